@@ -1,0 +1,133 @@
+//! Cross-document facts. All files of one run form one bundle: while documents are read, the
+//! linter records small facts (NetworkAttachmentDefinitions, PersistentVolumes, claims, pod
+//! network attachments) with resolved places, so documents can be dropped as soon as they are
+//! linted and memory stays bounded by the largest document.
+
+use std::collections::BTreeMap;
+
+use crate::report::{ObjectRef, Related, Severity};
+use crate::source::Position;
+
+/// A resolved location in the input, kept after its document is gone.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Place {
+    pub file: String,
+    pub document: usize,
+    pub object: ObjectRef,
+    /// Index of the object in the run, for suppression.
+    pub object_index: usize,
+    pub pointer: String,
+    pub start: Position,
+    pub end: Position,
+    pub offset: usize,
+    pub len: usize,
+    pub related: Vec<Related>,
+}
+
+impl Place {
+    /// Resolves where a finding about `at` goes: the node's site, and the anchor when the node
+    /// came through an alias.
+    pub fn of(target: crate::rules::Target<'_>, at: &crate::view::Located<'_>) -> Place {
+        let site = at.site();
+        let doc = at.doc();
+        let related = site
+            .related
+            .map(|span| {
+                let start = doc.position(span.start);
+                let end = doc.position(span.end);
+                Related {
+                    message: "defined here (reached through an alias)".to_owned(),
+                    line: start.line,
+                    column: start.column,
+                    end_line: end.line,
+                    end_column: end.column,
+                    offset: span.start,
+                    len: span.len(),
+                }
+            })
+            .into_iter()
+            .collect();
+        Place {
+            file: target.file.to_owned(),
+            document: target.document,
+            object: target.object.clone(),
+            object_index: target.object_index,
+            pointer: at.pointer().to_owned(),
+            start: doc.position(site.span.start),
+            end: doc.position(site.span.end),
+            offset: site.span.start,
+            len: site.span.len(),
+            related,
+        }
+    }
+}
+
+/// A finding from a cross-document rule.
+#[derive(Clone, Debug)]
+pub struct BundleFinding {
+    pub rule: &'static str,
+    pub check: &'static str,
+    pub severity: Severity,
+    pub place: Place,
+    pub message: String,
+}
+
+/// A NetworkAttachmentDefinition in the input.
+#[derive(Clone, Debug)]
+pub struct Nad {
+    pub namespace: String,
+    pub name: String,
+    /// `k8s.v1.cni.cncf.io/resourceName`.
+    pub resource_name: Option<String>,
+    /// CNI plugin `type`s of its config.
+    pub plugin_types: Vec<String>,
+}
+
+/// A PersistentVolume in the input.
+#[derive(Clone, Debug)]
+pub struct Pv {
+    pub name: String,
+    pub host_path: bool,
+    pub local: bool,
+}
+
+/// A PersistentVolumeClaim that names its volume.
+#[derive(Clone, Debug)]
+pub struct Pvc {
+    pub namespace: String,
+    pub name: String,
+    pub volume_name: String,
+    /// Where `volumeName` is written.
+    pub place: Place,
+}
+
+/// A pod's network attachments and the extended resources its containers request.
+#[derive(Clone, Debug)]
+pub struct PodNetworks {
+    pub namespace: String,
+    /// Where the network annotation is written.
+    pub place: Place,
+    /// (namespace, name) of each attachment, in order.
+    pub attachments: Vec<(String, String)>,
+    /// Total extended-resource limits over the pod's containers, by resource name.
+    pub resources: BTreeMap<String, i128>,
+}
+
+/// Everything cross-document rules can see.
+#[derive(Clone, Debug, Default)]
+pub struct Bundle {
+    pub nads: Vec<Nad>,
+    pub pvs: Vec<Pv>,
+    pub pvcs: Vec<Pvc>,
+    pub pods: Vec<PodNetworks>,
+}
+
+impl Bundle {
+    pub fn nad(&self, namespace: &str, name: &str) -> Option<&Nad> {
+        self.nads.iter().find(|n| n.namespace == namespace && n.name == name)
+    }
+
+    pub fn pv(&self, name: &str) -> Option<&Pv> {
+        self.pvs.iter().find(|p| p.name == name)
+    }
+}

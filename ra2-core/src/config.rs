@@ -1,0 +1,390 @@
+//! Configuration (`.ra2.yaml`, the policy settings, library options): read with ra2's YAML
+//! reader, validated against the shipped JSON Schema with errors at the offending line, then
+//! checked against the rule catalogue.
+
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+use serde::{Deserialize, Serialize};
+
+use crate::catalogue::{self, Edition, RuleDoc};
+use crate::doc::{Limits, read_chunk};
+use crate::report::{ObjectRef, Severity};
+use crate::source::{Position, chunks, strip_bom};
+use crate::view::Located;
+
+/// The JSON Schema of the configuration, as shipped.
+pub const SCHEMA: &str = include_str!("../schemas/config.schema.json");
+
+fn schema() -> &'static serde_json::Value {
+    static SCHEMA_VALUE: OnceLock<serde_json::Value> = OnceLock::new();
+    SCHEMA_VALUE.get_or_init(|| serde_json::from_str(SCHEMA).unwrap_or(serde_json::Value::Bool(true)))
+}
+
+/// When a lint run counts as failed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FailOn {
+    #[default]
+    Error,
+    Warning,
+    Info,
+    Never,
+}
+
+impl FailOn {
+    /// The lowest severity that fails, or `None` for `never`.
+    pub fn threshold(self) -> Option<Severity> {
+        match self {
+            FailOn::Error => Some(Severity::Error),
+            FailOn::Warning => Some(Severity::Warning),
+            FailOn::Info => Some(Severity::Info),
+            FailOn::Never => None,
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Self> {
+        match s {
+            "error" => Some(FailOn::Error),
+            "warning" => Some(FailOn::Warning),
+            "info" => Some(FailOn::Info),
+            "never" => Some(FailOn::Never),
+            _ => None,
+        }
+    }
+}
+
+/// One or several rule selectors.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+enum OneOrMany {
+    One(String),
+    Many(Vec<String>),
+}
+
+/// Suppresses a rule for matching objects.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Exemption {
+    pub rule: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub namespace: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    pub reason: String,
+}
+
+impl Exemption {
+    pub fn matches(&self, rule: &str, check: &str, object: &ObjectRef) -> bool {
+        let field = |pattern: &Option<String>, value: &Option<String>| match pattern {
+            None => true,
+            Some(p) => glob(p, value.as_deref().unwrap_or("")),
+        };
+        selector_matches(&self.rule, rule, check)
+            && field(&self.kind, &object.kind)
+            && field(&self.namespace, &object.namespace)
+            && field(&self.name, &object.name)
+    }
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct RawConfig {
+    edition: Option<Edition>,
+    fail_on: Option<FailOn>,
+    select: Option<OneOrMany>,
+    ignore: Option<OneOrMany>,
+    #[serde(default)]
+    severity: BTreeMap<String, Severity>,
+    #[serde(default)]
+    params: BTreeMap<String, BTreeMap<String, serde_json::Value>>,
+    #[serde(default)]
+    exemptions: Vec<Exemption>,
+    default_namespace: Option<String>,
+}
+
+/// Validated settings for a lint run.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Config {
+    pub edition: Edition,
+    pub fail_on: FailOn,
+    /// Rule selectors to run (empty: all).
+    pub select: Vec<String>,
+    pub ignore: Vec<String>,
+    /// Severity overrides by `rule` or `rule/check`.
+    pub severity: BTreeMap<String, Severity>,
+    pub params: BTreeMap<String, BTreeMap<String, serde_json::Value>>,
+    pub exemptions: Vec<Exemption>,
+    pub default_namespace: String,
+}
+
+/// A configuration problem, with where it is.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{file}:{line}:{column}: {message}")]
+pub struct ConfigError {
+    pub file: String,
+    pub line: usize,
+    pub column: usize,
+    pub message: String,
+    /// `ra2::config::schema`, `ra2::config::unknown-rule`, `ra2::config::yaml`, ...
+    pub code: &'static str,
+}
+
+/// Does `selector` (an id, a prefix of dotted segments, or `id/check`) select this check?
+pub fn selector_matches(selector: &str, rule: &str, check: &str) -> bool {
+    if let Some((sel_rule, sel_check)) = selector.split_once('/') {
+        return sel_rule == rule && sel_check == check;
+    }
+    rule == selector || rule.strip_prefix(selector).is_some_and(|rest| rest.starts_with('.'))
+}
+
+/// `*` and `?` wildcards.
+pub fn glob(pattern: &str, text: &str) -> bool {
+    fn go(p: &[char], t: &[char]) -> bool {
+        match (p.first(), t.first()) {
+            (None, None) => true,
+            (Some('*'), _) => go(p.get(1..).unwrap_or(&[]), t) || (!t.is_empty() && go(p, t.get(1..).unwrap_or(&[]))),
+            (Some('?'), Some(_)) => go(p.get(1..).unwrap_or(&[]), t.get(1..).unwrap_or(&[])),
+            (Some(a), Some(b)) if a == b => go(p.get(1..).unwrap_or(&[]), t.get(1..).unwrap_or(&[])),
+            _ => false,
+        }
+    }
+    let p: Vec<char> = pattern.chars().collect();
+    let t: Vec<char> = text.chars().collect();
+    go(&p, &t)
+}
+
+fn known_selector(selector: &str) -> bool {
+    let docs = catalogue::all();
+    let (rule, check) = match selector.split_once('/') {
+        Some((r, c)) => (r, Some(c)),
+        None => (selector, None),
+    };
+    match check {
+        Some(check) => docs.get(rule).is_some_and(|d| d.check(check).is_some()),
+        None => {
+            matches!(rule, "yaml" | "suppression")
+                || docs.keys().any(|id| id == rule || id.strip_prefix(rule).is_some_and(|r| r.starts_with('.')))
+        }
+    }
+}
+
+fn near_miss<'a>(word: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    candidates
+        .map(|c| (strsim(word, c), c))
+        .filter(|(d, c)| *d <= 2.max(c.len() / 4))
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, c)| c)
+}
+
+/// Levenshtein distance.
+pub fn strsim(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let substitute = prev.get(j).copied().unwrap_or(0) + usize::from(ca != *cb);
+            let delete = prev.get(j + 1).copied().unwrap_or(0) + 1;
+            let insert = cur.get(j).copied().unwrap_or(0) + 1;
+            cur.push(substitute.min(delete).min(insert));
+        }
+        prev = cur;
+    }
+    prev.last().copied().unwrap_or(0)
+}
+
+impl Config {
+    /// Reads and validates a configuration file's text.
+    pub fn from_yaml(text: &str, file: &str) -> Result<Config, Vec<ConfigError>> {
+        let (text, bom) = strip_bom(text);
+        let chunk = chunks(text, bom, 0).into_iter().next().unwrap_or(crate::source::Chunk {
+            text,
+            offset: bom,
+            line: 0,
+        });
+        let result = read_chunk(chunk, false, Limits::default());
+        let error_at = |pos: Position, message: String, code| ConfigError {
+            file: file.to_owned(),
+            line: pos.line,
+            column: pos.column,
+            message,
+            code,
+        };
+        if let Some(e) = result.error {
+            let pos = crate::source::LineIndex::new(&chunk).position(chunk.text, e.span.start);
+            return Err(vec![error_at(pos, e.message, "ra2::config::yaml")]);
+        }
+        let Some(doc) = result.docs.first() else {
+            return Ok(Config::default());
+        };
+        let root = Located::root(doc);
+        if root.is_null() {
+            return Ok(Config::default());
+        }
+        let mut errors: Vec<ConfigError> = Vec::new();
+        for problem in &doc.problems {
+            errors.push(error_at(doc.position(problem.span.start), problem.message.clone(), "ra2::config::duplicate-key"));
+        }
+        for v in crate::schema::validate(&root, schema(), schema()) {
+            let site = v.at.site();
+            let mut message = v.message;
+            if v.unknown_key {
+                let key = v.at.pointer().rsplit('/').next().unwrap_or("");
+                let known = schema()
+                    .get("properties")
+                    .and_then(|p| p.as_object())
+                    .map(|p| p.keys().map(String::as_str).collect::<Vec<_>>())
+                    .unwrap_or_default();
+                if v.at.pointer().matches('/').count() == 1 {
+                    if let Some(s) = near_miss(key, known.into_iter()) {
+                        message.push_str(&format!(" (did you mean {s:?}?)"));
+                    }
+                }
+            }
+            errors.push(error_at(doc.position(site.span.start), message, "ra2::config::schema"));
+        }
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        let raw: RawConfig = match serde_json::from_value(root.to_json()) {
+            Ok(raw) => raw,
+            Err(e) => return Err(vec![error_at(doc.position(root.span().start), e.to_string(), "ra2::config::schema")]),
+        };
+        // Semantic checks against the catalogue, each at its line.
+        let ids = || catalogue::all().keys().map(String::as_str);
+        let mut selectors: Vec<(Located<'_>, String)> = Vec::new();
+        for key in ["select", "ignore"] {
+            if let Some(node) = root.get(key) {
+                if let Some(s) = node.as_str() {
+                    for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+                        selectors.push((node.clone(), part.to_owned()));
+                    }
+                }
+                for item in node.items() {
+                    if let Some(s) = item.as_str() {
+                        selectors.push((item.clone(), s.to_owned()));
+                    }
+                }
+            }
+        }
+        if let Some(node) = root.get("severity") {
+            for (key, value) in node.entries() {
+                selectors.push((value, key.to_owned()));
+            }
+        }
+        if let Some(node) = root.get("exemptions") {
+            for rule in node.items().filter_map(|item| item.get("rule")) {
+                if let Some(s) = rule.as_str() {
+                    selectors.push((rule.clone(), s.to_owned()));
+                }
+            }
+        }
+        if let Some(node) = root.get("params") {
+            for (rule, params) in node.entries() {
+                if catalogue::get(rule).is_none() {
+                    selectors.push((params, rule.to_owned()));
+                }
+            }
+        }
+        for (node, selector) in &selectors {
+            if !known_selector(selector) {
+                let hint = near_miss(selector, ids()).map(|s| format!(" (did you mean {s:?}?)")).unwrap_or_default();
+                errors.push(error_at(
+                    doc.position(node.site().span.start),
+                    format!("unknown rule {selector:?}{hint}"),
+                    "ra2::config::unknown-rule",
+                ));
+            }
+        }
+        if let Some(node) = root.get("params") {
+            for (rule, params) in node.entries() {
+                let Some(doc_rule) = catalogue::get(rule) else { continue };
+                for (name, value) in params.entries() {
+                    validate_param(doc_rule, name, &value, &mut |at: &Located<'_>, message: String| {
+                        errors.push(error_at(doc.position(at.site().span.start), message, "ra2::config::param"));
+                    });
+                }
+            }
+        }
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        let list = |v: Option<OneOrMany>| -> Vec<String> {
+            match v {
+                None => Vec::new(),
+                Some(OneOrMany::One(s)) => s.split(',').map(str::trim).filter(|p| !p.is_empty()).map(str::to_owned).collect(),
+                Some(OneOrMany::Many(v)) => v,
+            }
+        };
+        Ok(Config {
+            edition: raw.edition.unwrap_or_default(),
+            fail_on: raw.fail_on.unwrap_or_default(),
+            select: list(raw.select),
+            ignore: list(raw.ignore),
+            severity: raw.severity,
+            params: raw.params,
+            exemptions: raw.exemptions,
+            default_namespace: raw.default_namespace.unwrap_or_else(|| "default".to_owned()),
+        })
+    }
+
+    /// Is this check of this rule enabled by select/ignore?
+    pub fn enabled(&self, rule: &str, check: &str) -> bool {
+        let selected = self.select.is_empty() || self.select.iter().any(|s| selector_matches(s, rule, check));
+        selected && !self.ignore.iter().any(|s| selector_matches(s, rule, check))
+    }
+
+    /// Could any check of this rule be enabled?
+    pub fn rule_enabled(&self, rule: &str) -> bool {
+        let selected = self.select.is_empty()
+            || self
+                .select
+                .iter()
+                .any(|s| selector_matches(s.split('/').next().unwrap_or(s), rule, ""));
+        selected && !self.ignore.iter().any(|s| !s.contains('/') && selector_matches(s, rule, ""))
+    }
+
+    /// The severity of a check: config override (check, then rule), else the catalogue.
+    pub fn severity_for(&self, rule: &str, check: &str, doc: Option<&RuleDoc>, edition: Edition) -> Severity {
+        self.severity
+            .get(&format!("{rule}/{check}"))
+            .or_else(|| self.severity.get(rule))
+            .copied()
+            .or_else(|| doc.map(|d| d.severity_of(check, edition)))
+            .unwrap_or(Severity::Warning)
+    }
+
+    pub fn param(&self, rule: &str, name: &str) -> Option<&serde_json::Value> {
+        self.params.get(rule)?.get(name)
+    }
+}
+
+fn validate_param(rule: &RuleDoc, name: &str, value: &Located<'_>, report: &mut dyn FnMut(&Located<'_>, String)) {
+    let Some(param) = rule.param(name) else {
+        let known: Vec<&str> = rule.params.iter().map(|p| p.name.as_str()).collect();
+        let hint = near_miss(name, known.iter().copied())
+            .map(|s| format!(" (did you mean {s:?}?)"))
+            .unwrap_or_else(|| {
+                if known.is_empty() {
+                    String::from(" (this rule has no parameters)")
+                } else {
+                    format!(" (known: {})", known.join(", "))
+                }
+            });
+        report(value, format!("unknown parameter {name:?} for {}{hint}", rule.id));
+        return;
+    };
+    let ok = match param.kind.as_str() {
+        "string" | "quantity" => value.as_str().is_some(),
+        "integer" => value.as_int().is_some(),
+        "boolean" => value.as_bool().is_some(),
+        "string-list" => value.is_seq() && value.items().all(|i| i.as_str().is_some()),
+        _ => true,
+    };
+    if !ok {
+        report(value, format!("parameter {name:?} of {} must be a {}, found {}", rule.id, param.kind, value.type_name()));
+    }
+}

@@ -1,0 +1,611 @@
+//! The document tree: every YAML node with its span, scalars resolved as the API server
+//! resolves them, anchors, aliases and `<<` merge keys expanded without copying, and hard
+//! limits that turn YAML bombs and pathological nesting into errors.
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+
+use ra2_yaml::{Event, EventKind, Parser, ScalarStyle};
+
+use crate::scalar::{Resolved, resolve_json, resolve_plain};
+use crate::source::{Chunk, LineIndex, Position, Span};
+
+/// Index of a node in its document's arena.
+pub type NodeId = u32;
+
+/// Limits that bound the work one document can cause.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Largest document, in bytes.
+    pub max_document_bytes: usize,
+    /// Deepest nesting of collections.
+    pub max_depth: usize,
+    /// Nodes that aliases and merge keys may add on top of the nodes written out.
+    pub max_alias_expansion: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_document_bytes: 32 << 20,
+            max_depth: 256,
+            max_alias_expansion: 1_000_000,
+        }
+    }
+}
+
+/// A resolved value.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value<'s> {
+    Null,
+    Bool(bool),
+    Int(i128),
+    Float(f64),
+    Str(Cow<'s, str>),
+    Seq(Vec<Item>),
+    Map(Vec<Entry<'s>>),
+}
+
+/// A sequence element.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Item {
+    pub node: NodeId,
+    /// Where an alias (`*name`) put this node here, if it did.
+    pub via: Option<Span>,
+}
+
+/// A mapping entry. Keys are strings, as sigs.k8s.io/yaml makes them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Entry<'s> {
+    pub key: Cow<'s, str>,
+    pub key_span: Span,
+    pub value: NodeId,
+    /// Where an alias or a `<<` merge key put this entry here, if one did.
+    pub via: Option<Span>,
+}
+
+/// A node.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Node<'s> {
+    pub value: Value<'s>,
+    pub span: Span,
+    /// How the scalar was written; `None` for collections.
+    pub style: Option<ScalarStyle>,
+}
+
+/// A problem found while building a document that does not stop it from being linted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    pub span: Span,
+    pub message: String,
+}
+
+/// Why a document could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct DocError {
+    pub span: Span,
+    pub message: String,
+    /// A stable code such as `ra2::parse::yaml`.
+    pub code: &'static str,
+}
+
+/// One YAML document.
+#[derive(Debug)]
+pub struct Doc<'s> {
+    pub nodes: Vec<Node<'s>>,
+    pub root: NodeId,
+    /// Duplicate keys and similar: reported, but the document is still linted.
+    pub problems: Vec<Problem>,
+    /// The chunk's text; spans are absolute, so subtract `chunk.offset` to index it.
+    pub chunk: Chunk<'s>,
+    lines: LineIndex,
+    /// The stream is JSON (scalars resolve as JSON).
+    pub json: bool,
+}
+
+impl<'s> Doc<'s> {
+    pub fn node(&self, id: NodeId) -> &Node<'s> {
+        // Ids only come from this arena, so they are always in range; fall back to the root
+        // rather than panic if that invariant were ever broken.
+        self.nodes.get(id as usize).unwrap_or_else(|| &self.nodes[0])
+    }
+
+    pub fn position(&self, offset: usize) -> Position {
+        self.lines.position(self.chunk.text, offset)
+    }
+
+    /// The text of a span (empty if it lies outside this document).
+    pub fn text(&self, span: Span) -> &'s str {
+        let base = self.chunk.offset;
+        self.chunk
+            .text
+            .get(span.start.saturating_sub(base)..span.end.saturating_sub(base))
+            .unwrap_or("")
+    }
+
+    pub fn root_is_null(&self) -> bool {
+        matches!(self.node(self.root).value, Value::Null)
+    }
+}
+
+/// The result of reading one chunk: zero or more documents, and at most one error (which
+/// ends the chunk).
+#[derive(Debug, Default)]
+pub struct ChunkResult<'s> {
+    pub docs: Vec<Doc<'s>>,
+    pub error: Option<DocError>,
+}
+
+enum Frame<'s> {
+    Seq {
+        node: NodeId,
+        items: Vec<Item>,
+        anchor: Option<String>,
+    },
+    Map {
+        node: NodeId,
+        entries: Vec<Entry<'s>>,
+        /// Index of entries by key, built once a mapping is large enough for scans to hurt.
+        index: Option<HashMap<Cow<'s, str>, usize>>,
+        /// A key waiting for its value: (key, span, is a merge key).
+        pending_key: Option<(Cow<'s, str>, Span, bool)>,
+        anchor: Option<String>,
+    },
+}
+
+const INDEX_THRESHOLD: usize = 24;
+
+struct Builder<'s> {
+    chunk: Chunk<'s>,
+    json: bool,
+    limits: Limits,
+    nodes: Vec<Node<'s>>,
+    /// Expanded size of each node (itself plus everything below it, aliases included).
+    weights: Vec<u64>,
+    anchors: HashMap<String, NodeId>,
+    stack: Vec<Frame<'s>>,
+    problems: Vec<Problem>,
+    written: u64,
+    expanded: u64,
+}
+
+impl<'s> Builder<'s> {
+    fn span(&self, ev: &Event<'_>) -> Span {
+        Span::new(self.chunk.offset + ev.start.offset, self.chunk.offset + ev.end.offset)
+    }
+
+    fn error(&self, span: Span, code: &'static str, message: impl Into<String>) -> DocError {
+        DocError {
+            span,
+            message: message.into(),
+            code,
+        }
+    }
+
+    fn push_node(&mut self, node: Node<'s>, weight: u64) -> Result<NodeId, DocError> {
+        let id = NodeId::try_from(self.nodes.len())
+            .map_err(|_| self.error(node.span, "ra2::parse::too-large", "document has too many nodes"))?;
+        self.nodes.push(node);
+        self.weights.push(weight);
+        self.written += 1;
+        Ok(id)
+    }
+
+    fn add_expansion(&mut self, extra: u64, span: Span) -> Result<(), DocError> {
+        self.expanded = self.expanded.saturating_add(extra);
+        if self.expanded > self.limits.max_alias_expansion {
+            return Err(self.error(
+                span,
+                "ra2::parse::alias-bomb",
+                format!(
+                    "aliases expand this document by more than {} nodes; refusing to expand it (a YAML bomb?)",
+                    self.limits.max_alias_expansion
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    fn resolve_scalar(&self, value: Cow<'s, str>, style: ScalarStyle, tag: Option<&str>) -> Value<'s> {
+        let resolved = match (style, tag) {
+            (_, Some("tag:yaml.org,2002:str" | "tag:yaml.org,2002:binary")) => Resolved::Str,
+            (ScalarStyle::Plain, _) | (_, Some(_)) if self.json => resolve_json(&value),
+            (ScalarStyle::Plain, _) => resolve_plain(&value),
+            (_, Some("tag:yaml.org,2002:int" | "tag:yaml.org,2002:float" | "tag:yaml.org,2002:bool" | "tag:yaml.org,2002:null")) => {
+                resolve_plain(&value)
+            }
+            _ => Resolved::Str,
+        };
+        match resolved {
+            Resolved::Null => Value::Null,
+            Resolved::Bool(b) => Value::Bool(b),
+            Resolved::Int(i) => Value::Int(i),
+            Resolved::Float(f) => Value::Float(f),
+            Resolved::Str => Value::Str(value),
+        }
+    }
+
+    /// Attaches a finished node to the collection on top of the stack (or makes it the root).
+    fn attach(&mut self, id: NodeId, via: Option<Span>, root: &mut Option<NodeId>) -> Result<(), DocError> {
+        let weight = self.weights.get(id as usize).copied().unwrap_or(1);
+        let span = self.nodes.get(id as usize).map(|n| n.span).unwrap_or_default();
+        match self.stack.last_mut() {
+            None => {
+                *root = Some(id);
+                Ok(())
+            }
+            Some(Frame::Seq { node, items, .. }) => {
+                items.push(Item { node: id, via });
+                let parent = *node as usize;
+                if let Some(w) = self.weights.get_mut(parent) {
+                    *w = w.saturating_add(weight);
+                }
+                Ok(())
+            }
+            Some(Frame::Map { pending_key: None, .. }) => {
+                let key = self.key_text(id, span)?;
+                if let Some(Frame::Map { pending_key, .. }) = self.stack.last_mut() {
+                    *pending_key = Some((key.0, span, key.1));
+                }
+                Ok(())
+            }
+            Some(Frame::Map { pending_key, .. }) => {
+                let Some((key, key_span, is_merge)) = pending_key.take() else {
+                    return Ok(());
+                };
+                if is_merge {
+                    self.merge(id, via.or(Some(span)), span)
+                } else {
+                    self.insert(key, key_span, id, via, weight, false)
+                }
+            }
+        }
+    }
+
+    /// The string a key becomes in JSON (sigs.k8s.io/yaml stringifies non-string keys), and
+    /// whether it is a `<<` merge key.
+    fn key_text(&self, id: NodeId, span: Span) -> Result<(Cow<'s, str>, bool), DocError> {
+        let node = self.nodes.get(id as usize);
+        Ok(match node.map(|n| &n.value) {
+            Some(Value::Str(s)) => {
+                let is_merge = s == "<<" && node.and_then(|n| n.style) == Some(ScalarStyle::Plain);
+                (s.clone(), is_merge)
+            }
+            Some(Value::Int(i)) => (Cow::Owned(i.to_string()), false),
+            Some(Value::Bool(b)) => (Cow::Owned(b.to_string()), false),
+            Some(Value::Float(f)) => (Cow::Owned(crate::scalar::go_json_float(*f)), false),
+            Some(Value::Null) => (Cow::Borrowed("null"), false),
+            _ => {
+                return Err(self.error(
+                    span,
+                    "ra2::parse::key",
+                    "a mapping key is itself a mapping or sequence, which Kubernetes cannot read",
+                ));
+            }
+        })
+    }
+
+    /// Inserts an entry into the mapping on top of the stack; the last value for a key wins,
+    /// as in go-yaml v2. Duplicates written out are reported; those from merges are not.
+    fn insert(
+        &mut self,
+        key: Cow<'s, str>,
+        key_span: Span,
+        value: NodeId,
+        via: Option<Span>,
+        weight: u64,
+        from_merge: bool,
+    ) -> Result<(), DocError> {
+        let Some(Frame::Map {
+            node, entries, index, ..
+        }) = self.stack.last_mut()
+        else {
+            return Ok(());
+        };
+        let existing = match index {
+            Some(index) => index.get(&key).copied(),
+            None => entries.iter().position(|e| e.key == key),
+        };
+        let parent = *node as usize;
+        if let Some(w) = self.weights.get_mut(parent) {
+            *w = w.saturating_add(weight);
+        }
+        match existing.and_then(|i| entries.get_mut(i)) {
+            Some(entry) => {
+                if !from_merge && entry.via.is_none() {
+                    self.problems.push(Problem {
+                        span: key_span,
+                        message: format!(
+                            "duplicate key {:?}: the API server keeps only the last value (and rejects the object with strict field validation)",
+                            key.as_ref()
+                        ),
+                    });
+                }
+                entry.key_span = key_span;
+                entry.value = value;
+                entry.via = via;
+            }
+            None => {
+                if let Some(index) = index {
+                    index.insert(key.clone(), entries.len());
+                }
+                entries.push(Entry {
+                    key,
+                    key_span,
+                    value,
+                    via,
+                });
+                if index.is_none() && entries.len() > INDEX_THRESHOLD {
+                    *index = Some(entries.iter().enumerate().map(|(i, e)| (e.key.clone(), i)).collect());
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// `<<: *defaults` or `<<: [*a, *b]`: copies the referenced mappings' entries in, as
+    /// go-yaml v2 does (later sources override earlier ones; in a list, earlier maps win).
+    fn merge(&mut self, source: NodeId, via: Option<Span>, span: Span) -> Result<(), DocError> {
+        let maps: Vec<(NodeId, Option<Span>)> = match self.nodes.get(source as usize).map(|n| &n.value) {
+            Some(Value::Map(_)) => vec![(source, via)],
+            Some(Value::Seq(items)) => items.iter().rev().map(|i| (i.node, i.via.or(via))).collect(),
+            _ => {
+                return Err(self.error(span, "ra2::parse::merge", "a `<<` merge key needs a mapping or a list of mappings"));
+            }
+        };
+        for (map, via) in maps {
+            let Some(Value::Map(entries)) = self.nodes.get(map as usize).map(|n| &n.value) else {
+                return Err(self.error(span, "ra2::parse::merge", "a `<<` merge list may only contain mappings"));
+            };
+            let copied: Vec<Entry<'s>> = entries.clone();
+            self.add_expansion(copied.len() as u64, span)?;
+            for entry in copied {
+                let weight = self.weights.get(entry.value as usize).copied().unwrap_or(1);
+                self.insert(entry.key, entry.key_span, entry.value, entry.via.or(via), weight, true)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn register_anchor(&mut self, anchor: Option<String>, id: NodeId) {
+        if let Some(anchor) = anchor {
+            self.anchors.insert(anchor, id);
+        }
+    }
+
+    fn build(&mut self, parser: &mut Parser<'s>) -> Result<Option<NodeId>, DocError> {
+        let mut root = None;
+        loop {
+            let Some(event) = parser.next() else {
+                return Ok(root);
+            };
+            let event = event.map_err(|e| {
+                let at = self.chunk.offset + e.mark.offset;
+                self.error(Span::new(at, at), "ra2::parse::yaml", format!("invalid YAML: {e}"))
+            })?;
+            let span = self.span(&event);
+            let is_seq = matches!(event.kind, EventKind::SequenceStart { .. });
+            match event.kind {
+                EventKind::DocumentEnd => return Ok(root),
+                EventKind::StreamStart | EventKind::DocumentStart { .. } => {}
+                EventKind::StreamEnd => return Ok(root),
+                EventKind::Scalar(s) => {
+                    let value = self.resolve_scalar(s.value, s.style, s.tag.as_deref());
+                    let id = self.push_node(
+                        Node {
+                            value,
+                            span,
+                            style: Some(s.style),
+                        },
+                        1,
+                    )?;
+                    self.register_anchor(s.anchor, id);
+                    self.attach(id, None, &mut root)?;
+                }
+                EventKind::Alias { anchor } => {
+                    let Some(&target) = self.anchors.get(&anchor) else {
+                        return Err(self.error(span, "ra2::parse::alias", format!("unknown anchor {anchor:?}")));
+                    };
+                    let weight = self.weights.get(target as usize).copied().unwrap_or(1);
+                    self.add_expansion(weight, span)?;
+                    self.attach(target, Some(span), &mut root)?;
+                }
+                EventKind::SequenceStart { anchor, .. } | EventKind::MappingStart { anchor, .. } => {
+                    if self.stack.len() >= self.limits.max_depth {
+                        return Err(self.error(
+                            span,
+                            "ra2::parse::too-deep",
+                            format!("nesting deeper than {} levels", self.limits.max_depth),
+                        ));
+                    }
+                    let value = if is_seq { Value::Seq(Vec::new()) } else { Value::Map(Vec::new()) };
+                    let node = self.push_node(Node { value, span, style: None }, 1)?;
+                    self.stack.push(if is_seq {
+                        Frame::Seq {
+                            node,
+                            items: Vec::new(),
+                            anchor,
+                        }
+                    } else {
+                        Frame::Map {
+                            node,
+                            entries: Vec::new(),
+                            index: None,
+                            pending_key: None,
+                            anchor,
+                        }
+                    });
+                }
+                EventKind::SequenceEnd | EventKind::MappingEnd => {
+                    let Some(frame) = self.stack.pop() else { continue };
+                    let (node, value, anchor) = match frame {
+                        Frame::Seq { node, items, anchor } => (node, Value::Seq(items), anchor),
+                        Frame::Map {
+                            node, entries, anchor, ..
+                        } => (node, Value::Map(entries), anchor),
+                    };
+                    if let Some(n) = self.nodes.get_mut(node as usize) {
+                        n.value = value;
+                        n.span.end = span.end;
+                    }
+                    // Anchors on collections become usable once the collection is complete
+                    // (an alias to an enclosing collection is a cycle; libyaml reports it as an
+                    // unknown anchor, and so do we).
+                    self.register_anchor(anchor, node);
+                    self.attach(node, None, &mut root)?;
+                }
+            }
+        }
+    }
+}
+
+/// Reads every document in one chunk.
+pub fn read_chunk<'s>(chunk: Chunk<'s>, json: bool, limits: Limits) -> ChunkResult<'s> {
+    let mut result = ChunkResult::default();
+    if chunk.text.len() > limits.max_document_bytes {
+        result.error = Some(DocError {
+            span: Span::new(chunk.offset, chunk.offset),
+            message: format!(
+                "document is {} bytes, more than the limit of {} bytes",
+                chunk.text.len(),
+                limits.max_document_bytes
+            ),
+            code: "ra2::parse::too-large",
+        });
+        return result;
+    }
+    let mut parser = Parser::new(chunk.text);
+    loop {
+        let mut builder = Builder {
+            chunk,
+            json,
+            limits,
+            nodes: Vec::new(),
+            weights: Vec::new(),
+            anchors: HashMap::new(),
+            stack: Vec::new(),
+            problems: Vec::new(),
+            written: 0,
+            expanded: 0,
+        };
+        match builder.build(&mut parser) {
+            Ok(Some(root)) => {
+                let lines = LineIndex::new(&chunk);
+                result.docs.push(Doc {
+                    nodes: builder.nodes,
+                    root,
+                    problems: builder.problems,
+                    chunk,
+                    lines,
+                    json,
+                });
+            }
+            Ok(None) => return result,
+            Err(e) => {
+                result.error = Some(e);
+                return result;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::source::chunks;
+
+    fn read(text: &str) -> ChunkResult<'_> {
+        let chunk = chunks(text, 0, 0)[0];
+        read_chunk(chunk, false, Limits::default())
+    }
+
+    fn get<'a>(doc: &'a Doc<'_>, id: NodeId, key: &str) -> Option<&'a Node<'a>> {
+        match &doc.node(id).value {
+            Value::Map(entries) => entries.iter().find(|e| e.key == key).map(|e| doc.node(e.value)),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn resolves_scalars_and_keeps_spans() {
+        let r = read("a: yes\nb: '010'\nc: 010\n");
+        let doc = &r.docs[0];
+        assert_eq!(get(doc, doc.root, "a").unwrap().value, Value::Bool(true));
+        assert_eq!(get(doc, doc.root, "b").unwrap().value, Value::Str("010".into()));
+        let c = get(doc, doc.root, "c").unwrap();
+        assert_eq!(c.value, Value::Int(8));
+        assert_eq!(doc.text(c.span), "010");
+        assert_eq!(doc.position(c.span.start), Position { line: 3, column: 4 });
+    }
+
+    #[test]
+    fn duplicate_keys_last_wins_and_are_reported() {
+        let r = read("hostNetwork: false\nhostNetwork: true\n");
+        let doc = &r.docs[0];
+        assert_eq!(get(doc, doc.root, "hostNetwork").unwrap().value, Value::Bool(true));
+        assert_eq!(doc.problems.len(), 1);
+        assert!(doc.problems[0].message.contains("duplicate key \"hostNetwork\""));
+        assert_eq!(doc.position(doc.problems[0].span.start).line, 2);
+    }
+
+    #[test]
+    fn merge_keys_follow_go_yaml_v2() {
+        let r = read("d: &d {a: 1, b: 2}\nx:\n  <<: *d\n  b: 3\n");
+        let doc = &r.docs[0];
+        let x = get(doc, doc.root, "x").unwrap();
+        let Value::Map(entries) = &x.value else { panic!() };
+        let keys: Vec<_> = entries.iter().map(|e| (e.key.as_ref(), doc.node(e.value).value.clone())).collect();
+        assert_eq!(keys, vec![("a", Value::Int(1)), ("b", Value::Int(3))]);
+        assert!(entries[0].via.is_some(), "merged entries remember the alias site");
+        assert!(doc.problems.is_empty());
+    }
+
+    #[test]
+    fn billion_laughs_is_refused_quickly() {
+        let mut text = String::from("a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n");
+        for i in 1..10 {
+            let prev = format!("*a{}", i - 1);
+            text.push_str(&format!("a{i}: &a{i} [{}]\n", vec![prev.as_str(); 10].join(", ")));
+        }
+        let start = std::time::Instant::now();
+        let r = read(&text);
+        assert_eq!(r.error.unwrap().code, "ra2::parse::alias-bomb");
+        assert!(start.elapsed().as_secs() < 1);
+    }
+
+    #[test]
+    fn deep_nesting_is_refused() {
+        let text = format!("{}{}", "[".repeat(10_000), "]".repeat(10_000));
+        let r = read(&text);
+        assert_eq!(r.error.unwrap().code, "ra2::parse::too-deep");
+    }
+
+    #[test]
+    fn syntax_error_has_position() {
+        let r = read("a: 1\n  b: 2\n");
+        let e = r.error.unwrap();
+        assert_eq!(e.code, "ra2::parse::yaml");
+        assert!(e.message.contains("mapping values are not allowed"), "{}", e.message);
+    }
+
+    #[test]
+    fn unknown_alias_is_an_error() {
+        assert_eq!(read("a: *nope\n").error.unwrap().code, "ra2::parse::alias");
+    }
+
+    #[test]
+    fn explicit_str_tag_keeps_string() {
+        let r = read("a: !!str 010\n");
+        let doc = &r.docs[0];
+        assert_eq!(get(doc, doc.root, "a").unwrap().value, Value::Str("010".into()));
+    }
+
+    #[test]
+    fn json_documents_resolve_as_json() {
+        let chunk = chunks("{\"a\": 1e3, \"b\":yes}", 0, 0)[0];
+        let r = read_chunk(chunk, true, Limits::default());
+        let doc = &r.docs[0];
+        assert_eq!(get(doc, doc.root, "a").unwrap().value, Value::Float(1000.0));
+    }
+}

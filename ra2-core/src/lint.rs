@@ -1,0 +1,486 @@
+//! The linter: documents -> objects -> rules -> findings, with suppression, select/ignore and
+//! cross-document checks. One path for every face.
+
+use std::collections::BTreeMap;
+
+use crate::bundle::{Bundle, BundleFinding, Nad, Place, PodNetworks, Pv, Pvc};
+use crate::catalogue::Edition;
+use crate::config::Config;
+use crate::doc::{Doc, Limits, read_chunk};
+use crate::model::Object;
+use crate::names::{ResourceName, classify_resource_name};
+use crate::report::{Finding, LintError, ObjectRef, ObjectSummary, Report, Severity};
+use crate::rules::{BundleContext, Context, Pending, RULES, Rule, Settings, Target};
+use crate::source::{Chunk, chunks, looks_templated, strip_bom};
+use crate::view::Located;
+
+const SUPPRESS_PREFIX: &str = "ignore-check.ra2.dev/";
+const SUPPRESS_ALL: &str = "ra2.dev/ignore-all";
+
+/// What an object's annotations suppress.
+#[derive(Clone, Debug, Default)]
+struct Suppressions {
+    all: bool,
+    /// `rule` or `rule.check` (as written after the prefix).
+    keys: Vec<String>,
+}
+
+impl Suppressions {
+    fn covers(&self, rule: &str, check: &str) -> bool {
+        self.all
+            || self.keys.iter().any(|k| {
+                k == rule || k.strip_prefix(rule).and_then(|r| r.strip_prefix('.')) == Some(check)
+            })
+    }
+}
+
+/// Lints any number of files and produces one report.
+pub struct Linter<'c> {
+    config: &'c Config,
+    limits: Limits,
+    rules: Vec<&'static Rule>,
+    report: Report,
+    bundle: Bundle,
+    suppressions: Vec<Suppressions>,
+    /// (finding, object index) before suppression.
+    pending: Vec<(Finding, usize)>,
+    files: Vec<String>,
+}
+
+/// Per-file state while a file is fed in chunks (for streaming standard input).
+#[derive(Debug)]
+pub struct FileState {
+    name: String,
+    next_document: usize,
+    json: Option<bool>,
+}
+
+impl<'c> Linter<'c> {
+    pub fn new(config: &'c Config) -> Self {
+        let edition = config.edition;
+        let rules = RULES
+            .iter()
+            .copied()
+            .filter(|r| crate::catalogue::get(r.id).is_none_or(|d| d.in_edition(edition)))
+            .filter(|r| config.rule_enabled(r.id))
+            .collect();
+        Linter {
+            config,
+            limits: Limits::default(),
+            rules,
+            report: Report {
+                edition: edition.as_str().to_owned(),
+                ..Report::default()
+            },
+            bundle: Bundle::default(),
+            suppressions: Vec::new(),
+            pending: Vec::new(),
+            files: Vec::new(),
+        }
+    }
+
+    #[must_use]
+    pub fn with_limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    pub fn edition(&self) -> Edition {
+        self.config.edition
+    }
+
+    /// Lints a whole file.
+    pub fn add_file(&mut self, name: &str, text: &str) {
+        let mut state = self.begin_file(name);
+        let (text, bom) = strip_bom(text);
+        for chunk in chunks(text, bom, 0) {
+            self.add_chunk(&mut state, chunk);
+        }
+    }
+
+    /// Starts a file that will be fed chunk by chunk (see [`crate::source::chunks`]).
+    pub fn begin_file(&mut self, name: &str) -> FileState {
+        self.files.push(name.to_owned());
+        self.report.summary.files += 1;
+        FileState {
+            name: name.to_owned(),
+            next_document: 0,
+            json: None,
+        }
+    }
+
+    /// Lints one chunk of a file: one `---` section.
+    pub fn add_chunk(&mut self, file: &mut FileState, chunk: Chunk<'_>) {
+        let json = *file.json.get_or_insert_with(|| chunk.text.trim_start().starts_with(['{', '[']));
+        let result = read_chunk(chunk, json, self.limits);
+        for doc in &result.docs {
+            if doc.root_is_null() {
+                continue;
+            }
+            let index = file.next_document;
+            file.next_document += 1;
+            self.report.summary.documents += 1;
+            self.lint_doc(&file.name, index, doc);
+        }
+        if let Some(error) = result.error {
+            let index = file.next_document;
+            file.next_document += 1;
+            self.report.summary.documents += 1;
+            let pos = crate::source::LineIndex::new(&chunk).position(chunk.text, error.span.start);
+            let mut message = error.message;
+            if looks_templated(chunk.text) {
+                message = format!("unrendered Helm template: run `helm template` first ({message})");
+            }
+            self.report.errors.push(LintError {
+                file: file.name.clone(),
+                line: pos.line,
+                column: pos.column,
+                document: index,
+                message,
+                code: if looks_templated(chunk.text) { "ra2::parse::template".to_owned() } else { error.code.to_owned() },
+                offset: error.span.start,
+            });
+        }
+    }
+
+    fn error(&mut self, file: &str, document: usize, at: &Located<'_>, code: &str, message: String) {
+        let span = at.site().span;
+        let pos = at.doc().position(span.start);
+        self.report.errors.push(LintError {
+            file: file.to_owned(),
+            line: pos.line,
+            column: pos.column,
+            document,
+            message,
+            code: code.to_owned(),
+            offset: span.start,
+        });
+    }
+
+    fn lint_doc(&mut self, file: &str, document: usize, doc: &Doc<'_>) {
+        let root = Located::root(doc);
+        if !root.is_map() {
+            let what = root.type_name();
+            self.error(
+                file,
+                document,
+                &root,
+                "ra2::object::not-a-mapping",
+                format!("document is a {what}, not a Kubernetes object (a mapping with apiVersion and kind)"),
+            );
+            return;
+        }
+        let is_list = root.str_at("kind").is_some_and(|k| k == "List" || k.ends_with("List"))
+            && root.get("items").is_some_and(|i| i.is_seq());
+        let objects: Vec<Located<'_>> = if is_list {
+            root.get("items").map(|i| i.items().collect()).unwrap_or_default()
+        } else {
+            vec![root.clone()]
+        };
+        let first_object = self.suppressions.len();
+        for node in objects {
+            self.lint_object(file, document, node);
+        }
+        for problem in &doc.problems {
+            let pos = doc.position(problem.span.start);
+            let end = doc.position(problem.span.end);
+            let object = self.report.objects.last().map(|o| ObjectRef {
+                api_version: o.api_version.clone(),
+                kind: o.kind.clone(),
+                namespace: o.namespace.clone(),
+                name: o.name.clone(),
+            });
+            self.pending.push((
+                Finding {
+                    rule: "yaml".to_owned(),
+                    check: "duplicate-key".to_owned(),
+                    severity: Severity::Error,
+                    message: problem.message.clone(),
+                    help: "Remove the earlier occurrence; only the last value is used.".to_owned(),
+                    file: file.to_owned(),
+                    line: pos.line,
+                    column: pos.column,
+                    end_line: end.line,
+                    end_column: end.column,
+                    document,
+                    object: object.unwrap_or_default(),
+                    pointer: String::new(),
+                    related: Vec::new(),
+                    offset: problem.span.start,
+                    len: problem.span.len(),
+                },
+                first_object.min(self.suppressions.len().saturating_sub(1)),
+            ));
+        }
+    }
+
+    fn lint_object(&mut self, file: &str, document: usize, node: Located<'_>) {
+        if !node.is_map() {
+            self.error(
+                file,
+                document,
+                &node,
+                "ra2::object::not-a-mapping",
+                format!("list item is a {}, not a Kubernetes object", node.type_name()),
+            );
+            return;
+        }
+        let object = Object::new(node);
+        for key in ["apiVersion", "kind"] {
+            match object.root.get(key) {
+                None => {
+                    self.error(
+                        file,
+                        document,
+                        &object.root,
+                        "ra2::object::missing-field",
+                        format!("object has no {key}, so Kubernetes cannot read it"),
+                    );
+                    return;
+                }
+                Some(v) if v.as_str().is_none() => {
+                    self.error(
+                        file,
+                        document,
+                        &v,
+                        "ra2::object::wrong-type",
+                        format!("{key} must be a string, found {} {}", v.type_name(), v.source_text()),
+                    );
+                    return;
+                }
+                Some(_) => {}
+            }
+        }
+        let object_index = self.suppressions.len();
+        let object_ref = ObjectRef {
+            api_version: object.api_version.map(str::to_owned),
+            kind: object.kind.map(str::to_owned),
+            namespace: object.namespace.map(str::to_owned),
+            name: object.name.map(str::to_owned),
+        };
+        let pod = object.pod_spec();
+        let target = Target {
+            file,
+            document,
+            object: &object_ref,
+            object_index,
+        };
+        let mut found: Vec<Pending> = Vec::new();
+        let suppressions = suppressions_of(&object, pod.as_ref(), target, &mut found);
+        self.suppressions.push(suppressions);
+        let settings = Settings {
+            edition: self.config.edition,
+            config: self.config,
+        };
+        for rule in &self.rules {
+            if let Some(check) = rule.object {
+                check(&object, &mut Context::new(rule.id, settings, target, &mut found));
+            }
+            if let (Some(check), Some(pod)) = (rule.pod, pod.as_ref()) {
+                check(pod, &mut Context::new(rule.id, settings, target, &mut found));
+            }
+        }
+        let line = object.root.doc().position(object.root.span().start).line;
+        self.report.objects.push(ObjectSummary {
+            file: file.to_owned(),
+            document,
+            api_version: object_ref.api_version.clone(),
+            kind: object_ref.kind.clone(),
+            name: object_ref.name.clone(),
+            namespace: object_ref.namespace.clone(),
+            profile: pod.as_ref().map(crate::profile::classify),
+            line,
+        });
+        self.collect_facts(target, &object, pod.as_ref());
+        self.pending.extend(found);
+    }
+
+    /// Records what cross-document rules need from this object.
+    fn collect_facts(&mut self, target: Target<'_>, object: &Object<'_>, pod: Option<&crate::model::PodSpec<'_>>) {
+        let namespace = object.namespace.unwrap_or(&self.config.default_namespace).to_owned();
+        let name = object.name.unwrap_or_default().to_owned();
+        if object.is("k8s.cni.cncf.io", "NetworkAttachmentDefinition") {
+            let plugin_types = object
+                .root
+                .path(&["spec", "config"])
+                .and_then(|c| c.as_str().map(str::to_owned))
+                .and_then(|c| serde_json::from_str::<serde_json::Value>(&c).ok())
+                .map(|cfg| {
+                    let mut types: Vec<String> = cfg.get("type").and_then(|t| t.as_str()).map(str::to_owned).into_iter().collect();
+                    if let Some(plugins) = cfg.get("plugins").and_then(|p| p.as_array()) {
+                        types.extend(plugins.iter().filter_map(|p| p.get("type")?.as_str().map(str::to_owned)));
+                    }
+                    types
+                })
+                .unwrap_or_default();
+            self.bundle.nads.push(Nad {
+                namespace: namespace.clone(),
+                name: name.clone(),
+                resource_name: object
+                    .annotation("k8s.v1.cni.cncf.io/resourceName")
+                    .and_then(|a| a.as_str().map(str::to_owned)),
+                plugin_types,
+            });
+        }
+        if object.is("", "PersistentVolume") {
+            let spec = object.root.get("spec");
+            self.bundle.pvs.push(Pv {
+                name: name.clone(),
+                host_path: spec.as_ref().and_then(|s| s.get("hostPath")).is_some(),
+                local: spec.as_ref().and_then(|s| s.get("local")).is_some(),
+            });
+        }
+        if object.is("", "PersistentVolumeClaim") {
+            if let Some(volume_name) = object.root.path(&["spec", "volumeName"]) {
+                if let Some(v) = volume_name.as_str() {
+                    self.bundle.pvcs.push(Pvc {
+                        namespace: namespace.clone(),
+                        name: name.clone(),
+                        volume_name: v.to_owned(),
+                        place: Place::of(target, &volume_name),
+                    });
+                }
+            }
+        }
+        if let Some(pod) = pod {
+            if let Some(annotation) = pod.annotation("k8s.v1.cni.cncf.io/networks") {
+                if let Some(text) = annotation.as_str() {
+                    let selection = crate::multus::parse_networks(text);
+                    let attachments = selection
+                        .elements
+                        .iter()
+                        .map(|e| (e.effective_namespace(&namespace).to_owned(), e.name.clone()))
+                        .collect();
+                    let mut resources: BTreeMap<String, i128> = BTreeMap::new();
+                    for container in pod.workload_containers() {
+                        for pair in &container.resources.pairs {
+                            if classify_resource_name(pair.name) == ResourceName::Extended {
+                                if let Some(q) = pair.limit.as_ref().and_then(|l| l.quantity()) {
+                                    *resources.entry(pair.name.to_owned()).or_default() += q.value();
+                                }
+                            }
+                        }
+                    }
+                    self.bundle.pods.push(PodNetworks {
+                        namespace,
+                        place: Place::of(target, &annotation),
+                        attachments,
+                        resources,
+                    });
+                }
+            }
+        }
+    }
+
+    /// Runs cross-document rules, applies suppression and exemptions, sorts, and returns the
+    /// report.
+    pub fn finish(mut self) -> Report {
+        let settings = Settings {
+            edition: self.config.edition,
+            config: self.config,
+        };
+        let mut bundle_findings: Vec<BundleFinding> = Vec::new();
+        for rule in &self.rules {
+            if let Some(check) = rule.bundle {
+                let mut cx = BundleContext {
+                    rule: rule.id,
+                    doc: crate::catalogue::get(rule.id),
+                    settings,
+                    out: &mut bundle_findings,
+                };
+                check(&self.bundle, &mut cx);
+            }
+        }
+        for f in bundle_findings {
+            let index = f.place.object_index;
+            self.pending.push((finding_at(f.rule, f.check, f.severity, f.message, None, f.place), index));
+        }
+        let mut suppressed = 0;
+        for (finding, index) in std::mem::take(&mut self.pending) {
+            let is_meta = finding.rule == "suppression" || finding.rule == "yaml";
+            if !is_meta && !self.config.enabled(&finding.rule, &finding.check) {
+                continue;
+            }
+            let annotated = !is_meta
+                && self
+                    .suppressions
+                    .get(index)
+                    .is_some_and(|s| s.covers(&finding.rule, &finding.check));
+            let exempted = !is_meta
+                && self
+                    .config
+                    .exemptions
+                    .iter()
+                    .any(|e| e.matches(&finding.rule, &finding.check, &finding.object));
+            if annotated || exempted {
+                suppressed += 1;
+                continue;
+            }
+            self.report.findings.push(finding);
+        }
+        self.report.summary.suppressed = suppressed;
+        self.report.finalize();
+        self.report
+    }
+}
+
+pub(crate) fn finding_at(rule: &str, check: &str, severity: Severity, message: String, help: Option<String>, place: Place) -> Finding {
+    let help = help.unwrap_or_else(|| crate::catalogue::get(rule).map(|d| d.remediation.clone()).unwrap_or_default());
+    Finding {
+        rule: rule.to_owned(),
+        check: check.to_owned(),
+        severity,
+        message,
+        help,
+        file: place.file,
+        line: place.start.line,
+        column: place.start.column,
+        end_line: place.end.line,
+        end_column: place.end.column,
+        document: place.document,
+        object: place.object,
+        pointer: place.pointer,
+        related: place.related,
+        offset: place.offset,
+        len: place.len,
+    }
+}
+
+fn suppressions_of(object: &Object<'_>, pod: Option<&crate::model::PodSpec<'_>>, target: Target<'_>, found: &mut Vec<Pending>) -> Suppressions {
+    let mut out = Suppressions::default();
+    let mut sources = vec![object.metadata().and_then(|m| m.get("annotations"))];
+    if let Some(meta) = pod.and_then(|p| p.metadata.clone()) {
+        if meta.pointer() != "/metadata" {
+            sources.push(meta.get("annotations"));
+        }
+    }
+    for annotations in sources.into_iter().flatten() {
+        for (key, value) in annotations.entries() {
+            let what = if key == SUPPRESS_ALL {
+                out.all = true;
+                "all rules".to_owned()
+            } else if let Some(rest) = key.strip_prefix(SUPPRESS_PREFIX) {
+                out.keys.push(rest.to_owned());
+                let known = crate::catalogue::all()
+                    .keys()
+                    .any(|id| rest == id || rest.strip_prefix(id.as_str()).is_some_and(|c| c.starts_with('.')));
+                if !known {
+                    found.push((
+    finding_at("suppression", "unknown-rule", Severity::Warning, format!("suppression names unknown rule or check {rest:?}"), Some("Use a rule id such as ra2.app.007, or rule.check such as ra2.app.009.privileged-device.".to_owned()), Place::of(target, &value)),
+    target.object_index,
+));
+                }
+                rest.to_owned()
+            } else {
+                continue;
+            };
+            if value.as_str().is_none_or(|r| r.trim().is_empty()) {
+                found.push((
+    finding_at("suppression", "missing-reason", Severity::Info, format!("suppression of {what} gives no reason"), Some("Write why the exemption is justified as the annotation's value.".to_owned()), Place::of(target, &value)),
+    target.object_index,
+));
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,255 @@
+//! Findings, errors and the report: plain data in the shape of the JSON output contract
+//! (DESIGN.md, version 1), sorted and deterministic.
+
+use serde::{Deserialize, Serialize};
+
+use crate::source::Position;
+
+/// How serious a finding is. Ordered: `Info < Warning < Error`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    Info,
+    Warning,
+    Error,
+}
+
+impl Severity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Info => "info",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Self> {
+        match s {
+            "info" => Some(Severity::Info),
+            "warning" => Some(Severity::Warning),
+            "error" => Some(Severity::Error),
+            _ => None,
+        }
+    }
+}
+
+impl std::fmt::Display for Severity {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Which object a finding is about.
+#[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct ObjectRef {
+    #[serde(rename = "apiVersion", skip_serializing_if = "Option::is_none")]
+    pub api_version: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kind: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub namespace: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+}
+
+impl std::fmt::Display for ObjectRef {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.kind.as_deref().unwrap_or("object"))?;
+        match (&self.namespace, &self.name) {
+            (Some(ns), Some(name)) => write!(f, " {ns}/{name}"),
+            (None, Some(name)) => write!(f, " {name}"),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// A second place a finding refers to (for example the anchor an alias expanded).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Related {
+    pub message: String,
+    pub line: usize,
+    pub column: usize,
+    pub end_line: usize,
+    pub end_column: usize,
+    /// Byte offsets in the file, for renderers that show source.
+    #[serde(skip)]
+    pub offset: usize,
+    #[serde(skip)]
+    pub len: usize,
+}
+
+/// One rule violation.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Finding {
+    pub rule: String,
+    pub check: String,
+    pub severity: Severity,
+    pub message: String,
+    pub help: String,
+    pub file: String,
+    pub line: usize,
+    pub column: usize,
+    pub end_line: usize,
+    pub end_column: usize,
+    pub document: usize,
+    pub object: ObjectRef,
+    pub pointer: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub related: Vec<Related>,
+    /// Byte offset and length of the primary span in the file, for renderers that show source.
+    #[serde(skip)]
+    pub offset: usize,
+    #[serde(skip)]
+    pub len: usize,
+}
+
+impl Finding {
+    fn sort_key(&self) -> (&str, usize, usize, &str, &str, &str) {
+        (&self.file, self.line, self.column, &self.rule, &self.check, &self.message)
+    }
+}
+
+/// Input that could not be read or is not a Kubernetes object.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LintError {
+    pub file: String,
+    pub line: usize,
+    pub column: usize,
+    pub document: usize,
+    pub message: String,
+    /// A stable code such as `ra2::parse::yaml`.
+    pub code: String,
+    #[serde(skip)]
+    pub offset: usize,
+}
+
+/// The workload profile of an object (ra2-rules.md §1.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Profile {
+    Basic,
+    NetworkIntensive,
+}
+
+/// One object that was linted.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ObjectSummary {
+    pub file: String,
+    pub document: usize,
+    #[serde(rename = "apiVersion", skip_serializing_if = "Option::is_none")]
+    pub api_version: Option<String>,
+    pub kind: Option<String>,
+    pub name: Option<String>,
+    pub namespace: Option<String>,
+    /// Only for objects with a pod spec.
+    pub profile: Option<Profile>,
+    pub line: usize,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeverityCounts {
+    pub error: usize,
+    pub warning: usize,
+    pub info: usize,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Summary {
+    pub files: usize,
+    pub documents: usize,
+    pub objects: usize,
+    pub errors: usize,
+    pub findings: SeverityCounts,
+    /// Findings silenced by annotations or config exemptions.
+    pub suppressed: usize,
+}
+
+/// Everything one lint run found.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Report {
+    pub edition: String,
+    pub findings: Vec<Finding>,
+    pub errors: Vec<LintError>,
+    pub objects: Vec<ObjectSummary>,
+    pub summary: Summary,
+}
+
+/// The JSON output contract, version 1.
+#[derive(Serialize)]
+struct JsonReport<'a> {
+    version: u32,
+    tool: Tool,
+    edition: &'a str,
+    findings: &'a [Finding],
+    errors: &'a [LintError],
+    objects: &'a [ObjectSummary],
+    summary: &'a Summary,
+}
+
+#[derive(Serialize)]
+struct Tool {
+    name: &'static str,
+    version: &'static str,
+}
+
+impl Report {
+    /// Sorts findings (file, line, column, rule) and errors, and recounts the summary.
+    pub fn finalize(&mut self) {
+        self.findings.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+        self.findings.dedup();
+        self.errors
+            .sort_by(|a, b| (&a.file, a.line, a.column).cmp(&(&b.file, b.line, b.column)));
+        self.objects
+            .sort_by(|a, b| (&a.file, a.document, a.line).cmp(&(&b.file, b.document, b.line)));
+        let mut counts = SeverityCounts::default();
+        for f in &self.findings {
+            match f.severity {
+                Severity::Error => counts.error += 1,
+                Severity::Warning => counts.warning += 1,
+                Severity::Info => counts.info += 1,
+            }
+        }
+        self.summary.findings = counts;
+        self.summary.errors = self.errors.len();
+        self.summary.objects = self.objects.len();
+    }
+
+    /// The highest severity of any finding.
+    pub fn max_severity(&self) -> Option<Severity> {
+        self.findings.iter().map(|f| f.severity).max()
+    }
+
+    /// The JSON output contract as a value.
+    pub fn to_json_value(&self) -> serde_json::Value {
+        serde_json::to_value(self.json_view()).unwrap_or(serde_json::Value::Null)
+    }
+
+    /// The JSON output contract, pretty-printed.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(&self.json_view()).unwrap_or_default()
+    }
+
+    fn json_view(&self) -> JsonReport<'_> {
+        JsonReport {
+            version: 1,
+            tool: Tool {
+                name: "ra2",
+                version: env!("CARGO_PKG_VERSION"),
+            },
+            edition: &self.edition,
+            findings: &self.findings,
+            errors: &self.errors,
+            objects: &self.objects,
+            summary: &self.summary,
+        }
+    }
+}
+
+/// A resolved location: what every finding and error needs about where it is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Range {
+    pub start: Position,
+    pub end: Position,
+    pub offset: usize,
+    pub len: usize,
+}

@@ -1,0 +1,53 @@
+//! ra2.app.007: workloads do not use hostPath volumes (base: should not; latest: must not).
+
+use crate::bundle::Bundle;
+use crate::model::{Object, PodSpec};
+use crate::rules::{BundleContext, Context, Rule};
+
+pub static RULE: Rule = Rule {
+    pod: Some(check_pod),
+    object: Some(check_object),
+    bundle: Some(check_bundle),
+    ..Rule::new("ra2.app.007")
+};
+
+/// Every pod volume with a `hostPath` key, whatever its `type`.
+fn check_pod(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
+    for volume in pod.volumes() {
+        let Some(host_path) = volume.get("hostPath") else { continue };
+        let path = host_path.str_at("path").unwrap_or("?");
+        let name = volume.str_at("name").unwrap_or("?");
+        cx.report("host-path", &host_path, format!("volume {name:?} mounts host path {path}"));
+    }
+}
+
+/// A PersistentVolume backed by a host path is node-local storage too.
+fn check_object(object: &Object<'_>, cx: &mut Context<'_>) {
+    if !object.is("", "PersistentVolume") {
+        return;
+    }
+    if let Some(host_path) = object.root.path(&["spec", "hostPath"]) {
+        let path = host_path.str_at("path").unwrap_or("?");
+        cx.report(
+            "pv",
+            &host_path,
+            format!("persistent volume {:?} is backed by host path {path}", object.name.unwrap_or("?")),
+        );
+    }
+}
+
+/// A claim bound by `volumeName` to a hostPath PersistentVolume in the same input.
+fn check_bundle(bundle: &Bundle, cx: &mut BundleContext<'_>) {
+    for claim in &bundle.pvcs {
+        if bundle.pv(&claim.volume_name).is_some_and(|pv| pv.host_path) {
+            cx.report(
+                "pv",
+                &claim.place,
+                format!(
+                    "claim {:?} is bound to persistent volume {:?}, which is backed by a host path",
+                    claim.name, claim.volume_name
+                ),
+            );
+        }
+    }
+}

@@ -1,0 +1,186 @@
+//! The rule registry and the context rules report through.
+//!
+//! One file per rule. A rule reads views (`Object`, `PodSpec`, `Container`) and calls
+//! [`Context::report`] with a check slug, a node and a message; the linter owns kinds,
+//! suppression, severity, pointers and positions.
+
+use crate::bundle::{Bundle, Place};
+use crate::catalogue::{Edition, RuleDoc};
+use crate::config::Config;
+use crate::model::{Object, PodSpec};
+use crate::view::Located;
+
+mod accelerators;
+mod control_plane;
+mod host_path;
+mod hostname;
+mod mounts;
+mod network_annotation;
+mod nfd_labels;
+mod process;
+mod readonly_root;
+mod user;
+
+/// A rule: its id and the views it inspects.
+#[derive(Debug)]
+pub struct Rule {
+    /// The RA2 requirement id, e.g. `ra2.app.007`.
+    pub id: &'static str,
+    /// Runs once per pod spec (every workload kind).
+    pub pod: Option<fn(&PodSpec<'_>, &mut Context<'_>)>,
+    /// Runs once per object of any kind.
+    pub object: Option<fn(&Object<'_>, &mut Context<'_>)>,
+    /// Runs once after every document of the run has been read (cross-document checks).
+    pub bundle: Option<fn(&Bundle, &mut BundleContext<'_>)>,
+}
+
+impl Rule {
+    pub const fn new(id: &'static str) -> Self {
+        Rule {
+            id,
+            pod: None,
+            object: None,
+            bundle: None,
+        }
+    }
+}
+
+/// Every rule ra2 has, in id order.
+pub static RULES: &[&Rule] = &[
+    &readonly_root::RULE,
+    &mounts::RULE,
+    &process::RULE,
+    &hostname::RULE,
+    &user::RULE,
+    &network_annotation::RULE,
+    &host_path::RULE,
+    &control_plane::RULE,
+    &accelerators::RULE,
+    &nfd_labels::RULE,
+];
+
+pub fn find(id: &str) -> Option<&'static Rule> {
+    RULES.iter().copied().find(|r| r.id == id)
+}
+
+/// The object a rule is running on, for placing findings.
+#[derive(Clone, Copy, Debug)]
+pub struct Target<'c> {
+    pub file: &'c str,
+    pub document: usize,
+    pub object: &'c crate::report::ObjectRef,
+    pub object_index: usize,
+}
+
+/// A finding and the index of the object it belongs to (for suppression).
+pub type Pending = (crate::report::Finding, usize);
+
+/// Rule-facing settings for one run.
+#[derive(Clone, Copy, Debug)]
+pub struct Settings<'c> {
+    pub edition: Edition,
+    pub config: &'c Config,
+}
+
+/// What a rule sees while it runs on one object.
+pub struct Context<'c> {
+    rule: &'static str,
+    doc: Option<&'static RuleDoc>,
+    settings: Settings<'c>,
+    target: Target<'c>,
+    out: &'c mut Vec<Pending>,
+}
+
+impl<'c> Context<'c> {
+    pub fn new(rule: &'static str, settings: Settings<'c>, target: Target<'c>, out: &'c mut Vec<Pending>) -> Self {
+        Context {
+            rule,
+            doc: crate::catalogue::get(rule),
+            settings,
+            target,
+            out,
+        }
+    }
+
+    pub fn edition(&self) -> Edition {
+        self.settings.edition
+    }
+
+    /// Reports `check` at `at`. The message starts lower-case, names the concrete thing and
+    /// has no trailing period.
+    pub fn report(&mut self, check: &'static str, at: &Located<'_>, message: impl Into<String>) {
+        self.push(check, at, message.into(), None);
+    }
+
+    /// Like [`Context::report`], with a fix more specific than the rule's remediation.
+    pub fn report_with_help(&mut self, check: &'static str, at: &Located<'_>, message: impl Into<String>, help: impl Into<String>) {
+        self.push(check, at, message.into(), Some(help.into()));
+    }
+
+    fn push(&mut self, check: &'static str, at: &Located<'_>, message: String, help: Option<String>) {
+        let severity = self.settings.config.severity_for(self.rule, check, self.doc, self.settings.edition);
+        let place = Place::of(self.target, at);
+        let finding = crate::lint::finding_at(self.rule, check, severity, message, help, place);
+        self.out.push((finding, self.target.object_index));
+    }
+
+    /// A parameter's value: from the config, else the catalogue default.
+    pub fn param(&self, name: &str) -> Option<serde_json::Value> {
+        self.settings
+            .config
+            .param(self.rule, name)
+            .cloned()
+            .or_else(|| self.doc.and_then(|d| d.param(name)).map(|p| p.default.clone()))
+    }
+
+    pub fn param_str(&self, name: &str) -> Option<String> {
+        self.param(name).and_then(|v| v.as_str().map(str::to_owned))
+    }
+
+    pub fn param_bool(&self, name: &str) -> bool {
+        self.param(name).and_then(|v| v.as_bool()).unwrap_or(false)
+    }
+
+    pub fn param_list(&self, name: &str) -> Vec<String> {
+        match self.param(name) {
+            Some(serde_json::Value::Array(items)) => items.iter().filter_map(|v| v.as_str().map(str::to_owned)).collect(),
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// What a cross-document rule sees after all documents were read.
+pub struct BundleContext<'c> {
+    pub(crate) rule: &'static str,
+    pub(crate) doc: Option<&'static RuleDoc>,
+    pub(crate) settings: Settings<'c>,
+    pub(crate) out: &'c mut Vec<crate::bundle::BundleFinding>,
+}
+
+impl BundleContext<'_> {
+    pub fn edition(&self) -> Edition {
+        self.settings.edition
+    }
+
+    /// Reports `check` at a place recorded while the documents were read.
+    pub fn report(&mut self, check: &'static str, at: &Place, message: impl Into<String>) {
+        let severity = self.settings.config.severity_for(self.rule, check, self.doc, self.settings.edition);
+        self.out.push(crate::bundle::BundleFinding {
+            rule: self.rule,
+            check,
+            severity,
+            place: at.clone(),
+            message: message.into(),
+        });
+    }
+
+    pub fn param_bool(&self, name: &str) -> bool {
+        self.settings
+            .config
+            .param(self.rule, name)
+            .cloned()
+            .or_else(|| self.doc.and_then(|d| d.param(name)).map(|p| p.default.clone()))
+            .and_then(|v| v.as_bool())
+            .unwrap_or(false)
+    }
+}

@@ -1,0 +1,5 @@
+//! ra2.app.005 (to be written).
+
+use crate::rules::Rule;
+
+pub static RULE: Rule = Rule::new("ra2.app.005");

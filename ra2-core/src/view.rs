@@ -1,0 +1,313 @@
+//! `Located`: a node together with its JSON pointer and where it was written, so that rules
+//! never build pointers or compute line numbers themselves.
+
+use std::borrow::Cow;
+
+use crate::doc::{Doc, Entry, NodeId, Value};
+use crate::source::Span;
+
+/// A node of a document, reached by a path from the document root.
+#[derive(Clone, Debug)]
+pub struct Located<'d> {
+    doc: &'d Doc<'d>,
+    id: NodeId,
+    pointer: String,
+    /// The key this node is the value of, if any.
+    key_span: Option<Span>,
+    /// The outermost alias or merge key on the path, if the node came through one.
+    via: Option<Span>,
+}
+
+/// Where to report something: the region a user should look at, and (when the node came
+/// through an alias) the anchored definition too.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Site {
+    pub span: Span,
+    pub related: Option<Span>,
+}
+
+fn push_segment(pointer: &mut String, segment: &str) {
+    pointer.push('/');
+    for c in segment.chars() {
+        match c {
+            '~' => pointer.push_str("~0"),
+            '/' => pointer.push_str("~1"),
+            c => pointer.push(c),
+        }
+    }
+}
+
+impl<'d> Located<'d> {
+    /// The root of `doc`.
+    pub fn root(doc: &'d Doc<'d>) -> Self {
+        Located {
+            doc,
+            id: doc.root,
+            pointer: String::new(),
+            key_span: None,
+            via: None,
+        }
+    }
+
+    pub fn doc(&self) -> &'d Doc<'d> {
+        self.doc
+    }
+
+    pub fn id(&self) -> NodeId {
+        self.id
+    }
+
+    pub fn value(&self) -> &'d Value<'d> {
+        &self.doc.node(self.id).value
+    }
+
+    /// The RFC 6901 JSON pointer of this node.
+    pub fn pointer(&self) -> &str {
+        &self.pointer
+    }
+
+    /// The node's own span.
+    pub fn span(&self) -> Span {
+        self.doc.node(self.id).span
+    }
+
+    /// The span of the key this node is the value of.
+    pub fn key_span(&self) -> Option<Span> {
+        self.key_span
+    }
+
+    /// Where a finding about this node should point. A value with a key points at the key
+    /// (and, for a scalar on the same line, through the value); a sequence item points at its
+    /// first line. When the node came through an alias, the alias is the site and the anchor
+    /// the related location.
+    pub fn site(&self) -> Site {
+        let node_span = self.span();
+        let own = match self.key_span {
+            Some(key) => {
+                let scalar = !matches!(self.value(), Value::Map(_) | Value::Seq(_));
+                let same_line = !self.doc.text(Span::new(key.start, node_span.end)).contains('\n');
+                if scalar && same_line && node_span.end >= key.end {
+                    Span::new(key.start, node_span.end)
+                } else {
+                    key
+                }
+            }
+            None => self.first_line(node_span),
+        };
+        match self.via {
+            Some(via) if via != own && !(own.start >= via.start && own.end <= via.end) => {
+                Site {
+                    span: via,
+                    related: Some(own),
+                }
+            }
+            _ => Site { span: own, related: None },
+        }
+    }
+
+    fn first_line(&self, span: Span) -> Span {
+        let text = self.doc.text(span);
+        match text.find('\n') {
+            Some(i) => Span::new(span.start, span.start + text[..i].trim_end().len()),
+            None => span,
+        }
+    }
+
+    fn child(&self, id: NodeId, segment: &str, key_span: Option<Span>, via: Option<Span>) -> Located<'d> {
+        let mut pointer = String::with_capacity(self.pointer.len() + segment.len() + 1);
+        pointer.push_str(&self.pointer);
+        push_segment(&mut pointer, segment);
+        Located {
+            doc: self.doc,
+            id,
+            pointer,
+            key_span,
+            via: self.via.or(via),
+        }
+    }
+
+    fn entry_child(&self, entry: &Entry<'_>) -> Located<'d> {
+        self.child(entry.value, &entry.key, Some(entry.key_span), entry.via)
+    }
+
+    /// The value under `key`, if this is a mapping that has it.
+    pub fn get(&self, key: &str) -> Option<Located<'d>> {
+        match self.value() {
+            Value::Map(entries) => entries.iter().find(|e| e.key == key).map(|e| self.entry_child(e)),
+            _ => None,
+        }
+    }
+
+    /// Follows a path of keys.
+    pub fn path(&self, keys: &[&str]) -> Option<Located<'d>> {
+        let mut here = self.clone();
+        for key in keys {
+            here = here.get(key)?;
+        }
+        Some(here)
+    }
+
+    /// The entries of a mapping (empty for anything else).
+    pub fn entries(&self) -> impl Iterator<Item = (&'d str, Located<'d>)> + '_ {
+        let entries: &'d [Entry<'d>] = match self.value() {
+            Value::Map(entries) => entries,
+            _ => &[],
+        };
+        entries.iter().map(move |e| (e.key.as_ref(), self.entry_child(e)))
+    }
+
+    /// The items of a sequence (empty for anything else).
+    pub fn items(&self) -> impl Iterator<Item = Located<'d>> + '_ {
+        let items: &'d [crate::doc::Item] = match self.value() {
+            Value::Seq(items) => items,
+            _ => &[],
+        };
+        items
+            .iter()
+            .enumerate()
+            .map(move |(i, item)| self.child(item.node, &i.to_string(), None, item.via))
+    }
+
+    pub fn is_map(&self) -> bool {
+        matches!(self.value(), Value::Map(_))
+    }
+
+    pub fn is_seq(&self) -> bool {
+        matches!(self.value(), Value::Seq(_))
+    }
+
+    pub fn is_null(&self) -> bool {
+        matches!(self.value(), Value::Null)
+    }
+
+    pub fn as_str(&self) -> Option<&'d str> {
+        match self.value() {
+            Value::Str(s) => Some(s.as_ref()),
+            _ => None,
+        }
+    }
+
+    pub fn as_bool(&self) -> Option<bool> {
+        match self.value() {
+            Value::Bool(b) => Some(*b),
+            _ => None,
+        }
+    }
+
+    pub fn as_int(&self) -> Option<i128> {
+        match self.value() {
+            Value::Int(i) => Some(*i),
+            _ => None,
+        }
+    }
+
+    /// True only for a real boolean `true` (YAML `true`, `yes`, `on`, ...).
+    pub fn is_true(&self) -> bool {
+        self.as_bool() == Some(true)
+    }
+
+    /// The string under `key`.
+    pub fn str_at(&self, key: &str) -> Option<&'d str> {
+        self.get(key).and_then(|v| v.as_str())
+    }
+
+    /// The boolean under `key`.
+    pub fn bool_at(&self, key: &str) -> Option<bool> {
+        self.get(key).and_then(|v| v.as_bool())
+    }
+
+    /// The text a scalar would have in the JSON the API server decodes (numbers as Go's
+    /// `encoding/json` prints them); `None` for collections and null.
+    pub fn scalar_text(&self) -> Option<Cow<'d, str>> {
+        match self.value() {
+            Value::Str(s) => Some(Cow::Borrowed(s.as_ref())),
+            Value::Int(i) => Some(Cow::Owned(i.to_string())),
+            Value::Float(f) => Some(Cow::Owned(crate::scalar::go_json_float(*f))),
+            Value::Bool(b) => Some(Cow::Borrowed(if *b { "true" } else { "false" })),
+            Value::Null | Value::Seq(_) | Value::Map(_) => None,
+        }
+    }
+
+    /// The node as written in the source (for messages).
+    pub fn source_text(&self) -> &'d str {
+        self.doc.text(self.span())
+    }
+
+    /// What kind of value this is, for messages: `string`, `boolean`, `integer`, ...
+    pub fn type_name(&self) -> &'static str {
+        match self.value() {
+            Value::Null => "null",
+            Value::Bool(_) => "boolean",
+            Value::Int(_) => "integer",
+            Value::Float(_) => "number",
+            Value::Str(_) => "string",
+            Value::Seq(_) => "list",
+            Value::Map(_) => "mapping",
+        }
+    }
+
+    /// Converts the subtree to JSON the way sigs.k8s.io/yaml would.
+    pub fn to_json(&self) -> serde_json::Value {
+        to_json(self.doc, self.id, 0)
+    }
+}
+
+fn to_json(doc: &Doc<'_>, id: NodeId, depth: usize) -> serde_json::Value {
+    use serde_json::Value as J;
+    // The builder already limits depth; this guard only protects against future changes.
+    if depth > 1024 {
+        return J::Null;
+    }
+    match &doc.node(id).value {
+        Value::Null => J::Null,
+        Value::Bool(b) => J::Bool(*b),
+        Value::Int(i) => i64::try_from(*i)
+            .map(J::from)
+            .or_else(|_| u64::try_from(*i).map(J::from))
+            .unwrap_or(J::Null),
+        Value::Float(f) => serde_json::Number::from_f64(*f).map_or(J::Null, J::Number),
+        Value::Str(s) => J::String(s.to_string()),
+        Value::Seq(items) => J::Array(items.iter().map(|i| to_json(doc, i.node, depth + 1)).collect()),
+        Value::Map(entries) => J::Object(
+            entries
+                .iter()
+                .map(|e| (e.key.to_string(), to_json(doc, e.value, depth + 1)))
+                .collect(),
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::doc::{Limits, read_chunk};
+    use crate::source::chunks;
+
+    #[test]
+    fn pointers_escape_and_sites_point_at_keys() {
+        let text = "metadata:\n  annotations:\n    a/b~c: x\nspec:\n  volumes:\n  - name: v\n    hostPath:\n      path: /x\n";
+        let r = read_chunk(chunks(text, 0, 0)[0], false, Limits::default());
+        let doc = &r.docs[0];
+        let root = Located::root(doc);
+        let ann = root.path(&["metadata", "annotations", "a/b~c"]).unwrap();
+        assert_eq!(ann.pointer(), "/metadata/annotations/a~1b~0c");
+        assert_eq!(doc.text(ann.site().span), "a/b~c: x");
+        let vol = root.path(&["spec", "volumes"]).unwrap().items().next().unwrap();
+        assert_eq!(vol.pointer(), "/spec/volumes/0");
+        assert_eq!(doc.text(vol.site().span), "name: v");
+        let hp = vol.get("hostPath").unwrap();
+        assert_eq!(doc.text(hp.site().span), "hostPath");
+        assert_eq!(doc.position(hp.site().span.start).line, 7);
+    }
+
+    #[test]
+    fn aliased_nodes_report_at_the_use_site_with_the_anchor_related() {
+        let text = "x: &r {cpu: 1}\nz:\n  resources: *r\n";
+        let r = read_chunk(chunks(text, 0, 0)[0], false, Limits::default());
+        let doc = &r.docs[0];
+        let cpu = Located::root(doc).path(&["z", "resources", "cpu"]).unwrap();
+        let site = cpu.site();
+        assert_eq!(doc.text(site.span), "*r");
+        assert_eq!(doc.text(site.related.unwrap()), "cpu: 1");
+    }
+}
