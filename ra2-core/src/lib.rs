@@ -19,6 +19,7 @@ pub mod lint;
 pub mod model;
 pub mod multus;
 pub mod names;
+pub mod nfd;
 pub mod profile;
 pub mod quantity;
 pub mod report;

@@ -1,0 +1,1133 @@
+//! Classification of node-selector label keys for ra2.app.010: well-known platform keys, Node
+//! Feature Discovery labels (and the ones that only look like them), legacy NFD prefixes, and keys
+//! that name a hardware/software feature without going through NFD.
+
+use crate::names::{is_label_value, is_qualified_name};
+
+/// Namespace of NFD's built-in labels and of unprefixed user labels.
+pub const FEATURE_LABEL_NS: &str = "feature.node.kubernetes.io";
+/// Namespace NFD reserves for profile labels.
+pub const PROFILE_LABEL_NS: &str = "profile.node.kubernetes.io";
+
+/// Vendor namespaces whose labels default deployments publish through NFD, so they count as NFD
+/// labels unless `deny_label_ns` says otherwise.
+///
+/// `nvidia.com` is here because NVIDIA GPU Feature Discovery (`nvidia.com/gpu.present`,
+/// `nvidia.com/gpu.product`, ...) is an NFD extension that hands its labels to nfd-master, and
+/// nfd-master admits every non-`kubernetes.io` namespace by default. Warning on the most common
+/// GPU selector in use would be a false alarm.
+pub const KNOWN_NFD_EXTENSION_NS: &[&str] = &["nvidia.com"];
+
+/// Words that suggest a key selects hardware or software features (§5.8), matched as whole
+/// tokens, case-insensitively.
+const FEATURE_WORDS: &[&str] = &[
+    "cpu",
+    "avx",
+    "avx2",
+    "avx512",
+    "sriov",
+    "nic",
+    "fpga",
+    "gpu",
+    "kernel",
+    "numa",
+    "dpdk",
+    "hugepage",
+    "hugepages",
+    "rt",
+    "qat",
+    "vfio",
+];
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum KeyClass {
+    /// Topology/platform keys that say nothing about node features.
+    WellKnown,
+    /// A label NFD publishes (or may publish, for user-defined names in its namespaces).
+    Nfd,
+    /// In an NFD namespace (or unprefixed but NFD-shaped) yet not a label NFD ever publishes;
+    /// the text says why and, where one can be derived, which key to use.
+    NfdMalformed(String),
+    /// NFD 0.1-0.3 namespaces, no longer published.
+    LegacyNfd,
+    /// Not an NFD key, but one of its tokens is a feature word; carries the token as written.
+    LooksLikeFeature(String),
+    Other,
+}
+
+/// Classifies a node-selector or node-affinity key.
+///
+/// `extra_label_ns` and `deny_label_ns` mirror nfd-master's settings of the same name: a key in an
+/// `extra_label_ns` namespace (exact match, as nfd-master does it) is an NFD label; a
+/// `deny_label_ns` entry (exact, or `*.suffix` / `*` wildcards) stops a namespace from
+/// [`KNOWN_NFD_EXTENSION_NS`] counting as NFD, unless `extra_label_ns` re-admits it.
+#[must_use]
+pub fn classify_key(key: &str, extra_label_ns: &[String], deny_label_ns: &[String]) -> KeyClass {
+    if is_well_known(key) {
+        return KeyClass::WellKnown;
+    }
+    if is_legacy(key) {
+        return KeyClass::LegacyNfd;
+    }
+    let (prefix, name) = match key.split_once('/') {
+        Some((prefix, name)) => (Some(prefix), name),
+        None => (None, key),
+    };
+    match prefix {
+        Some(prefix) if is_nfd_namespace(prefix) => {
+            if !is_qualified_name(key) {
+                return KeyClass::NfdMalformed(format!(
+                    "label key \"{key}\" is not valid (at most 63 characters of [A-Za-z0-9._-] \
+                     after the prefix, starting and ending alphanumeric)"
+                ));
+            }
+            if prefix == FEATURE_LABEL_NS {
+                match analyze_builtin(name) {
+                    Builtin::Fixable { canonical, reasons } => {
+                        return KeyClass::NfdMalformed(format!(
+                            "label \"{key}\" does not match what NFD publishes ({}); use \
+                             \"{FEATURE_LABEL_NS}/{canonical}\"",
+                            reasons.join("; ")
+                        ));
+                    }
+                    Builtin::Broken(reason) => {
+                        return KeyClass::NfdMalformed(format!(
+                            "label \"{key}\" does not match what NFD publishes: {reason}"
+                        ));
+                    }
+                    Builtin::Exact(_) | Builtin::Unknown => {}
+                }
+            }
+            return KeyClass::Nfd;
+        }
+        Some(prefix) if is_nfd_namespace(&prefix.to_ascii_lowercase()) => {
+            return KeyClass::NfdMalformed(format!(
+                "label prefix \"{prefix}\" must be lower-case; use \"{}/{name}\"",
+                prefix.to_ascii_lowercase()
+            ));
+        }
+        Some(prefix) if extra_label_ns.iter().any(|ns| ns == prefix) => return KeyClass::Nfd,
+        Some(prefix)
+            if KNOWN_NFD_EXTENSION_NS.contains(&prefix) && !is_denied(prefix, deny_label_ns) =>
+        {
+            return KeyClass::Nfd;
+        }
+        None => {
+            // Only a name NFD would publish verbatim is clearly a forgotten prefix; anything
+            // looser may be an admin's own unprefixed label.
+            if let Builtin::Exact(canonical) = analyze_builtin(name) {
+                return KeyClass::NfdMalformed(format!(
+                    "label \"{key}\" lacks NFD's namespace; use \"{FEATURE_LABEL_NS}/{canonical}\""
+                ));
+            }
+        }
+        Some(_) => {}
+    }
+    match feature_word(key) {
+        Some(token) => KeyClass::LooksLikeFeature(token.to_owned()),
+        None => KeyClass::Other,
+    }
+}
+
+/// Returns a warning when `value` can never match what NFD publishes for `key`: boolean features
+/// are published as `"true"` (a few as `"true"`/`"false"`), some attributes are integers, and
+/// version/OS strings are free-form. `None` for keys outside NFD's namespaces and for labels whose
+/// values NFD does not constrain.
+#[must_use]
+pub fn check_value(key: &str, value: &str) -> Option<String> {
+    let (prefix, name) = key.split_once('/')?;
+    if !is_nfd_namespace(prefix) {
+        return None;
+    }
+    if !is_label_value(value) {
+        return Some(format!(
+            "value \"{value}\" of \"{key}\" is not a valid label value, so no node carries it"
+        ));
+    }
+    if prefix != FEATURE_LABEL_NS {
+        return None;
+    }
+    let Builtin::Exact(canonical) = analyze_builtin(name) else {
+        return None;
+    };
+    let never = format!("value \"{value}\" of \"{key}\" never matches");
+    match value_kind(&canonical) {
+        ValueKind::True if value == "false" => Some(format!(
+            "{never}: NFD removes the label instead of publishing \"false\"; use a DoesNotExist \
+             match expression"
+        )),
+        ValueKind::True if value != "true" => {
+            Some(format!("{never}: NFD publishes \"true\" for this label"))
+        }
+        ValueKind::Bool if value != "true" && value != "false" => Some(format!(
+            "{never}: NFD publishes \"true\" or \"false\" for this label"
+        )),
+        ValueKind::Int if value.is_empty() || !value.bytes().all(|b| b.is_ascii_digit()) => {
+            Some(format!("{never}: NFD publishes an integer for this label"))
+        }
+        _ => None,
+    }
+}
+
+/// Rewrites a legacy NFD key (NFD 0.1 `node.alpha.intel.com/`, 0.2-0.3
+/// `node.alpha.kubernetes-incubator.io/nfd-`) into today's label, when the feature still exists.
+#[must_use]
+pub fn legacy_replacement(key: &str) -> Option<String> {
+    let name = if let Some(rest) = key.strip_prefix("node.alpha.intel.com/") {
+        // NFD 0.1 put its version in every key: `v0.1.0-cpuid-AVX`.
+        rest.strip_prefix('v')
+            .and_then(|r| r.split_once('-'))
+            .map_or(rest, |(_, feature)| feature)
+    } else {
+        key.strip_prefix("node.alpha.kubernetes-incubator.io/nfd-")?
+    };
+    let (source, rest) = name.split_once('-')?;
+    let modern = match source {
+        "cpuid" => format!("cpu-cpuid.{rest}"),
+        "rdt" => format!("cpu-rdt.{rest}"),
+        "pstate" => format!("cpu-pstate.{}", rest.replace('-', ".")),
+        "selinux" => format!("kernel-selinux.{rest}"),
+        _ => name.to_owned(),
+    };
+    match analyze_builtin(&modern) {
+        Builtin::Exact(canonical) | Builtin::Fixable { canonical, .. } => {
+            Some(format!("{FEATURE_LABEL_NS}/{canonical}"))
+        }
+        Builtin::Broken(_) | Builtin::Unknown => None,
+    }
+}
+
+fn is_well_known(key: &str) -> bool {
+    const EXACT: &[&str] = &[
+        "kubernetes.io/hostname",
+        "kubernetes.io/os",
+        "kubernetes.io/arch",
+        "node.kubernetes.io/instance-type",
+        "beta.kubernetes.io/os",
+        "beta.kubernetes.io/arch",
+        "beta.kubernetes.io/instance-type",
+    ];
+    const PREFIXES: &[&str] = &[
+        "topology.kubernetes.io/",
+        "node-role.kubernetes.io/",
+        "anuket.io/profile/",
+        "failure-domain.beta.kubernetes.io/",
+    ];
+    EXACT.contains(&key) || PREFIXES.iter().any(|p| key.starts_with(p))
+}
+
+fn is_legacy(key: &str) -> bool {
+    key.starts_with("node.alpha.intel.com/")
+        || key.starts_with("node.alpha.kubernetes-incubator.io/nfd-")
+        || key.starts_with("node.alpha.kubernetes-incubator.io/node-feature-discovery.")
+}
+
+/// NFD's own namespaces and their sub-domains, which nfd-master always admits.
+fn is_nfd_namespace(ns: &str) -> bool {
+    [FEATURE_LABEL_NS, PROFILE_LABEL_NS].iter().any(|base| {
+        ns == *base
+            || ns
+                .strip_suffix(base)
+                .is_some_and(|sub| sub.len() > 1 && sub.ends_with('.'))
+    })
+}
+
+/// nfd-master's `isNamespaceDenied`: exact entries, and `*`-prefixed entries as suffixes.
+fn is_denied(ns: &str, deny_label_ns: &[String]) -> bool {
+    deny_label_ns
+        .iter()
+        .any(|entry| match entry.strip_prefix('*') {
+            Some(suffix) => ns.ends_with(suffix.trim_start_matches('*')),
+            None => ns == entry,
+        })
+}
+
+fn feature_word(key: &str) -> Option<&str> {
+    key.split(['-', '_', '.', '/'])
+        .find(|token| FEATURE_WORDS.iter().any(|w| w.eq_ignore_ascii_case(token)))
+}
+
+/// How a name under `feature.node.kubernetes.io/` relates to NFD's built-in labels.
+#[derive(Debug, PartialEq, Eq)]
+enum Builtin {
+    /// Exactly a label NFD publishes; carries the name.
+    Exact(String),
+    /// Meant to be a built-in label but mistyped; carries the right name and what was wrong.
+    Fixable {
+        canonical: String,
+        reasons: Vec<String>,
+    },
+    /// Recognisably a built-in label that cannot exist in this form.
+    Broken(String),
+    /// Not recognisably built-in: user labels (`NodeFeatureRule` objects, feature files) are free-form.
+    Unknown,
+}
+
+/// Built-in sources with a fixed feature list: (source, [(feature, takes an attribute)]).
+const SOURCES: &[(&str, &[(&str, bool)])] = &[
+    (
+        "cpu",
+        &[
+            ("cpuid", true),
+            ("hardware_multithreading", false),
+            ("coprocessor", true),
+            ("power", true),
+            ("pstate", true),
+            ("cstate", true),
+            ("security", true),
+            ("model", true),
+            ("rdt", true),
+            ("sgx", true),
+        ],
+    ),
+    (
+        "kernel",
+        &[("config", true), ("selinux", true), ("version", true)],
+    ),
+    ("memory", &[("numa", false), ("nv", true), ("swap", true)]),
+    ("network", &[("sriov", true)]),
+    ("storage", &[("nonrotationaldisk", false)]),
+    ("system", &[("os_release", true)]),
+];
+
+/// Sources whose feature part is a device label (`<class>_<vendor>` by default).
+const DEVICE_SOURCES: &[&str] = &["pci", "usb"];
+const DEVICE_ATTRIBUTES: &[&str] = &["present", "sriov.capable"];
+/// Sources whose names are mostly chosen by users.
+const FREE_SOURCES: &[&str] = &["custom", "local"];
+const CUSTOM_BUILTINS: &[&str] = &["rdma.capable", "rdma.enabled"];
+
+/// Feature words people use as if they were sources: (word, source, allowed attributes; `None`
+/// means any attribute, an empty list means the word stands alone).
+const MISPLACED: &[(&str, &str, Option<&[&str]>)] = &[
+    ("cpuid", "cpu", None),
+    ("hardware_multithreading", "cpu", Some(&[])),
+    (
+        "pstate",
+        "cpu",
+        Some(&["status", "turbo", "scaling_governor"]),
+    ),
+    ("cstate", "cpu", Some(&["enabled"])),
+    ("selinux", "kernel", Some(&["enabled"])),
+    ("os_release", "system", None),
+    ("nonrotationaldisk", "storage", Some(&[])),
+    ("numa", "memory", Some(&[])),
+    ("sriov", "network", Some(&["capable", "configured"])),
+];
+
+/// x86 CPUID flags NFD publishes, spelled as klauspost/cpuid does (upper-case); used to fix the
+/// case of a flag and to recognise a flag written without `cpuid`.
+const CPUID_FLAGS: &[&str] = &[
+    "ADX",
+    "AESNI",
+    "AMXBF16",
+    "AMXCOMPLEX",
+    "AMXFP16",
+    "AMXFP8",
+    "AMXINT8",
+    "AMXTF32",
+    "AMXTILE",
+    "APX_F",
+    "AVX",
+    "AVX10",
+    "AVX10_256",
+    "AVX10_512",
+    "AVX2",
+    "AVX512BF16",
+    "AVX512BITALG",
+    "AVX512BW",
+    "AVX512CD",
+    "AVX512DQ",
+    "AVX512ER",
+    "AVX512F",
+    "AVX512FP16",
+    "AVX512IFMA",
+    "AVX512PF",
+    "AVX512VBMI",
+    "AVX512VBMI2",
+    "AVX512VL",
+    "AVX512VNNI",
+    "AVX512VP2INTERSECT",
+    "AVX512VPOPCNTDQ",
+    "AVXIFMA",
+    "AVXNECONVERT",
+    "AVXVNNI",
+    "AVXVNNIINT16",
+    "AVXVNNIINT8",
+    "CMPCCXADD",
+    "ENQCMD",
+    "FMA3",
+    "FMA4",
+    "GFNI",
+    "HLE",
+    "HYPERVISOR",
+    "MOVDIR64B",
+    "MOVDIRI",
+    "MSRLIST",
+    "PREFETCHI",
+    "RTM",
+    "SERIALIZE",
+    "SGXLC",
+    "SHA",
+    "TSXLDTRK",
+    "VAES",
+    "VPCLMULQDQ",
+    "WAITPKG",
+    "WRMSRNS",
+];
+
+fn cpuid_flag(s: &str) -> Option<&'static str> {
+    CPUID_FLAGS
+        .iter()
+        .copied()
+        .find(|f| f.eq_ignore_ascii_case(s))
+}
+
+/// Splits at the first character in `seps`, returning that character too.
+fn split_at_any<'a>(s: &'a str, seps: &[char]) -> (&'a str, Option<char>, &'a str) {
+    match s.char_indices().find(|(_, c)| seps.contains(c)) {
+        Some((i, c)) => (
+            s.get(..i).unwrap_or_default(),
+            Some(c),
+            s.get(i + c.len_utf8()..).unwrap_or_default(),
+        ),
+        None => (s, None, ""),
+    }
+}
+
+fn finish(canonical: String, reasons: Vec<String>) -> Builtin {
+    if reasons.is_empty() {
+        Builtin::Exact(canonical)
+    } else {
+        Builtin::Fixable { canonical, reasons }
+    }
+}
+
+fn analyze_builtin(name: &str) -> Builtin {
+    let (head, sep, rest) = split_at_any(name, &['-', '.', '_']);
+    let source = head.to_ascii_lowercase();
+    if sep.is_some() && !rest.is_empty() {
+        let mut reasons = Vec::new();
+        if head != source {
+            reasons.push(format!("the source is lower-case \"{source}\""));
+        }
+        if sep != Some('-') {
+            reasons.push(format!("\"-\" follows the source \"{source}\""));
+        }
+        if let Some((_, features)) = SOURCES.iter().find(|(s, _)| *s == source) {
+            return analyze_table_source(&source, features, rest, reasons);
+        }
+        if DEVICE_SOURCES.contains(&source.as_str()) {
+            return analyze_device_source(&source, rest, reasons);
+        }
+        if FREE_SOURCES.contains(&source.as_str()) {
+            return match CUSTOM_BUILTINS
+                .iter()
+                .find(|b| b.eq_ignore_ascii_case(rest))
+            {
+                Some(builtin) if source == "custom" => {
+                    if *builtin != rest {
+                        reasons.push(format!("the feature is spelled \"{builtin}\""));
+                    }
+                    finish(format!("custom-{builtin}"), reasons)
+                }
+                _ => Builtin::Unknown,
+            };
+        }
+    }
+    analyze_misplaced(name)
+}
+
+fn analyze_table_source(
+    source: &str,
+    features: &[(&'static str, bool)],
+    rest: &str,
+    mut reasons: Vec<String>,
+) -> Builtin {
+    // Longest known feature that the rest starts with, followed by a separator or the end.
+    let found = features
+        .iter()
+        .filter(|(f, _)| {
+            rest.get(..f.len())
+                .is_some_and(|p| p.eq_ignore_ascii_case(f))
+                && matches!(
+                    rest.as_bytes().get(f.len()),
+                    None | Some(b'.' | b'-' | b'_')
+                )
+        })
+        .max_by_key(|(f, _)| f.len());
+    let Some(&(feature, takes_attribute)) = found else {
+        if source == "cpu" && !rest.contains('.') {
+            if let Some(flag) = cpuid_flag(rest) {
+                reasons.push(format!("CPUID flags are published as cpu-cpuid.{flag}"));
+                return Builtin::Fixable {
+                    canonical: format!("cpu-cpuid.{flag}"),
+                    reasons,
+                };
+            }
+        }
+        return Builtin::Unknown;
+    };
+    if rest.get(..feature.len()) != Some(feature) {
+        reasons.push(format!("the feature is spelled \"{feature}\""));
+    }
+    let after = rest.get(feature.len()..).unwrap_or_default();
+    if !takes_attribute {
+        // Anything after a stand-alone feature is a user's own label.
+        return if after.is_empty() {
+            finish(format!("{source}-{feature}"), reasons)
+        } else {
+            Builtin::Unknown
+        };
+    }
+    let Some(attribute) = after.get(1..).filter(|a| !a.is_empty()) else {
+        return Builtin::Broken(format!(
+            "{source}-{feature} labels always carry a \".<attribute>\" suffix"
+        ));
+    };
+    if !after.starts_with('.') {
+        reasons.push(format!("\".\" separates the attribute from \"{feature}\""));
+    }
+    let attribute = fix_attribute(feature, attribute, &mut reasons);
+    finish(format!("{source}-{feature}.{attribute}"), reasons)
+}
+
+fn fix_attribute(feature: &str, attribute: &str, reasons: &mut Vec<String>) -> String {
+    if feature == "cpuid" {
+        if let Some(flag) = cpuid_flag(attribute) {
+            if flag != attribute {
+                reasons.push(format!("CPUID flags are upper-case (\"{flag}\")"));
+            }
+            return flag.to_owned();
+        }
+    }
+    attribute.to_owned()
+}
+
+fn analyze_device_source(source: &str, rest: &str, mut reasons: Vec<String>) -> Builtin {
+    let is_hexish =
+        |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_hexdigit() || b == b'_');
+    let (label, attribute) = match rest.split_once('.') {
+        Some((label, attribute)) => (label, attribute),
+        None if is_hexish(rest) => {
+            reasons.push(format!(
+                "{source} labels end in \".present\" or \".sriov.capable\""
+            ));
+            return Builtin::Fixable {
+                canonical: format!("{source}-{}.present", rest.to_ascii_lowercase()),
+                reasons,
+            };
+        }
+        None => return Builtin::Unknown,
+    };
+    let Some(known) = DEVICE_ATTRIBUTES
+        .iter()
+        .find(|a| a.eq_ignore_ascii_case(attribute))
+    else {
+        return Builtin::Unknown;
+    };
+    if *known != attribute {
+        reasons.push(format!("the attribute is spelled \"{known}\""));
+    }
+    // Device label fields come from sysfs, which prints lower-case hex.
+    let label = if is_hexish(label) && label.bytes().any(|b| b.is_ascii_uppercase()) {
+        reasons.push("device IDs are lower-case hex".to_owned());
+        label.to_ascii_lowercase()
+    } else {
+        label.to_owned()
+    };
+    finish(format!("{source}-{label}.{known}"), reasons)
+}
+
+fn analyze_misplaced(name: &str) -> Builtin {
+    let (head, _, rest) = split_at_any(name, &['-', '.']);
+    if let Some(&(word, source, attributes)) = MISPLACED
+        .iter()
+        .find(|(w, _, _)| w.eq_ignore_ascii_case(head))
+    {
+        let reasons = vec![format!(
+            "\"{word}\" is a feature of the \"{source}\" source"
+        )];
+        return match attributes {
+            Some([]) if rest.is_empty() && head.len() == name.len() => Builtin::Fixable {
+                canonical: format!("{source}-{word}"),
+                reasons,
+            },
+            Some([]) => Builtin::Unknown,
+            _ if rest.is_empty() => Builtin::Unknown,
+            None => {
+                let mut reasons = reasons;
+                let attribute = fix_attribute(word, rest, &mut reasons);
+                Builtin::Fixable {
+                    canonical: format!("{source}-{word}.{attribute}"),
+                    reasons,
+                }
+            }
+            Some(allowed) => match allowed.iter().find(|a| a.eq_ignore_ascii_case(rest)) {
+                Some(attribute) => Builtin::Fixable {
+                    canonical: format!("{source}-{word}.{attribute}"),
+                    reasons,
+                },
+                None => Builtin::Unknown,
+            },
+        };
+    }
+    // A bare vector-extension flag is unmistakable; shorter flags could be anybody's label.
+    let lower = name.to_ascii_lowercase();
+    if lower.starts_with("avx") || lower.starts_with("amx") {
+        if let Some(flag) = cpuid_flag(name) {
+            return Builtin::Fixable {
+                canonical: format!("cpu-cpuid.{flag}"),
+                reasons: vec![format!("CPUID flags are published as cpu-cpuid.{flag}")],
+            };
+        }
+    }
+    Builtin::Unknown
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum ValueKind {
+    /// Published as "true" only; absent otherwise.
+    True,
+    /// Published as "true" or "false".
+    Bool,
+    Int,
+    Free,
+}
+
+fn value_kind(canonical: &str) -> ValueKind {
+    let (source, rest) = canonical.split_once('-').unwrap_or((canonical, ""));
+    let (feature, attribute) = rest.split_once('.').unwrap_or((rest, ""));
+    let last = attribute.rsplit('.').next().unwrap_or_default();
+    match (source, feature) {
+        ("cpu", "cpuid") if attribute.ends_with("_VERSION") => ValueKind::Int,
+        ("cpu", "pstate") if attribute == "turbo" => ValueKind::Bool,
+        ("cpu", "cstate") => ValueKind::Bool,
+        ("cpu", "model") if matches!(attribute, "family" | "id") => ValueKind::Int,
+        ("cpu", "security" | "sgx") if matches!(last, "enabled" | "protected") => ValueKind::True,
+        ("cpu", "cpuid" | "hardware_multithreading" | "coprocessor" | "power")
+        | ("kernel", "config" | "selinux")
+        | ("memory", "numa" | "nv" | "swap")
+        | ("network", "sriov")
+        | ("storage", "nonrotationaldisk")
+        | ("pci" | "usb" | "custom", _) => ValueKind::True,
+        _ => ValueKind::Free,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn classify(key: &str) -> KeyClass {
+        classify_key(key, &[], &[])
+    }
+
+    fn malformed_suggestion(key: &str) -> Option<String> {
+        match classify(key) {
+            KeyClass::NfdMalformed(why) => Some(why),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn well_known_keys() {
+        for key in [
+            "kubernetes.io/hostname",
+            "kubernetes.io/os",
+            "kubernetes.io/arch",
+            "topology.kubernetes.io/zone",
+            "topology.kubernetes.io/region",
+            "node.kubernetes.io/instance-type",
+            "node-role.kubernetes.io/worker",
+            "node-role.kubernetes.io/control-plane",
+            // A role name full of feature words is still just a role.
+            "node-role.kubernetes.io/sriov-gpu",
+            "anuket.io/profile/network-intensive",
+            "anuket.io/profile/basic",
+            "beta.kubernetes.io/os",
+            "beta.kubernetes.io/arch",
+            "beta.kubernetes.io/instance-type",
+            "failure-domain.beta.kubernetes.io/zone",
+        ] {
+            assert_eq!(classify(key), KeyClass::WellKnown, "{key}");
+        }
+    }
+
+    #[test]
+    fn real_nfd_labels_are_nfd() {
+        for key in [
+            "feature.node.kubernetes.io/cpu-cpuid.AVX512F",
+            "feature.node.kubernetes.io/cpu-cpuid.AVX10_VERSION",
+            "feature.node.kubernetes.io/cpu-cpuid.VFPv3",
+            "feature.node.kubernetes.io/cpu-hardware_multithreading",
+            "feature.node.kubernetes.io/cpu-coprocessor.nx_gzip",
+            "feature.node.kubernetes.io/cpu-power.sst_bf.enabled",
+            "feature.node.kubernetes.io/cpu-pstate.turbo",
+            "feature.node.kubernetes.io/cpu-pstate.status",
+            "feature.node.kubernetes.io/cpu-cstate.enabled",
+            "feature.node.kubernetes.io/cpu-security.sgx.enabled",
+            "feature.node.kubernetes.io/cpu-security.sev.snp.enabled",
+            "feature.node.kubernetes.io/cpu-model.vendor_id",
+            "feature.node.kubernetes.io/cpu-rdt.RDTMON",
+            "feature.node.kubernetes.io/kernel-config.NO_HZ_FULL",
+            "feature.node.kubernetes.io/kernel-config.PREEMPT",
+            "feature.node.kubernetes.io/kernel-selinux.enabled",
+            "feature.node.kubernetes.io/kernel-version.full",
+            "feature.node.kubernetes.io/kernel-version.major",
+            "feature.node.kubernetes.io/memory-numa",
+            "feature.node.kubernetes.io/memory-nv.present",
+            "feature.node.kubernetes.io/memory-swap.enabled",
+            "feature.node.kubernetes.io/network-sriov.capable",
+            "feature.node.kubernetes.io/network-sriov.configured",
+            "feature.node.kubernetes.io/pci-0300_10de.present",
+            "feature.node.kubernetes.io/pci-10de.present",
+            "feature.node.kubernetes.io/pci-15b3.sriov.capable",
+            "feature.node.kubernetes.io/pci-0200_8086_1572.present",
+            "feature.node.kubernetes.io/usb-ff_1d6b_0002.present",
+            "feature.node.kubernetes.io/storage-nonrotationaldisk",
+            "feature.node.kubernetes.io/system-os_release.ID",
+            "feature.node.kubernetes.io/system-os_release.VERSION_ID.major",
+            "feature.node.kubernetes.io/custom-rdma.capable",
+            "feature.node.kubernetes.io/custom-rdma.enabled",
+            // User labels from NodeFeatureRules and feature files are free-form.
+            "feature.node.kubernetes.io/my-sample-feature",
+            "feature.node.kubernetes.io/my-feature.1",
+            "feature.node.kubernetes.io/e1000.present",
+            "feature.node.kubernetes.io/gpu",
+            "feature.node.kubernetes.io/amd-gpu",
+            "feature.node.kubernetes.io/custom-intel-qat",
+            "feature.node.kubernetes.io/cpu_count",
+            "feature.node.kubernetes.io/memory-numa.nodes",
+            "feature.node.kubernetes.io/numa-aware",
+            "feature.node.kubernetes.io/sriov-vf-count",
+            "feature.node.kubernetes.io/pci-nvidia.count",
+            // NFD's sub-domains and the profile namespace.
+            "intel.feature.node.kubernetes.io/gpu",
+            "sgx.intel.feature.node.kubernetes.io/epc",
+            "profile.node.kubernetes.io/ai-inference",
+            "vendor.profile.node.kubernetes.io/x",
+            // GPU Feature Discovery publishes through NFD.
+            "nvidia.com/gpu.present",
+            "nvidia.com/gpu.product",
+            "nvidia.com/cuda.driver.major",
+        ] {
+            assert_eq!(classify(key), KeyClass::Nfd, "{key}");
+        }
+    }
+
+    /// (key, the name NFD would publish)
+    const MALFORMED: &[(&str, &str)] = &[
+        (
+            "feature.node.kubernetes.io/cpuid-AVX512F",
+            "cpu-cpuid.AVX512F",
+        ),
+        (
+            "feature.node.kubernetes.io/cpuid.AVX512F",
+            "cpu-cpuid.AVX512F",
+        ),
+        (
+            "feature.node.kubernetes.io/CPU-cpuid.AVX512F",
+            "cpu-cpuid.AVX512F",
+        ),
+        (
+            "feature.node.kubernetes.io/Cpu-CPUID.AVX512F",
+            "cpu-cpuid.AVX512F",
+        ),
+        (
+            "feature.node.kubernetes.io/cpu-cpuid.avx512f",
+            "cpu-cpuid.AVX512F",
+        ),
+        (
+            "feature.node.kubernetes.io/cpu-cpuid-AVX512F",
+            "cpu-cpuid.AVX512F",
+        ),
+        (
+            "feature.node.kubernetes.io/cpu-cpuid_AVX2",
+            "cpu-cpuid.AVX2",
+        ),
+        ("feature.node.kubernetes.io/cpu.cpuid.AVX", "cpu-cpuid.AVX"),
+        ("feature.node.kubernetes.io/cpu_cpuid.AVX", "cpu-cpuid.AVX"),
+        (
+            "feature.node.kubernetes.io/cpu-avx512f",
+            "cpu-cpuid.AVX512F",
+        ),
+        ("feature.node.kubernetes.io/cpu-AVX2", "cpu-cpuid.AVX2"),
+        ("feature.node.kubernetes.io/avx512f", "cpu-cpuid.AVX512F"),
+        ("feature.node.kubernetes.io/AMXTILE", "cpu-cpuid.AMXTILE"),
+        (
+            "feature.node.kubernetes.io/hardware_multithreading",
+            "cpu-hardware_multithreading",
+        ),
+        (
+            "feature.node.kubernetes.io/pstate-turbo",
+            "cpu-pstate.turbo",
+        ),
+        (
+            "feature.node.kubernetes.io/kernel-version-major",
+            "kernel-version.major",
+        ),
+        (
+            "feature.node.kubernetes.io/Kernel-selinux.enabled",
+            "kernel-selinux.enabled",
+        ),
+        (
+            "feature.node.kubernetes.io/selinux.enabled",
+            "kernel-selinux.enabled",
+        ),
+        (
+            "feature.node.kubernetes.io/os_release.ID",
+            "system-os_release.ID",
+        ),
+        ("feature.node.kubernetes.io/numa", "memory-numa"),
+        (
+            "feature.node.kubernetes.io/nonrotationaldisk",
+            "storage-nonrotationaldisk",
+        ),
+        (
+            "feature.node.kubernetes.io/sriov.capable",
+            "network-sriov.capable",
+        ),
+        (
+            "feature.node.kubernetes.io/sriov-configured",
+            "network-sriov.configured",
+        ),
+        (
+            "feature.node.kubernetes.io/Network-sriov.capable",
+            "network-sriov.capable",
+        ),
+        (
+            "feature.node.kubernetes.io/network-SRIOV.capable",
+            "network-sriov.capable",
+        ),
+        (
+            "feature.node.kubernetes.io/pci-10DE.present",
+            "pci-10de.present",
+        ),
+        ("feature.node.kubernetes.io/pci-10de", "pci-10de.present"),
+        (
+            "feature.node.kubernetes.io/pci-15b3.SRIOV.capable",
+            "pci-15b3.sriov.capable",
+        ),
+        (
+            "feature.node.kubernetes.io/PCI-0300_10de.present",
+            "pci-0300_10de.present",
+        ),
+        (
+            "feature.node.kubernetes.io/Custom-rdma.capable",
+            "custom-rdma.capable",
+        ),
+        // NFD never publishes these unprefixed.
+        ("cpu-cpuid.AVX512F", "cpu-cpuid.AVX512F"),
+        ("network-sriov.capable", "network-sriov.capable"),
+        ("pci-10de.present", "pci-10de.present"),
+        ("memory-numa", "memory-numa"),
+    ];
+
+    #[test]
+    fn malformed_nfd_labels_name_the_fix() {
+        for &(key, suggestion) in MALFORMED {
+            let why =
+                malformed_suggestion(key).unwrap_or_else(|| panic!("{key}: {:?}", classify(key)));
+            let expected = format!("use \"feature.node.kubernetes.io/{suggestion}\"");
+            assert!(why.ends_with(&expected), "{key}: {why}");
+            assert!(why.starts_with("label "), "{key}: {why}");
+        }
+    }
+
+    #[test]
+    fn malformed_messages_read_well() {
+        assert_eq!(
+            malformed_suggestion("feature.node.kubernetes.io/cpuid-AVX512F").unwrap(),
+            "label \"feature.node.kubernetes.io/cpuid-AVX512F\" does not match what NFD publishes \
+             (\"cpuid\" is a feature of the \"cpu\" source); use \
+             \"feature.node.kubernetes.io/cpu-cpuid.AVX512F\""
+        );
+        assert_eq!(
+            malformed_suggestion("feature.node.kubernetes.io/CPU-cpuid-avx2").unwrap(),
+            "label \"feature.node.kubernetes.io/CPU-cpuid-avx2\" does not match what NFD publishes \
+             (the source is lower-case \"cpu\"; \".\" separates the attribute from \"cpuid\"; \
+             CPUID flags are upper-case (\"AVX2\")); use \"feature.node.kubernetes.io/cpu-cpuid.AVX2\""
+        );
+    }
+
+    #[test]
+    fn malformed_without_a_suggestion() {
+        for (key, fragment) in [
+            (
+                "feature.node.kubernetes.io/cpu-cpuid",
+                "always carry a \".<attribute>\" suffix",
+            ),
+            (
+                "feature.node.kubernetes.io/network-sriov",
+                "always carry a \".<attribute>\" suffix",
+            ),
+            ("feature.node.kubernetes.io/cpu-cpuid.", "is not valid"),
+            ("feature.node.kubernetes.io/cpu cpuid", "is not valid"),
+            ("feature.node.kubernetes.io/a/b", "is not valid"),
+            ("feature.node.kubernetes.io/", "is not valid"),
+            (
+                "Feature.node.kubernetes.io/cpu-cpuid.AVX",
+                "must be lower-case",
+            ),
+            (
+                "FEATURE.NODE.KUBERNETES.IO/cpu-cpuid.AVX",
+                "use \"feature.node.kubernetes.io/cpu-cpuid.AVX\"",
+            ),
+        ] {
+            let why =
+                malformed_suggestion(key).unwrap_or_else(|| panic!("{key}: {:?}", classify(key)));
+            assert!(why.contains(fragment), "{key}: {why}");
+        }
+    }
+
+    #[test]
+    fn legacy_prefixes() {
+        for key in [
+            "node.alpha.intel.com/v0.1.0-cpuid-AVX",
+            "node.alpha.intel.com/node-feature-discovery.version",
+            "node.alpha.kubernetes-incubator.io/nfd-cpuid-AVX2",
+            "node.alpha.kubernetes-incubator.io/nfd-network-sriov.capable",
+            "node.alpha.kubernetes-incubator.io/node-feature-discovery.version",
+        ] {
+            assert_eq!(classify(key), KeyClass::LegacyNfd, "{key}");
+        }
+        for (key, want) in [
+            (
+                "node.alpha.intel.com/v0.1.0-cpuid-AVX",
+                Some("cpu-cpuid.AVX"),
+            ),
+            (
+                "node.alpha.intel.com/v0.1.0-rdt-RDTMON",
+                Some("cpu-rdt.RDTMON"),
+            ),
+            (
+                "node.alpha.intel.com/v0.1.0-pstate-turbo",
+                Some("cpu-pstate.turbo"),
+            ),
+            (
+                "node.alpha.kubernetes-incubator.io/nfd-cpuid-AVX2",
+                Some("cpu-cpuid.AVX2"),
+            ),
+            (
+                "node.alpha.kubernetes-incubator.io/nfd-network-sriov.capable",
+                Some("network-sriov.capable"),
+            ),
+            (
+                "node.alpha.kubernetes-incubator.io/nfd-kernel-version.full",
+                Some("kernel-version.full"),
+            ),
+            (
+                "node.alpha.kubernetes-incubator.io/nfd-selinux-enabled",
+                Some("kernel-selinux.enabled"),
+            ),
+            (
+                "node.alpha.kubernetes-incubator.io/nfd-pci-10de.present",
+                Some("pci-10de.present"),
+            ),
+            (
+                "node.alpha.kubernetes-incubator.io/node-feature-discovery.version",
+                None,
+            ),
+            ("node.alpha.intel.com/node-feature-discovery.version", None),
+            ("feature.node.kubernetes.io/cpu-cpuid.AVX", None),
+        ] {
+            let want = want.map(|w| format!("feature.node.kubernetes.io/{w}"));
+            assert_eq!(legacy_replacement(key), want, "{key}");
+        }
+    }
+
+    #[test]
+    fn feature_like_keys() {
+        for (key, token) in [
+            ("cpu-avx512", "cpu"),
+            ("sriov", "sriov"),
+            ("SRIOV", "SRIOV"),
+            ("has-gpu", "gpu"),
+            ("node-type/dpdk", "dpdk"),
+            ("example.com/fpga", "fpga"),
+            ("example.com/nic-type", "nic"),
+            ("rt", "rt"),
+            ("kernel-rt", "kernel"),
+            ("example.com/rt", "rt"),
+            ("example.com/hugepages-enabled", "hugepages"),
+            ("example.com/hugepage", "hugepage"),
+            ("qat.example.com/present", "qat"),
+            ("acme.io/vfio_enabled", "vfio"),
+            ("acme.io/numa.aware", "numa"),
+            ("avx2", "avx2"),
+            ("avx", "avx"),
+            ("amd.com/gpu.family", "gpu"),
+            ("cpu-model.node.kubevirt.io/Skylake", "cpu"),
+            ("cloud.google.com/gke-gpu", "gpu"),
+            // The feature-word table is the spec's; a non-NFD numa word stays a feature hint.
+            ("numa", "numa"),
+            // Not a built-in shape, so not a forgotten prefix.
+            ("cpu-hardware", "cpu"),
+            ("kubernetes.io/gpu", "gpu"),
+        ] {
+            assert_eq!(
+                classify(key),
+                KeyClass::LooksLikeFeature(token.to_owned()),
+                "{key}"
+            );
+        }
+    }
+
+    #[test]
+    fn ordinary_keys_stay_other() {
+        for key in [
+            "app",
+            "tier",
+            "cloud.google.com/gke-nodepool",
+            "cloud.google.com/gke-accelerator",
+            "eks.amazonaws.com/nodegroup",
+            "eks.amazonaws.com/capacityType",
+            "kubernetes.azure.com/agentpool",
+            "karpenter.sh/capacity-type",
+            "node.kubernetes.io/exclude-from-external-load-balancers",
+            "start",
+            "smartnic",
+            "startup-order",
+            "art",
+            "rtc",
+            "gpus",
+            "cpus",
+            "nicole",
+            "kernelversion",
+            "example.com/dedicated",
+            "",
+        ] {
+            assert_eq!(classify(key), KeyClass::Other, "{key}");
+        }
+    }
+
+    #[test]
+    fn extra_and_deny_label_namespaces() {
+        let extra = vec!["acme.io".to_owned(), "denied.example.com".to_owned()];
+        let deny = vec!["*.example.com".to_owned(), "nvidia.com".to_owned()];
+        assert_eq!(
+            classify_key("acme.io/gpu-model", &extra, &deny),
+            KeyClass::Nfd
+        );
+        // extraLabelNs re-admits a denied namespace, as in nfd-master.
+        assert_eq!(
+            classify_key("denied.example.com/sriov", &extra, &deny),
+            KeyClass::Nfd
+        );
+        assert_eq!(
+            classify_key("other.example.com/sriov", &extra, &deny),
+            KeyClass::LooksLikeFeature("sriov".to_owned())
+        );
+        // extraLabelNs is an exact match; sub-domains are not included.
+        assert_eq!(
+            classify_key("sub.acme.io/gpu", &extra, &deny),
+            KeyClass::LooksLikeFeature("gpu".to_owned())
+        );
+        // Denying a known extension namespace makes its keys ordinary again.
+        assert_eq!(
+            classify_key("nvidia.com/gpu.present", &extra, &deny),
+            KeyClass::LooksLikeFeature("gpu".to_owned())
+        );
+        assert_eq!(
+            classify_key("nvidia.com/gpu.present", &[], &["*".to_owned()]),
+            KeyClass::LooksLikeFeature("gpu".to_owned())
+        );
+        assert_eq!(
+            classify_key(
+                "nvidia.com/gpu.present",
+                &["nvidia.com".to_owned()],
+                &["*".to_owned()]
+            ),
+            KeyClass::Nfd
+        );
+        // NFD's own namespaces cannot be denied away.
+        assert_eq!(
+            classify_key(
+                "feature.node.kubernetes.io/cpu-cpuid.AVX",
+                &[],
+                &["*".to_owned()]
+            ),
+            KeyClass::Nfd
+        );
+        // Well-known keys win over configuration.
+        assert_eq!(
+            classify_key("kubernetes.io/arch", &["kubernetes.io".to_owned()], &[]),
+            KeyClass::WellKnown
+        );
+    }
+
+    #[test]
+    fn value_checks() {
+        let k = |name: &str| format!("feature.node.kubernetes.io/{name}");
+        for (key, value, warns) in [
+            (k("cpu-cpuid.AVX512F"), "true", false),
+            (k("cpu-cpuid.AVX512F"), "True", true),
+            (k("cpu-cpuid.AVX512F"), "yes", true),
+            (k("cpu-cpuid.AVX512F"), "1", true),
+            (k("cpu-cpuid.AVX512F"), "", true),
+            (k("cpu-cpuid.AVX512F"), "false", true),
+            (k("cpu-cpuid.AVX10_VERSION"), "2", false),
+            (k("cpu-cpuid.AVX10_VERSION"), "true", true),
+            (k("cpu-pstate.turbo"), "false", false),
+            (k("cpu-pstate.turbo"), "true", false),
+            (k("cpu-pstate.turbo"), "off", true),
+            (k("cpu-cstate.enabled"), "false", false),
+            (k("cpu-pstate.status"), "active", false),
+            (k("cpu-pstate.scaling_governor"), "performance", false),
+            (k("cpu-model.family"), "6", false),
+            (k("cpu-model.family"), "six", true),
+            (k("cpu-model.vendor_id"), "Intel", false),
+            (k("cpu-hardware_multithreading"), "true", false),
+            (k("cpu-security.sgx.enabled"), "yes", true),
+            (
+                k("kernel-version.full"),
+                "4.18.0-147.5.1.el8_1.x86_64",
+                false,
+            ),
+            (k("kernel-version.major"), "4", false),
+            (k("kernel-config.NO_HZ"), "y", true),
+            (k("memory-numa"), "true", false),
+            (k("memory-numa"), "false", true),
+            (k("network-sriov.capable"), "true", false),
+            (k("network-sriov.capable"), "TRUE", true),
+            (k("pci-0300_10de.present"), "true", false),
+            (k("pci-15b3.sriov.capable"), "yes", true),
+            (k("storage-nonrotationaldisk"), "true", false),
+            (k("system-os_release.ID"), "rhcos", false),
+            (k("system-os_release.VERSION_ID"), "4.3", false),
+            (k("custom-rdma.capable"), "true", false),
+            // Free-form user labels and sub-domains only need a valid label value.
+            (k("my-feature.2"), "myvalue", false),
+            (k("my-feature.2"), "my value", true),
+            (
+                "intel.feature.node.kubernetes.io/gpu".to_owned(),
+                "true",
+                false,
+            ),
+            ("profile.node.kubernetes.io/x".to_owned(), "anything", false),
+            // Not NFD's business.
+            ("app".to_owned(), "not a label value!", false),
+            ("nvidia.com/gpu.present".to_owned(), "yes", false),
+            // Malformed keys get the key error, not a value warning too.
+            (k("cpuid-AVX512F"), "yes", false),
+        ] {
+            assert_eq!(
+                check_value(&key, value).is_some(),
+                warns,
+                "{key}={value:?}: {:?}",
+                check_value(&key, value)
+            );
+        }
+        assert_eq!(
+            check_value(&k("cpu-cpuid.AVX512F"), "yes").unwrap(),
+            "value \"yes\" of \"feature.node.kubernetes.io/cpu-cpuid.AVX512F\" never matches: \
+             NFD publishes \"true\" for this label"
+        );
+        assert_eq!(
+            check_value(&k("memory-numa"), "false").unwrap(),
+            "value \"false\" of \"feature.node.kubernetes.io/memory-numa\" never matches: NFD \
+             removes the label instead of publishing \"false\"; use a DoesNotExist match expression"
+        );
+    }
+}

@@ -1,0 +1,91 @@
+//! Helpers shared by the cross-crate tests.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use ra2_core::{Config, Report};
+
+/// The workspace root.
+pub fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// `../shared/corpus` beside the checkout, if present.
+pub fn corpus_dir() -> Option<PathBuf> {
+    let dir = root().join("..").join("shared").join("corpus");
+    dir.is_dir().then_some(dir)
+}
+
+/// A rule fixture: `tests/fixtures/<id>.yaml` with `# expect: rule[/check]` markers.
+#[derive(Debug)]
+pub struct Fixture {
+    pub id: String,
+    pub path: PathBuf,
+    pub text: String,
+    pub config: Config,
+    /// (line, rule, check or None) for every marker.
+    pub expected: Vec<(usize, String, Option<String>)>,
+}
+
+impl Fixture {
+    pub fn load(path: &Path) -> Fixture {
+        let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let id = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_owned();
+        let mut config = Config::default();
+        let mut expected = Vec::new();
+        for (i, line) in text.lines().enumerate() {
+            if let Some(edition) = line.strip_prefix("# edition: ") {
+                config.edition = ra2_core::Edition::parse(edition.trim()).expect("edition");
+            }
+            if let Some((_, markers)) = line.split_once("# expect: ") {
+                for marker in markers.split(',').map(str::trim).filter(|m| !m.is_empty()) {
+                    let (rule, check) = match marker.split_once('/') {
+                        Some((r, c)) => (r.to_owned(), Some(c.to_owned())),
+                        None => (marker.to_owned(), None),
+                    };
+                    expected.push((i + 1, rule, check));
+                }
+            }
+        }
+        Fixture {
+            id,
+            path: path.to_owned(),
+            text,
+            config,
+            expected,
+        }
+    }
+
+    pub fn file_name(&self) -> String {
+        format!("fixtures/{}.yaml", self.id)
+    }
+
+    pub fn lint(&self) -> Report {
+        ra2_core::lint_str(&self.file_name(), &self.text, &self.config)
+    }
+}
+
+/// Every fixture file, sorted.
+pub fn fixtures() -> Vec<Fixture> {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(root().join("tests").join("fixtures"))
+        .map(|d| d.filter_map(Result::ok).map(|e| e.path()).collect())
+        .unwrap_or_default();
+    paths.retain(|p| p.extension().is_some_and(|e| e == "yaml"));
+    paths.sort();
+    paths.iter().map(|p| Fixture::load(p)).collect()
+}
+
+/// Renders a report the way `ra2 lint` prints it (no colour, fixed width).
+pub fn render_text(report: &Report, file: &str, text: &str) -> String {
+    let mut sources = BTreeMap::new();
+    sources.insert(file.to_owned(), text.to_owned());
+    ra2_cli::render::text::render(report, &sources, ra2_cli::render::text::Style::default())
+}
+
+/// Keeps only one rule's findings.
+pub fn only_rule(report: &Report, rule: &str) -> Report {
+    let mut r = report.clone();
+    r.findings.retain(|f| f.rule == rule);
+    r.finalize();
+    r
+}
