@@ -113,6 +113,17 @@ pub struct PodNetworks {
     pub resources: BTreeMap<String, i128>,
 }
 
+/// A prefixed resource that a regular, init or sidecar container requests or limits, in a pod
+/// whose metadata selects no networks (neither the Multus nor the DANM annotation).
+#[derive(Clone, Debug)]
+pub struct UnattachedResource {
+    pub resource: String,
+    /// `container "du"`, for messages.
+    pub container: String,
+    /// Where the resource is written: its limit, else its request.
+    pub place: Place,
+}
+
 /// Everything cross-document rules can see.
 #[derive(Clone, Debug, Default)]
 pub struct Bundle {
@@ -120,11 +131,17 @@ pub struct Bundle {
     pub pvs: Vec<Pv>,
     pub pvcs: Vec<Pvc>,
     pub pods: Vec<PodNetworks>,
+    pub unattached_resources: Vec<UnattachedResource>,
 }
 
 impl Bundle {
     pub fn nad(&self, namespace: &str, name: &str) -> Option<&Nad> {
         self.nads.iter().find(|n| n.namespace == namespace && n.name == name)
+    }
+
+    /// The first NetworkAttachmentDefinition whose `resourceName` is `resource`.
+    pub fn nad_for_resource(&self, resource: &str) -> Option<&Nad> {
+        self.nads.iter().find(|n| n.resource_name.as_deref() == Some(resource))
     }
 
     pub fn pv(&self, name: &str) -> Option<&Pv> {

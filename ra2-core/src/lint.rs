@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::bundle::{Bundle, BundleFinding, Nad, Place, PodNetworks, Pv, Pvc};
+use crate::bundle::{Bundle, BundleFinding, Nad, Place, PodNetworks, Pv, Pvc, UnattachedResource};
 use crate::catalogue::Edition;
 use crate::config::Config;
 use crate::doc::{Doc, Limits, read_chunk};
@@ -367,6 +367,19 @@ impl<'c> Linter<'c> {
                         attachments,
                         resources,
                     });
+                }
+            } else if pod.annotation("danm.k8s.io/interfaces").is_none() {
+                for container in pod.workload_containers() {
+                    for pair in container.resources.pairs.iter().filter(|p| p.name.contains('/')) {
+                        let written = pair.limit.as_ref().or(pair.request.as_ref().filter(|r| !r.defaulted));
+                        if let Some(amount) = written {
+                            self.bundle.unattached_resources.push(UnattachedResource {
+                                resource: pair.name.to_owned(),
+                                container: container.describe(),
+                                place: Place::of(target, &amount.node),
+                            });
+                        }
+                    }
                 }
             }
         }
