@@ -1,5 +1,319 @@
-//! ra2.app.010 (to be written).
+//! ra2.app.010: node features are selected through the labels Node Feature Discovery publishes.
 
-use crate::rules::Rule;
+use crate::model::PodSpec;
+use crate::names::is_qualified_name;
+use crate::nfd::{FEATURE_LABEL_NS, KeyClass, PROFILE_LABEL_NS, classify_key, legacy_replacement};
+use crate::rules::{Context, Rule};
+use crate::view::Located;
 
-pub static RULE: Rule = Rule::new("ra2.app.010");
+pub static RULE: Rule = Rule {
+    pod: Some(check_pod),
+    ..Rule::new("ra2.app.010")
+};
+
+/// Built-in NFD label families (`<source>-<feature>`, or a device source and its dash).
+const FAMILIES: &[&str] = &[
+    "cpu-cpuid",
+    "cpu-hardware_multithreading",
+    "cpu-coprocessor",
+    "cpu-power",
+    "cpu-pstate",
+    "cpu-cstate",
+    "cpu-security",
+    "cpu-model",
+    "kernel-config",
+    "kernel-selinux",
+    "kernel-version",
+    "memory-numa",
+    "memory-nv",
+    "memory-swap",
+    "network-sriov",
+    "pci-",
+    "usb-",
+    "storage-nonrotationaldisk",
+    "system-os_release",
+    "custom-rdma",
+];
+
+/// Feature parts people write without their source, and the family they belong to.
+const BARE_FEATURES: &[(&str, &str)] = &[
+    ("cpuid", "cpu-cpuid"),
+    ("hardware_multithreading", "cpu-hardware_multithreading"),
+    ("pstate", "cpu-pstate"),
+    ("cstate", "cpu-cstate"),
+    ("selinux", "kernel-selinux"),
+    ("numa", "memory-numa"),
+    ("sriov", "network-sriov"),
+    ("nonrotationaldisk", "storage-nonrotationaldisk"),
+    ("os_release", "system-os_release"),
+];
+
+/// Words that make a hand-made key look like a node feature (§5.8), optionally followed by digits.
+const FEATURE_WORDS: &[&str] = &["cpu", "avx", "sriov", "nic", "fpga", "gpu", "kernel", "numa", "dpdk", "hugepage", "hugepages", "rt"];
+
+/// Suffixes of NFD labels that are published as "true" only.
+const BOOLEAN_SUFFIXES: &[&str] = &[".present", ".capable", ".configured", ".enabled", ".dax", ".protected", ".turbo"];
+
+/// Boolean features NFD also publishes as "false".
+const MAY_BE_FALSE: &[&str] = &["cpu-pstate.turbo", "cpu-cstate.enabled"];
+
+const LEGACY_PREFIXES: &[&str] = &["node.alpha.kubernetes-incubator.io", "node.alpha.intel.com"];
+
+/// The label namespaces nfd-master is configured with.
+struct Namespaces {
+    extra: Vec<String>,
+    deny: Vec<String>,
+}
+
+fn check_pod(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
+    let namespaces = Namespaces {
+        extra: cx.param_list("nfd_extra_label_ns"),
+        deny: cx.param_list("nfd_deny_label_ns"),
+    };
+    if let Some(selector) = pod.get("nodeSelector") {
+        for (key, value) in selector.entries() {
+            check_key(key, &value, "nodeSelector key", &namespaces, cx);
+            check_value(key, &value, cx);
+        }
+    }
+    for expression in affinity_expressions(pod) {
+        let Some(key_node) = expression.get("key") else { continue };
+        let Some(key) = key_node.as_str() else { continue };
+        check_key(key, &key_node, "node affinity key", &namespaces, cx);
+        if matches!(expression.str_at("operator"), Some("In" | "NotIn")) {
+            for value in expression.get("values").iter().flat_map(Located::items) {
+                check_value(key, &value, cx);
+            }
+        }
+    }
+}
+
+/// The match expressions of required and preferred node affinity terms.
+fn affinity_expressions<'d>(pod: &PodSpec<'d>) -> Vec<Located<'d>> {
+    let Some(affinity) = pod.get("affinity").and_then(|a| a.get("nodeAffinity")) else {
+        return Vec::new();
+    };
+    let required = affinity
+        .path(&["requiredDuringSchedulingIgnoredDuringExecution", "nodeSelectorTerms"])
+        .map(|terms| terms.items().collect::<Vec<_>>())
+        .unwrap_or_default();
+    let preferred = affinity
+        .get("preferredDuringSchedulingIgnoredDuringExecution")
+        .map(|terms| terms.items().filter_map(|t| t.get("preference")).collect::<Vec<_>>())
+        .unwrap_or_default();
+    required
+        .iter()
+        .chain(&preferred)
+        .filter_map(|term| term.get("matchExpressions"))
+        .flat_map(|list| list.items().collect::<Vec<_>>())
+        .collect()
+}
+
+/// legacy-nfd, nfd-shape and use-nfd: one verdict per key, by namespace.
+fn check_key(key: &str, at: &Located<'_>, what: &str, namespaces: &Namespaces, cx: &mut Context<'_>) {
+    let class = classify_key(key, &namespaces.extra, &namespaces.deny);
+    if class == KeyClass::WellKnown {
+        return;
+    }
+    let (prefix, name) = match key.split_once('/') {
+        Some((prefix, name)) => (Some(prefix), name),
+        None => (None, key),
+    };
+    if prefix.is_some_and(|p| LEGACY_PREFIXES.contains(&p)) {
+        let message = format!("{what} {key:?} is a label of an NFD release before v0.4, which current NFD removes from nodes");
+        match legacy_replacement(key) {
+            Some(modern) => cx.report_with_help("legacy-nfd", at, message, format!("Select {modern} instead.")),
+            None => cx.report("legacy-nfd", at, message),
+        }
+    } else if prefix == Some(FEATURE_LABEL_NS) {
+        if let Some(reason) = shape_problem(name) {
+            // The NFD helper names the label to use when it can derive one.
+            let message = match class {
+                KeyClass::NfdMalformed(why) => why,
+                _ => format!("label {key:?} is not one NFD publishes: {reason}"),
+            };
+            cx.report("nfd-shape", at, message);
+        }
+    } else if nfd_never_publishes(prefix, namespaces) {
+        if let Some(word) = feature_word(name) {
+            cx.report(
+                "use-nfd",
+                at,
+                format!("{what} {key:?} names a node feature ({word:?}) with a label NFD does not publish"),
+            );
+        }
+    }
+}
+
+/// Why a name in `feature.node.kubernetes.io` cannot be a label NFD publishes.
+fn shape_problem(name: &str) -> Option<String> {
+    if !is_qualified_name(&format!("{FEATURE_LABEL_NS}/{name}")) {
+        return Some("the name must be at most 63 characters of letters, digits, -, _ and ., starting and ending with a letter or digit".to_owned());
+    }
+    let normalized = normalize(name);
+    for family in FAMILIES {
+        if normalized.starts_with(&normalize(family)) && !name.starts_with(family) {
+            let rest = name.get(family.len()..).unwrap_or_default();
+            return Some(format!("NFD spells the family {family:?}, as in {:?}", format!("{family}{rest}")));
+        }
+    }
+    for (feature, family) in BARE_FEATURES {
+        let head = name.get(..feature.len()).filter(|h| h.eq_ignore_ascii_case(feature));
+        let after = name.get(feature.len()..).unwrap_or_default();
+        if head.is_some() && (after.is_empty() || after.starts_with(['-', '.', '_'])) {
+            let attribute = after.get(1..).map(|a| format!(".{a}")).unwrap_or_default();
+            return Some(format!("{feature:?} needs its source, as in {:?}", format!("{family}{attribute}")));
+        }
+    }
+    if let Some(flag) = name.strip_prefix("cpu-cpuid.") {
+        if !flag.bytes().any(|b| b.is_ascii_uppercase()) {
+            return Some(format!("CPUID flags are published in upper case, as in {:?}", format!("cpu-cpuid.{}", flag.to_ascii_uppercase())));
+        }
+    }
+    None
+}
+
+/// Lower-case, with `.` and `_` read as `-`.
+fn normalize(name: &str) -> String {
+    name.chars()
+        .map(|c| match c {
+            '.' | '_' => '-',
+            c => c.to_ascii_lowercase(),
+        })
+        .collect()
+}
+
+/// Keys NFD never publishes: unprefixed, in `kubernetes.io` outside NFD's own namespaces, or in
+/// a namespace nfd-master denies and does not re-allow.
+fn nfd_never_publishes(prefix: Option<&str>, namespaces: &Namespaces) -> bool {
+    let Some(ns) = prefix else { return true };
+    if [FEATURE_LABEL_NS, PROFILE_LABEL_NS].iter().any(|base| is_within(ns, base)) {
+        return false;
+    }
+    if is_within(ns, "kubernetes.io") {
+        return true;
+    }
+    listed(ns, &namespaces.deny) && !listed(ns, &namespaces.extra)
+}
+
+/// `ns` is `base` or one of its subdomains.
+fn is_within(ns: &str, base: &str) -> bool {
+    ns == base || ns.strip_suffix(base).is_some_and(|sub| sub.len() > 1 && sub.ends_with('.'))
+}
+
+/// nfd-master's namespace lists: exact entries, and `*.suffix` entries for subdomains.
+fn listed(ns: &str, entries: &[String]) -> bool {
+    entries.iter().any(|entry| match entry.strip_prefix('*') {
+        Some(suffix) => ns.ends_with(suffix),
+        None => ns == entry,
+    })
+}
+
+/// A feature word among the name's parts, as written.
+fn feature_word(name: &str) -> Option<&str> {
+    name.split(['-', '_', '.', '/']).find(|part| {
+        let word = part.trim_end_matches(|c: char| c.is_ascii_digit());
+        FEATURE_WORDS.iter().any(|w| w.eq_ignore_ascii_case(word))
+    })
+}
+
+/// nfd-value: a boolean NFD feature compared with anything but the string NFD publishes.
+fn check_value(key: &str, value: &Located<'_>, cx: &mut Context<'_>) {
+    let Some(name) = key.strip_prefix(FEATURE_LABEL_NS).and_then(|r| r.strip_prefix('/')) else { return };
+    if !is_boolean_feature(name) {
+        return;
+    }
+    let may_be_false = MAY_BE_FALSE.contains(&name);
+    let message = match value.as_str() {
+        Some("true") => return,
+        Some("false") if may_be_false => return,
+        Some("false") => format!("value \"false\" for {key:?} never matches: NFD removes the label when the feature is absent (select that with DoesNotExist)"),
+        Some(text) => {
+            let published = if may_be_false { "\"true\" or \"false\"" } else { "\"true\"" };
+            format!("value {text:?} for {key:?} never matches: NFD publishes {published}")
+        }
+        None => format!(
+            "value {} for {key:?} is a {}, not the string \"true\", so the API server rejects the object",
+            value.source_text(),
+            value.type_name()
+        ),
+    };
+    cx.report("nfd-value", value, message);
+}
+
+fn is_boolean_feature(name: &str) -> bool {
+    if let Some(flag) = name.strip_prefix("cpu-cpuid.") {
+        return !flag.ends_with("_VERSION");
+    }
+    matches!(name, "cpu-hardware_multithreading" | "cpu-coprocessor.nx_gzip" | "memory-numa" | "storage-nonrotationaldisk")
+        || name.starts_with("kernel-config.")
+        || BOOLEAN_SUFFIXES.iter().any(|s| name.ends_with(s))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shapes_follow_the_catalogue() {
+        for name in [
+            "CPU-cpuid.AVX512F",
+            "cpu.cpuid.AVX512F",
+            "network_sriov.capable",
+            "cpu-hardware-multithreading",
+            "cpuid-AVX512F",
+            "sriov.capable",
+            "numa",
+            "Numa",
+            "pstate_turbo",
+            "cpu-cpuid.avx512f",
+            "pci_0300_10de.present",
+            "-bad",
+        ] {
+            assert!(shape_problem(name).is_some(), "{name}");
+        }
+        for name in [
+            "cpu-cpuid.AVX512F",
+            "cpu-cpuid.VFPv3",
+            "cpu-cpuid",
+            "cpu-modeling",
+            "memory-nvme",
+            "numactl-ready",
+            "my-feature",
+            "gpu",
+            "pci-0300_10de.present",
+            "kernel-version.major",
+        ] {
+            assert!(shape_problem(name).is_none(), "{name}");
+        }
+    }
+
+    #[test]
+    fn feature_words_are_whole_parts_with_optional_digits() {
+        assert_eq!(feature_word("cpu-avx512"), Some("cpu"));
+        assert_eq!(feature_word("AVX512"), Some("AVX512"));
+        assert_eq!(feature_word("rt2"), Some("rt2"));
+        assert_eq!(feature_word("start"), None);
+        assert_eq!(feature_word("partition"), None);
+        assert_eq!(feature_word("smartnic"), None);
+    }
+
+    #[test]
+    fn namespaces_nfd_never_publishes() {
+        let none = Namespaces { extra: vec![], deny: vec![] };
+        assert!(nfd_never_publishes(None, &none));
+        assert!(nfd_never_publishes(Some("kubernetes.io"), &none));
+        assert!(nfd_never_publishes(Some("node.kubernetes.io"), &none));
+        assert!(!nfd_never_publishes(Some("feature.node.kubernetes.io"), &none));
+        assert!(!nfd_never_publishes(Some("vendor.profile.node.kubernetes.io"), &none));
+        assert!(!nfd_never_publishes(Some("example.com"), &none));
+        let configured = Namespaces {
+            extra: vec!["accel.example.com".to_owned()],
+            deny: vec!["*.example.com".to_owned(), "intel.com".to_owned()],
+        };
+        assert!(nfd_never_publishes(Some("net.example.com"), &configured));
+        assert!(nfd_never_publishes(Some("intel.com"), &configured));
+        assert!(!nfd_never_publishes(Some("accel.example.com"), &configured));
+        assert!(!nfd_never_publishes(Some("example.com"), &configured));
+    }
+}
