@@ -1,8 +1,7 @@
 //! ra2.app.001: every workload container runs with a read-only root filesystem (OCI `root.readonly`).
 
-use crate::model::{Container, PodSpec};
+use crate::model::PodSpec;
 use crate::rules::{Context, Rule};
-use crate::view::Located;
 
 pub static RULE: Rule = Rule {
     pod: Some(check_pod),
@@ -16,7 +15,7 @@ fn check_pod(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
         match &container.security.read_only_root_filesystem {
             None => cx.report(
                 "readonly-root",
-                &missing_field_site(container),
+                &container.missing_field_site(),
                 format!("{} has a writable root filesystem (readOnlyRootFilesystem is not set)", container.describe()),
             ),
             Some(setting) => match setting.as_bool() {
@@ -39,14 +38,4 @@ fn check_pod(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
             },
         }
     }
-}
-
-/// Where to report a field the container does not set: its `securityContext` key if it has
-/// one, else the container itself.
-fn missing_field_site<'d>(container: &Container<'d>) -> Located<'d> {
-    container
-        .node
-        .get("securityContext")
-        .filter(Located::is_map)
-        .unwrap_or_else(|| container.node.clone())
 }

@@ -3,7 +3,6 @@
 
 use crate::model::{Container, PodSpec, Setting};
 use crate::rules::{Context, Rule};
-use crate::view::Located;
 
 pub static RULE: Rule = Rule {
     pod: Some(check_pod),
@@ -54,7 +53,7 @@ fn check_container(container: &Container<'_>, cx: &mut Context<'_>) {
             ),
             None => cx.report(
                 "run-as-root",
-                &missing_field_site(container),
+                &container.missing_field_site(),
                 format!(
                     "{} sets neither runAsUser nor runAsNonRoot, so the image decides and may run as root",
                     container.describe()
@@ -62,14 +61,4 @@ fn check_container(container: &Container<'_>, cx: &mut Context<'_>) {
             ),
         },
     }
-}
-
-/// Where to report a field the container does not set: its `securityContext` key if it has
-/// one, else the container itself.
-fn missing_field_site<'d>(container: &Container<'d>) -> Located<'d> {
-    container
-        .node
-        .get("securityContext")
-        .filter(Located::is_map)
-        .unwrap_or_else(|| container.node.clone())
 }
