@@ -90,6 +90,12 @@ pub struct DocError {
     pub code: &'static str,
 }
 
+static NULL_NODE: Node<'static> = Node {
+    value: Value::Null,
+    span: Span::new(0, 0),
+    style: None,
+};
+
 /// One YAML document.
 #[derive(Debug)]
 pub struct Doc<'s> {
@@ -106,9 +112,9 @@ pub struct Doc<'s> {
 
 impl<'s> Doc<'s> {
     pub fn node(&self, id: NodeId) -> &Node<'s> {
-        // Ids only come from this arena, so they are always in range; fall back to the root
+        // Ids only come from this arena, so they are always in range; fall back to a null node
         // rather than panic if that invariant were ever broken.
-        self.nodes.get(id as usize).unwrap_or_else(|| &self.nodes[0])
+        self.nodes.get(id as usize).unwrap_or(&NULL_NODE)
     }
 
     pub fn position(&self, offset: usize) -> Position {

@@ -10,6 +10,8 @@
 //! assert_eq!((finding.line, finding.column), (5, 23));
 //! ```
 #![forbid(unsafe_code)]
+// Input must never crash the library: no unwrap, expect, panic or unchecked indexing outside tests.
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing))]
 
 pub mod bundle;
 pub mod catalogue;

@@ -161,7 +161,7 @@ fn check<'d>(node: &Located<'d>, schema: &J, root: &J, out: &mut Vec<Violation<'
         }
     }
     // Report the most specific problem only once per node.
-    if out.len() > start + 1 && out[start..].iter().all(|v| v.at.pointer() == node.pointer()) {
+    if out.len() > start + 1 && out.iter().skip(start).all(|v| v.at.pointer() == node.pointer()) {
         out.truncate(start + 1);
     }
 }

@@ -58,10 +58,11 @@ pub fn chunks(text: &str, offset: usize, line: usize) -> Vec<Chunk<'_>> {
     let mut pos = 0;
     let mut current_line = line;
     while pos < bytes.len() {
-        let line_end = bytes[pos..].iter().position(|&b| b == b'\n').map_or(bytes.len(), |i| pos + i);
-        if pos > chunk_start && is_document_start(&bytes[pos..line_end]) {
+        let rest = bytes.get(pos..).unwrap_or_default();
+        let line_end = rest.iter().position(|&b| b == b'\n').map_or(bytes.len(), |i| pos + i);
+        if pos > chunk_start && is_document_start(bytes.get(pos..line_end).unwrap_or_default()) {
             out.push(Chunk {
-                text: &text[chunk_start..pos],
+                text: text.get(chunk_start..pos).unwrap_or_default(),
                 offset: offset + chunk_start,
                 line: chunk_line,
             });
@@ -73,7 +74,7 @@ pub fn chunks(text: &str, offset: usize, line: usize) -> Vec<Chunk<'_>> {
     }
     if chunk_start < bytes.len() || out.is_empty() {
         out.push(Chunk {
-            text: &text[chunk_start..],
+            text: text.get(chunk_start..).unwrap_or_default(),
             offset: offset + chunk_start,
             line: chunk_line,
         });
