@@ -141,7 +141,9 @@ pub fn render(report: &Report, sources: &BTreeMap<String, String>, style: Style)
         Some(source)
     };
     for error in &report.errors {
-        match source_for(&error.file) {
+        // Input that could not be read has no text to point into.
+        let source = if error.code.starts_with("ra2::input::") { None } else { source_for(&error.file) };
+        match source {
             Some(source) => {
                 let _ = handler.render_report(&mut out, &ErrorDiagnostic { error, source: &source });
             }
