@@ -15,7 +15,10 @@ pub const STDIN_NAME: &str = "<stdin>";
 pub enum Input {
     Stdin,
     /// A file, and the name it has in reports (the path as the user wrote it).
-    File { path: PathBuf, name: String },
+    File {
+        path: PathBuf,
+        name: String,
+    },
 }
 
 impl Input {
@@ -69,7 +72,11 @@ impl ReadProblem {
 
 impl std::fmt::Display for ReadProblem {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}:{}:{}: {}", self.file, self.line, self.column, self.message)
+        write!(
+            f,
+            "{}:{}:{}: {}",
+            self.file, self.line, self.column, self.message
+        )
     }
 }
 
@@ -85,7 +92,9 @@ fn io_reason(error: &std::io::Error) -> String {
 /// Does a directory walk pick up this file?
 fn is_manifest_name(name: &str) -> bool {
     let lower = name.to_ascii_lowercase();
-    [".yaml", ".yml", ".json"].iter().any(|ext| lower.ends_with(ext))
+    [".yaml", ".yml", ".json"]
+        .iter()
+        .any(|ext| lower.ends_with(ext))
 }
 
 /// How a path is shown in reports: as written, without a leading `./`.
@@ -103,7 +112,11 @@ fn display_name(path: &Path) -> String {
 /// symlinked directories skipped). No path means the current directory.
 pub fn discover(paths: &[PathBuf]) -> (Vec<Input>, Vec<ReadProblem>) {
     let default = [PathBuf::from(".")];
-    let paths = if paths.is_empty() { &default[..] } else { paths };
+    let paths = if paths.is_empty() {
+        &default[..]
+    } else {
+        paths
+    };
     let mut inputs = Vec::new();
     let mut problems = Vec::new();
     for path in paths {
@@ -114,7 +127,10 @@ pub fn discover(paths: &[PathBuf]) -> (Vec<Input>, Vec<ReadProblem>) {
         let name = display_name(path);
         match std::fs::metadata(path) {
             Ok(meta) if meta.is_dir() => walk(path, &mut inputs, &mut problems),
-            Ok(_) => inputs.push(Input::File { path: path.clone(), name }),
+            Ok(_) => inputs.push(Input::File {
+                path: path.clone(),
+                name,
+            }),
             Err(e) => problems.push(ReadProblem::io(&name, &e)),
         }
     }
@@ -140,7 +156,9 @@ fn walk(dir: &Path, inputs: &mut Vec<Input>, problems: &mut Vec<ReadProblem>) {
             continue;
         }
         let path = entry.path();
-        let Ok(file_type) = entry.file_type() else { continue };
+        let Ok(file_type) = entry.file_type() else {
+            continue;
+        };
         // Symlinked directories are not followed, so a link cycle cannot loop.
         let is_file = if file_type.is_symlink() {
             std::fs::metadata(&path).is_ok_and(|m| m.is_file())
@@ -166,9 +184,13 @@ fn utf8_problem(file: &str, bytes: &[u8], valid_up_to: usize, first_line: usize)
     let valid = bytes.get(..valid_up_to).unwrap_or_default();
     let line = first_line + count_newlines(valid) + 1;
     let line_start = valid.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-    let column = String::from_utf8_lossy(valid.get(line_start..).unwrap_or_default()).chars().count() + 1;
+    let column = String::from_utf8_lossy(valid.get(line_start..).unwrap_or_default())
+        .chars()
+        .count()
+        + 1;
     let message = if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
-        "file is UTF-16, not UTF-8; convert it (for example with iconv -f UTF-16 -t UTF-8)".to_owned()
+        "file is UTF-16, not UTF-8; convert it (for example with iconv -f UTF-16 -t UTF-8)"
+            .to_owned()
     } else {
         let byte = bytes.get(valid_up_to).copied().unwrap_or_default();
         format!("not UTF-8: invalid byte 0x{byte:02X} at line {line}, column {column}")
@@ -200,7 +222,12 @@ fn is_document_start(line: &[u8]) -> bool {
 /// Lints a stream, feeding the linter one `---` section at a time as each completes, so
 /// memory holds one document (plus `keep`, when the caller wants the text for snippets).
 /// On a read or UTF-8 error, what came before has been linted and the rest is skipped.
-pub fn lint_stream(reader: &mut dyn BufRead, name: &str, linter: &mut Linter<'_>, mut keep: Option<&mut String>) -> Result<(), ReadProblem> {
+pub fn lint_stream(
+    reader: &mut dyn BufRead,
+    name: &str,
+    linter: &mut Linter<'_>,
+    mut keep: Option<&mut String>,
+) -> Result<(), ReadProblem> {
     const BOM: &[u8] = "\u{feff}".as_bytes();
     let mut state = linter.begin_file(name);
     let mut pending: Vec<u8> = Vec::new();
@@ -212,7 +239,9 @@ pub fn lint_stream(reader: &mut dyn BufRead, name: &str, linter: &mut Linter<'_>
     let mut fed_any = false;
     loop {
         line_buf.clear();
-        let n = reader.read_until(b'\n', &mut line_buf).map_err(|e| ReadProblem::io(name, &e))?;
+        let n = reader
+            .read_until(b'\n', &mut line_buf)
+            .map_err(|e| ReadProblem::io(name, &e))?;
         if n == 0 {
             break;
         }
@@ -229,13 +258,29 @@ pub fn lint_stream(reader: &mut dyn BufRead, name: &str, linter: &mut Linter<'_>
         }
         let content = text_line.strip_suffix(b"\n").unwrap_or(text_line);
         if !pending.is_empty() && is_document_start(content) {
-            feed(&mut pending, name, linter, &mut state, &mut offset, &mut line, keep.as_deref_mut())?;
+            feed(
+                &mut pending,
+                name,
+                linter,
+                &mut state,
+                &mut offset,
+                &mut line,
+                keep.as_deref_mut(),
+            )?;
             fed_any = true;
         }
         pending.extend_from_slice(text_line);
     }
     if !pending.is_empty() || !fed_any {
-        feed(&mut pending, name, linter, &mut state, &mut offset, &mut line, keep)?;
+        feed(
+            &mut pending,
+            name,
+            linter,
+            &mut state,
+            &mut offset,
+            &mut line,
+            keep,
+        )?;
     }
     Ok(())
 }
@@ -286,7 +331,9 @@ mod tests {
 
     #[test]
     fn manifest_extensions() {
-        assert!(is_manifest_name("a.yaml") && is_manifest_name("a.YML") && is_manifest_name("a.json"));
+        assert!(
+            is_manifest_name("a.yaml") && is_manifest_name("a.YML") && is_manifest_name("a.json")
+        );
         assert!(!is_manifest_name("a.txt") && !is_manifest_name("yaml"));
     }
 

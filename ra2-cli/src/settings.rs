@@ -15,12 +15,17 @@ pub const CONFIG_FILE: &str = ".ra2.yaml";
 
 /// The nearest `.ra2.yaml` at or above `start`.
 pub fn discover(start: &Path) -> Option<PathBuf> {
-    start.ancestors().map(|dir| dir.join(CONFIG_FILE)).find(|p| p.is_file())
+    start
+        .ancestors()
+        .map(|dir| dir.join(CONFIG_FILE))
+        .find(|p| p.is_file())
 }
 
 /// How a config path is shown in messages: relative when it is in the working directory.
 fn display(path: &Path, cwd: Option<&Path>) -> String {
-    let shown = cwd.and_then(|cwd| path.strip_prefix(cwd).ok()).unwrap_or(path);
+    let shown = cwd
+        .and_then(|cwd| path.strip_prefix(cwd).ok())
+        .unwrap_or(path);
     shown.to_string_lossy().into_owned()
 }
 
@@ -44,10 +49,12 @@ pub fn load(args: &LintArgs) -> Result<Config, Vec<String>> {
                 display(&path, cwd.as_deref())
             };
             let text = match std::fs::read(&path) {
-                Ok(bytes) => String::from_utf8(bytes).map_err(|_| vec![format!("error: config file {name} is not UTF-8")])?,
+                Ok(bytes) => String::from_utf8(bytes)
+                    .map_err(|_| vec![format!("error: config file {name} is not UTF-8")])?,
                 Err(e) => return Err(vec![format!("error: cannot read config file {name}: {e}")]),
             };
-            Config::from_yaml(&text, &name).map_err(|errors| errors.iter().map(ToString::to_string).collect::<Vec<_>>())?
+            Config::from_yaml(&text, &name)
+                .map_err(|errors| errors.iter().map(ToString::to_string).collect::<Vec<_>>())?
         }
     };
     let mut problems = Vec::new();
@@ -62,7 +69,12 @@ pub fn load(args: &LintArgs) -> Result<Config, Vec<String>> {
     if let Some(fail_on) = args.fail_on {
         config.fail_on = fail_on.into();
     }
-    let clean = |list: &[String]| -> Vec<String> { list.iter().map(|s| s.trim().to_owned()).filter(|s| !s.is_empty()).collect() };
+    let clean = |list: &[String]| -> Vec<String> {
+        list.iter()
+            .map(|s| s.trim().to_owned())
+            .filter(|s| !s.is_empty())
+            .collect()
+    };
     if !args.select.is_empty() {
         config.select = clean(&args.select);
     }
@@ -90,9 +102,12 @@ fn known_selector(selector: &str) -> bool {
         Some((rule, check)) => docs.get(rule).is_some_and(|d| d.check(check).is_some()),
         None => {
             matches!(selector, "yaml" | "suppression")
-                || docs
-                    .keys()
-                    .any(|id| id == selector || id.strip_prefix(selector).is_some_and(|rest| rest.starts_with('.')))
+                || docs.keys().any(|id| {
+                    id == selector
+                        || id
+                            .strip_prefix(selector)
+                            .is_some_and(|rest| rest.starts_with('.'))
+                })
         }
     }
 }
@@ -102,8 +117,11 @@ pub fn hint(selector: &str) -> String {
     let docs = catalogue::all();
     let suggestion = match selector.split_once('/') {
         Some((rule, check)) => match docs.get(rule) {
-            Some(doc) => near_miss(check, doc.checks.iter().map(|c| c.slug.as_str())).map(|c| format!("{rule}/{c}")),
-            None => near_miss(rule, docs.keys().map(String::as_str)).map(|r| format!("{r}/{check}")),
+            Some(doc) => near_miss(check, doc.checks.iter().map(|c| c.slug.as_str()))
+                .map(|c| format!("{rule}/{c}")),
+            None => {
+                near_miss(rule, docs.keys().map(String::as_str)).map(|r| format!("{r}/{check}"))
+            }
         },
         None => near_miss(selector, docs.keys().map(String::as_str)).map(str::to_owned),
     };
@@ -136,6 +154,9 @@ mod tests {
         assert!(!known_selector("ra2.ap"));
         assert!(!known_selector("ra2.app.007/hostpath"));
         assert_eq!(hint("ra2.app.07"), " (did you mean \"ra2.app.007\"?)");
-        assert_eq!(hint("ra2.app.007/hostpath"), " (did you mean \"ra2.app.007/host-path\"?)");
+        assert_eq!(
+            hint("ra2.app.007/hostpath"),
+            " (did you mean \"ra2.app.007/host-path\"?)"
+        );
     }
 }

@@ -7,7 +7,10 @@ use ra2_core::catalogue::{self, EditionSeverity, RuleDoc};
 
 /// The rules of an edition, in id order.
 pub fn rules_in(edition: Edition) -> Vec<&'static RuleDoc> {
-    catalogue::all().values().filter(|d| d.in_edition(edition)).collect()
+    catalogue::all()
+        .values()
+        .filter(|d| d.in_edition(edition))
+        .collect()
 }
 
 /// `ra2 rules`: id, severity in the edition, title and checks, in aligned columns. A check
@@ -17,16 +20,28 @@ pub fn rules_table(edition: Edition) -> String {
     let rows: Vec<[String; 4]> = docs
         .iter()
         .map(|d| {
-            let rule_severity = d.severity.get(edition).unwrap_or(ra2_core::Severity::Warning);
+            let rule_severity = d
+                .severity
+                .get(edition)
+                .unwrap_or(ra2_core::Severity::Warning);
             let checks: Vec<String> = d
                 .checks
                 .iter()
                 .map(|c| {
                     let s = d.severity_of(&c.slug, edition);
-                    if s == rule_severity { c.slug.clone() } else { format!("{} ({s})", c.slug) }
+                    if s == rule_severity {
+                        c.slug.clone()
+                    } else {
+                        format!("{} ({s})", c.slug)
+                    }
                 })
                 .collect();
-            [d.id.clone(), rule_severity.to_string(), d.title.clone(), checks.join(", ")]
+            [
+                d.id.clone(),
+                rule_severity.to_string(),
+                d.title.clone(),
+                checks.join(", "),
+            ]
         })
         .collect();
     let header = ["RULE", "SEVERITY", "TITLE", "CHECKS"].map(str::to_owned);
@@ -49,7 +64,12 @@ pub fn rules_table(edition: Edition) -> String {
         out.push_str(line.trim_end());
         out.push('\n');
     }
-    let _ = writeln!(out, "\n{} rules in edition {}; `ra2 explain <rule>` for details", rows.len(), edition.as_str());
+    let _ = writeln!(
+        out,
+        "\n{} rules in edition {}; `ra2 explain <rule>` for details",
+        rows.len(),
+        edition.as_str()
+    );
     out
 }
 
@@ -100,7 +120,15 @@ fn wrap(text: &str, indent: &str, width: usize) -> String {
 }
 
 fn indent_block(text: &str, indent: &str) -> String {
-    text.lines().map(|l| if l.is_empty() { "\n".to_owned() } else { format!("{indent}{l}\n") }).collect()
+    text.lines()
+        .map(|l| {
+            if l.is_empty() {
+                "\n".to_owned()
+            } else {
+                format!("{indent}{l}\n")
+            }
+        })
+        .collect()
 }
 
 /// `ra2 explain`: everything the catalogue says about a rule, or about one of its checks
@@ -115,12 +143,28 @@ pub fn explain(doc: &RuleDoc, check: Option<&str>, width: usize) -> String {
     }
     let editions: Vec<&str> = doc.editions.iter().map(|e| e.as_str()).collect();
     let _ = writeln!(out, "\nEditions: {}", editions.join(", "));
-    let _ = writeln!(out, "Severity: {}", severity_text(&doc.severity, &doc.editions));
-    let _ = writeln!(out, "\nRequirement\n{}", wrap(&doc.requirement, "  ", width));
+    let _ = writeln!(
+        out,
+        "Severity: {}",
+        severity_text(&doc.severity, &doc.editions)
+    );
+    let _ = writeln!(
+        out,
+        "\nRequirement\n{}",
+        wrap(&doc.requirement, "  ", width)
+    );
     let _ = writeln!(out, "Spec basis\n{}", wrap(&doc.spec, "  ", width));
     let _ = writeln!(out, "Rationale\n{}", wrap(&doc.rationale, "  ", width));
     out.push_str("Checks\n");
-    for c in doc.checks.iter().filter(|c| check.is_none_or(|s| s == c.slug)) {
+    for (i, c) in doc
+        .checks
+        .iter()
+        .filter(|c| check.is_none_or(|s| s == c.slug))
+        .enumerate()
+    {
+        if i > 0 {
+            out.push('\n');
+        }
         let severity = match &c.severity {
             Some(s) => severity_text(s, &doc.editions),
             None => severity_text(&doc.severity, &doc.editions),
@@ -132,27 +176,42 @@ pub fn explain(doc: &RuleDoc, check: Option<&str>, width: usize) -> String {
     if doc.params.is_empty() {
         out.push_str("  none\n");
     }
-    for p in &doc.params {
+    for (i, p) in doc.params.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
         let _ = writeln!(out, "  {} ({}, default {})", p.name, p.kind, p.default);
         out.push_str(&wrap(&p.description, "    ", width));
     }
-    let _ = writeln!(out, "\nRemediation\n{}", wrap(&doc.remediation, "  ", width));
+    let _ = writeln!(
+        out,
+        "\nRemediation\n{}",
+        wrap(&doc.remediation, "  ", width)
+    );
     let failing: Vec<_> = doc
         .examples
         .failing
         .iter()
         .filter(|e| check.is_none_or(|s| e.expect.is_empty() || e.expect.iter().any(|x| x == s)))
         .collect();
-    for (heading, examples) in [("Failing examples", failing), ("Passing examples", doc.examples.passing.iter().collect())] {
+    for (heading, examples) in [
+        ("Failing examples", failing),
+        ("Passing examples", doc.examples.passing.iter().collect()),
+    ] {
         if examples.is_empty() {
             continue;
         }
         let _ = writeln!(out, "{heading}");
         for e in examples {
-            let expect = if e.expect.is_empty() { String::new() } else { format!(" (fires: {})", e.expect.join(", ")) };
+            let expect = if e.expect.is_empty() {
+                String::new()
+            } else {
+                format!(" (fires: {})", e.expect.join(", "))
+            };
             let _ = writeln!(out, "\n  # {}{expect}", e.title);
             if !e.params.is_empty() {
-                let params: Vec<String> = e.params.iter().map(|(k, v)| format!("{k}={v}")).collect();
+                let params: Vec<String> =
+                    e.params.iter().map(|(k, v)| format!("{k}={v}")).collect();
                 let _ = writeln!(out, "  # with params: {}", params.join(", "));
             }
             out.push_str(&indent_block(&e.manifest, "  "));
@@ -173,6 +232,9 @@ mod tests {
     fn wrap_fills_lines_and_keeps_paragraphs() {
         assert_eq!(wrap("a bb ccc dddd", "  ", 9), "  a bb\n  ccc\n  dddd\n");
         assert_eq!(wrap("a\n\nb", "", 80), "a\n\nb\n");
-        assert_eq!(wrap("averyveryverylongword x", "", 5), "averyveryverylongword\nx\n");
+        assert_eq!(
+            wrap("averyveryverylongword x", "", 5),
+            "averyveryverylongword\nx\n"
+        );
     }
 }
