@@ -106,7 +106,7 @@ struct RawConfig {
 }
 
 /// Validated settings for a lint run.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Config {
     pub edition: Edition,
     pub fail_on: FailOn,
@@ -118,6 +118,21 @@ pub struct Config {
     pub params: BTreeMap<String, BTreeMap<String, serde_json::Value>>,
     pub exemptions: Vec<Exemption>,
     pub default_namespace: String,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            edition: Edition::default(),
+            fail_on: FailOn::default(),
+            select: Vec::new(),
+            ignore: Vec::new(),
+            severity: BTreeMap::new(),
+            params: BTreeMap::new(),
+            exemptions: Vec::new(),
+            default_namespace: "default".to_owned(),
+        }
+    }
 }
 
 /// A configuration problem, with where it is.
@@ -327,7 +342,7 @@ impl Config {
             severity: raw.severity,
             params: raw.params,
             exemptions: raw.exemptions,
-            default_namespace: raw.default_namespace.unwrap_or_else(|| "default".to_owned()),
+            default_namespace: raw.default_namespace.unwrap_or_else(|| Config::default().default_namespace),
         })
     }
 

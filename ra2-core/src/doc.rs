@@ -388,7 +388,12 @@ impl<'s> Builder<'s> {
             };
             let event = event.map_err(|e| {
                 let at = self.chunk.offset + e.mark.offset;
-                self.error(Span::new(at, at), "ra2::parse::yaml", format!("invalid YAML: {e}"))
+                // Lines in libyaml's context are counted from the chunk; make them file lines.
+                let context = match (&e.context, e.context_mark) {
+                    (Some(context), Some(mark)) => format!(" ({context} started at line {})", self.chunk.line + mark.line + 1),
+                    _ => String::new(),
+                };
+                self.error(Span::new(at, at), "ra2::parse::yaml", format!("invalid YAML: {}{context}", e.problem))
             })?;
             let span = self.span(&event);
             let is_seq = matches!(event.kind, EventKind::SequenceStart { .. });

@@ -22,6 +22,8 @@ use std::fmt;
 use std::mem::MaybeUninit;
 use std::ptr::addr_of_mut;
 
+// `sys` reads like the FFI binding it is; the `unsafe` stays visible at every call site.
+#[allow(clippy::unsafe_removed_from_name)]
 use unsafe_libyaml as sys;
 
 /// A position in the input.
