@@ -255,7 +255,7 @@ impl Config {
                     .unwrap_or_default();
                 if v.at.pointer().matches('/').count() == 1 {
                     if let Some(s) = near_miss(key, known.into_iter()) {
-                        message.push_str(&format!(" (did you mean {s:?}?)"));
+                        message = format!("{message} (did you mean {s:?}?)");
                     }
                 }
             }
@@ -380,15 +380,11 @@ impl Config {
 fn validate_param(rule: &RuleDoc, name: &str, value: &Located<'_>, report: &mut dyn FnMut(&Located<'_>, String)) {
     let Some(param) = rule.param(name) else {
         let known: Vec<&str> = rule.params.iter().map(|p| p.name.as_str()).collect();
-        let hint = near_miss(name, known.iter().copied())
-            .map(|s| format!(" (did you mean {s:?}?)"))
-            .unwrap_or_else(|| {
-                if known.is_empty() {
-                    String::from(" (this rule has no parameters)")
-                } else {
-                    format!(" (known: {})", known.join(", "))
-                }
-            });
+        let hint = match near_miss(name, known.iter().copied()) {
+            Some(s) => format!(" (did you mean {s:?}?)"),
+            None if known.is_empty() => String::from(" (this rule has no parameters)"),
+            None => format!(" (known: {})", known.join(", ")),
+        };
         report(value, format!("unknown parameter {name:?} for {}{hint}", rule.id));
         return;
     };
