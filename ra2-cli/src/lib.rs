@@ -1,4 +1,8 @@
-//! The `ra2` command's library: input discovery and the output renderers, kept apart from
-//! `main` so that tests render exactly what users see.
+//! The `ra2` command's library: the command line, input discovery and the output renderers,
+//! kept apart from `main` so that tests render exactly what users see.
 
+pub mod app;
+pub mod cli;
+pub mod input;
 pub mod render;
+pub mod settings;

@@ -106,7 +106,7 @@ struct RawConfig {
 }
 
 /// Validated settings for a lint run.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Config {
     pub edition: Edition,
     pub fail_on: FailOn,
@@ -118,6 +118,21 @@ pub struct Config {
     pub params: BTreeMap<String, BTreeMap<String, serde_json::Value>>,
     pub exemptions: Vec<Exemption>,
     pub default_namespace: String,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            edition: Edition::default(),
+            fail_on: FailOn::default(),
+            select: Vec::new(),
+            ignore: Vec::new(),
+            severity: BTreeMap::new(),
+            params: BTreeMap::new(),
+            exemptions: Vec::new(),
+            default_namespace: "default".to_owned(),
+        }
+    }
 }
 
 /// A configuration problem, with where it is.
@@ -240,7 +255,7 @@ impl Config {
                     .unwrap_or_default();
                 if v.at.pointer().matches('/').count() == 1 {
                     if let Some(s) = near_miss(key, known.into_iter()) {
-                        message.push_str(&format!(" (did you mean {s:?}?)"));
+                        message = format!("{message} (did you mean {s:?}?)");
                     }
                 }
             }
@@ -327,7 +342,7 @@ impl Config {
             severity: raw.severity,
             params: raw.params,
             exemptions: raw.exemptions,
-            default_namespace: raw.default_namespace.unwrap_or_else(|| "default".to_owned()),
+            default_namespace: raw.default_namespace.unwrap_or_else(|| Config::default().default_namespace),
         })
     }
 
@@ -365,15 +380,11 @@ impl Config {
 fn validate_param(rule: &RuleDoc, name: &str, value: &Located<'_>, report: &mut dyn FnMut(&Located<'_>, String)) {
     let Some(param) = rule.param(name) else {
         let known: Vec<&str> = rule.params.iter().map(|p| p.name.as_str()).collect();
-        let hint = near_miss(name, known.iter().copied())
-            .map(|s| format!(" (did you mean {s:?}?)"))
-            .unwrap_or_else(|| {
-                if known.is_empty() {
-                    String::from(" (this rule has no parameters)")
-                } else {
-                    format!(" (known: {})", known.join(", "))
-                }
-            });
+        let hint = match near_miss(name, known.iter().copied()) {
+            Some(s) => format!(" (did you mean {s:?}?)"),
+            None if known.is_empty() => String::from(" (this rule has no parameters)"),
+            None => format!(" (known: {})", known.join(", ")),
+        };
         report(value, format!("unknown parameter {name:?} for {}{hint}", rule.id));
         return;
     };

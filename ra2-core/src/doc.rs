@@ -181,6 +181,7 @@ impl<'s> Builder<'s> {
         Span::new(self.chunk.offset + ev.start.offset, self.chunk.offset + ev.end.offset)
     }
 
+    #[allow(clippy::unused_self)] // a method, so every error site reads `self.error(..)`
     fn error(&self, span: Span, code: &'static str, message: impl Into<String>) -> DocError {
         DocError {
             span,
@@ -214,13 +215,15 @@ impl<'s> Builder<'s> {
     }
 
     fn resolve_scalar(&self, value: Cow<'s, str>, style: ScalarStyle, tag: Option<&str>) -> Value<'s> {
+        // A core-schema tag (`!!int "3"`) makes even a quoted scalar resolve like a plain one.
+        let core_tag = matches!(
+            tag,
+            Some("tag:yaml.org,2002:int" | "tag:yaml.org,2002:float" | "tag:yaml.org,2002:bool" | "tag:yaml.org,2002:null")
+        );
         let resolved = match (style, tag) {
             (_, Some("tag:yaml.org,2002:str" | "tag:yaml.org,2002:binary")) => Resolved::Str,
             (ScalarStyle::Plain, _) | (_, Some(_)) if self.json => resolve_json(&value),
-            (ScalarStyle::Plain, _) => resolve_plain(&value),
-            (_, Some("tag:yaml.org,2002:int" | "tag:yaml.org,2002:float" | "tag:yaml.org,2002:bool" | "tag:yaml.org,2002:null")) => {
-                resolve_plain(&value)
-            }
+            _ if style == ScalarStyle::Plain || core_tag => resolve_plain(&value),
             _ => Resolved::Str,
         };
         match resolved {
@@ -263,7 +266,10 @@ impl<'s> Builder<'s> {
                 if is_merge {
                     self.merge(id, via.or(Some(span)), span)
                 } else {
-                    self.insert(key, key_span, id, via, weight, false)
+                    {
+                        self.insert(key, key_span, id, via, weight, false);
+                        Ok(())
+                    }
                 }
             }
         }
@@ -302,12 +308,12 @@ impl<'s> Builder<'s> {
         via: Option<Span>,
         weight: u64,
         from_merge: bool,
-    ) -> Result<(), DocError> {
+    ) {
         let Some(Frame::Map {
             node, entries, index, ..
         }) = self.stack.last_mut()
         else {
-            return Ok(());
+            return;
         };
         let existing = match index {
             Some(index) => index.get(&key).copied(),
@@ -317,37 +323,33 @@ impl<'s> Builder<'s> {
         if let Some(w) = self.weights.get_mut(parent) {
             *w = w.saturating_add(weight);
         }
-        match existing.and_then(|i| entries.get_mut(i)) {
-            Some(entry) => {
-                if !from_merge && entry.via.is_none() {
-                    self.problems.push(Problem {
+        if let Some(entry) = existing.and_then(|i| entries.get_mut(i)) {
+            if !from_merge && entry.via.is_none() {
+                self.problems.push(Problem {
                         span: key_span,
                         message: format!(
                             "duplicate key {:?}: the API server keeps only the last value (and rejects the object with strict field validation)",
                             key.as_ref()
                         ),
                     });
-                }
-                entry.key_span = key_span;
-                entry.value = value;
-                entry.via = via;
             }
-            None => {
-                if let Some(index) = index {
-                    index.insert(key.clone(), entries.len());
-                }
-                entries.push(Entry {
-                    key,
-                    key_span,
-                    value,
-                    via,
-                });
-                if index.is_none() && entries.len() > INDEX_THRESHOLD {
-                    *index = Some(entries.iter().enumerate().map(|(i, e)| (e.key.clone(), i)).collect());
-                }
+            entry.key_span = key_span;
+            entry.value = value;
+            entry.via = via;
+        } else {
+            if let Some(index) = index {
+                index.insert(key.clone(), entries.len());
+            }
+            entries.push(Entry {
+                key,
+                key_span,
+                value,
+                via,
+            });
+            if index.is_none() && entries.len() > INDEX_THRESHOLD {
+                *index = Some(entries.iter().enumerate().map(|(i, e)| (e.key.clone(), i)).collect());
             }
         }
-        Ok(())
     }
 
     /// `<<: *defaults` or `<<: [*a, *b]`: copies the referenced mappings' entries in, as
@@ -357,7 +359,11 @@ impl<'s> Builder<'s> {
             Some(Value::Map(_)) => vec![(source, via)],
             Some(Value::Seq(items)) => items.iter().rev().map(|i| (i.node, i.via.or(via))).collect(),
             _ => {
-                return Err(self.error(span, "ra2::parse::merge", "a `<<` merge key needs a mapping or a list of mappings"));
+                return Err(self.error(
+                    span,
+                    "ra2::parse::merge",
+                    "a `<<` merge key needs a mapping or a list of mappings",
+                ));
             }
         };
         for (map, via) in maps {
@@ -368,7 +374,7 @@ impl<'s> Builder<'s> {
             self.add_expansion(copied.len() as u64, span)?;
             for entry in copied {
                 let weight = self.weights.get(entry.value as usize).copied().unwrap_or(1);
-                self.insert(entry.key, entry.key_span, entry.value, entry.via.or(via), weight, true)?;
+                self.insert(entry.key, entry.key_span, entry.value, entry.via.or(via), weight, true);
             }
         }
         Ok(())
@@ -388,14 +394,24 @@ impl<'s> Builder<'s> {
             };
             let event = event.map_err(|e| {
                 let at = self.chunk.offset + e.mark.offset;
-                self.error(Span::new(at, at), "ra2::parse::yaml", format!("invalid YAML: {e}"))
+                // Lines in libyaml's context are counted from the chunk; make them file lines.
+                let context = match (&e.context, e.context_mark) {
+                    (Some(context), Some(mark)) => {
+                        format!(" ({context} started at line {})", self.chunk.line + mark.line + 1)
+                    }
+                    _ => String::new(),
+                };
+                self.error(
+                    Span::new(at, at),
+                    "ra2::parse::yaml",
+                    format!("invalid YAML: {}{context}", e.problem),
+                )
             })?;
             let span = self.span(&event);
             let is_seq = matches!(event.kind, EventKind::SequenceStart { .. });
             match event.kind {
-                EventKind::DocumentEnd => return Ok(root),
+                EventKind::DocumentEnd | EventKind::StreamEnd => return Ok(root),
                 EventKind::StreamStart | EventKind::DocumentStart { .. } => {}
-                EventKind::StreamEnd => return Ok(root),
                 EventKind::Scalar(s) => {
                     let value = self.resolve_scalar(s.value, s.style, s.tag.as_deref());
                     let id = self.push_node(
@@ -425,8 +441,19 @@ impl<'s> Builder<'s> {
                             format!("nesting deeper than {} levels", self.limits.max_depth),
                         ));
                     }
-                    let value = if is_seq { Value::Seq(Vec::new()) } else { Value::Map(Vec::new()) };
-                    let node = self.push_node(Node { value, span, style: None }, 1)?;
+                    let value = if is_seq {
+                        Value::Seq(Vec::new())
+                    } else {
+                        Value::Map(Vec::new())
+                    };
+                    let node = self.push_node(
+                        Node {
+                            value,
+                            span,
+                            style: None,
+                        },
+                        1,
+                    )?;
                     self.stack.push(if is_seq {
                         Frame::Seq {
                             node,
@@ -467,7 +494,7 @@ impl<'s> Builder<'s> {
 }
 
 /// Reads every document in one chunk.
-pub fn read_chunk<'s>(chunk: Chunk<'s>, json: bool, limits: Limits) -> ChunkResult<'s> {
+pub fn read_chunk(chunk: Chunk<'_>, json: bool, limits: Limits) -> ChunkResult<'_> {
     let mut result = ChunkResult::default();
     if chunk.text.len() > limits.max_document_bytes {
         result.error = Some(DocError {
@@ -561,7 +588,10 @@ mod tests {
         let doc = &r.docs[0];
         let x = get(doc, doc.root, "x").unwrap();
         let Value::Map(entries) = &x.value else { panic!() };
-        let keys: Vec<_> = entries.iter().map(|e| (e.key.as_ref(), doc.node(e.value).value.clone())).collect();
+        let keys: Vec<_> = entries
+            .iter()
+            .map(|e| (e.key.as_ref(), doc.node(e.value).value.clone()))
+            .collect();
         assert_eq!(keys, vec![("a", Value::Int(1)), ("b", Value::Int(3))]);
         assert!(entries[0].via.is_some(), "merged entries remember the alias site");
         assert!(doc.problems.is_empty());

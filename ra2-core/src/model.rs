@@ -334,7 +334,16 @@ pub struct Container<'d> {
     pub security: Security<'d>,
 }
 
-impl Container<'_> {
+impl<'d> Container<'d> {
+    /// Where to report a security field the container does not set: its `securityContext`
+    /// key if it has one, else the container itself.
+    pub fn missing_field_site(&self) -> Located<'d> {
+        self.node
+            .get("securityContext")
+            .filter(Located::is_map)
+            .unwrap_or_else(|| self.node.clone())
+    }
+
     /// `container "dp"`, `init container "setup"`, ... for messages.
     pub fn describe(&self) -> String {
         match self.name {

@@ -81,28 +81,36 @@ impl<'d> Located<'d> {
     /// first line. When the node came through an alias, the alias is the site and the anchor
     /// the related location.
     pub fn site(&self) -> Site {
-        let node_span = self.span();
-        let own = match self.key_span {
-            Some(key) => {
-                let scalar = !matches!(self.value(), Value::Map(_) | Value::Seq(_));
-                let same_line = !self.doc.text(Span::new(key.start, node_span.end)).contains('\n');
-                if scalar && same_line && node_span.end >= key.end {
-                    Span::new(key.start, node_span.end)
-                } else {
-                    key
-                }
-            }
-            None => self.first_line(node_span),
-        };
+        let own = self.own_span();
         match self.via {
-            Some(via) if via != own && !(own.start >= via.start && own.end <= via.end) => {
-                Site {
-                    span: via,
-                    related: Some(own),
-                }
-            }
+            Some(via) if via != own && !(own.start >= via.start && own.end <= via.end) => Site {
+                span: via,
+                related: Some(own),
+            },
             _ => Site { span: own, related: None },
         }
+    }
+
+    /// The region for this node itself, ignoring aliases.
+    fn own_span(&self) -> Span {
+        let node_span = self.span();
+        if let Some(key) = self.key_span {
+            let scalar = !matches!(self.value(), Value::Map(_) | Value::Seq(_));
+            let same_line = !self.doc.text(Span::new(key.start, node_span.end)).contains('\n');
+            return if scalar && same_line && node_span.end >= key.end {
+                Span::new(key.start, node_span.end)
+            } else {
+                key
+            };
+        }
+        // A mapping (typically a list item like `- name: dp`) is shown by its first entry,
+        // unless that entry came from elsewhere through a merge key.
+        if let Value::Map(entries) = self.value() {
+            if let Some(first) = entries.first().filter(|e| e.via.is_none()) {
+                return self.entry_child(first).own_span();
+            }
+        }
+        self.first_line(node_span)
     }
 
     fn first_line(&self, span: Span) -> Span {

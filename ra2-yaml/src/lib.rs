@@ -22,6 +22,8 @@ use std::fmt;
 use std::mem::MaybeUninit;
 use std::ptr::addr_of_mut;
 
+// `sys` reads like the FFI binding it is; the `unsafe` stays visible at every call site.
+#[allow(clippy::unsafe_removed_from_name)]
 use unsafe_libyaml as sys;
 
 /// A position in the input.
@@ -138,7 +140,9 @@ pub struct Parser<'a> {
 
 impl fmt::Debug for Parser<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Parser").field("finished", &self.finished).finish_non_exhaustive()
+        f.debug_struct("Parser")
+            .field("finished", &self.finished)
+            .finish_non_exhaustive()
     }
 }
 
@@ -331,7 +335,10 @@ mod tests {
     use super::*;
 
     fn kinds(input: &str) -> Vec<EventKind<'_>> {
-        Parser::new(input).map(|e| e.map(|e| e.kind)).collect::<Result<_, _>>().unwrap()
+        Parser::new(input)
+            .map(|e| e.map(|e| e.kind))
+            .collect::<Result<_, _>>()
+            .unwrap()
     }
 
     #[test]
@@ -364,7 +371,10 @@ mod tests {
     fn anchors_tags_and_aliases_are_reported() {
         let ks = kinds("a: &x !!str 010\nb: *x\n");
         assert!(ks.iter().any(|k| matches!(k, EventKind::Scalar(s) if s.anchor.as_deref() == Some("x") && s.tag.as_deref() == Some("tag:yaml.org,2002:str"))));
-        assert!(ks.iter().any(|k| matches!(k, EventKind::Alias { anchor } if anchor == "x")));
+        assert!(
+            ks.iter()
+                .any(|k| matches!(k, EventKind::Alias { anchor } if anchor == "x"))
+        );
     }
 
     #[test]
@@ -386,7 +396,10 @@ mod tests {
     #[test]
     fn block_scalar_at_end_of_input_without_newline() {
         let ks = kinds("a: |\n  text");
-        assert!(ks.iter().any(|k| matches!(k, EventKind::Scalar(s) if s.value == "text")));
+        assert!(
+            ks.iter()
+                .any(|k| matches!(k, EventKind::Scalar(s) if s.value == "text"))
+        );
     }
 
     proptest::proptest! {

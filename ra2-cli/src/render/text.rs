@@ -4,7 +4,9 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceSpan};
+use miette::{
+    Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteError, MietteSpanContents, SourceCode, SourceSpan, SpanContents,
+};
 use ra2_core::{Finding, LintError, Report, Severity};
 
 /// How to draw diagnostics.
@@ -22,7 +24,7 @@ impl Default for Style {
 
 struct FindingDiagnostic<'a> {
     finding: &'a Finding,
-    source: &'a NamedSource<String>,
+    source: &'a Window<'a>,
 }
 
 impl std::fmt::Debug for FindingDiagnostic<'_> {
@@ -83,7 +85,7 @@ impl Diagnostic for FindingDiagnostic<'_> {
 
 struct ErrorDiagnostic<'a> {
     error: &'a LintError,
-    source: &'a NamedSource<String>,
+    source: &'a Window<'a>,
 }
 
 impl std::fmt::Debug for ErrorDiagnostic<'_> {
@@ -117,6 +119,90 @@ impl Diagnostic for ErrorDiagnostic<'_> {
     }
 }
 
+/// The lines of a file around one diagnostic, reporting offsets and lines as in the whole
+/// file. miette finds a span's line by scanning its source from the start, so handing it the
+/// whole file costs time in proportion to the file for every diagnostic; on one large stream
+/// (`kubectl get -A -o yaml | ra2 lint -`) that adds up to minutes.
+struct Window<'a> {
+    name: &'a str,
+    text: &'a str,
+    /// Byte offset and 0-based line of `text` in the file.
+    offset: usize,
+    line: usize,
+}
+
+/// Lines of context kept on each side of the labelled spans (the handler shows one).
+const WINDOW_CONTEXT: usize = 3;
+
+impl<'a> Window<'a> {
+    /// The window over `file` covering `spans` (offset, length), given the 1-based line of
+    /// the span that starts first.
+    fn new(name: &'a str, file: &'a str, spans: &[(usize, usize)], first_span_line: usize) -> Self {
+        let whole = Window { name, text: file, offset: 0, line: 0 };
+        let Some(min) = spans.iter().map(|&(o, _)| o).min() else { return whole };
+        let max = spans.iter().map(|&(o, l)| o + l.max(1)).max().unwrap_or(min);
+        let bytes = file.as_bytes();
+        let min = min.min(bytes.len());
+        let max = max.min(bytes.len());
+        // Back to the start of the line, then WINDOW_CONTEXT more lines; `lines_back` counts
+        // the line breaks passed.
+        let mut start = min;
+        let mut lines_back = 0;
+        while start > 0 {
+            if bytes.get(start - 1) == Some(&b'\n') {
+                if lines_back == WINDOW_CONTEXT {
+                    break;
+                }
+                lines_back += 1;
+            }
+            start -= 1;
+        }
+        let mut end = max;
+        let mut lines_ahead = 0;
+        while end < bytes.len() {
+            end += 1;
+            if bytes.get(end - 1) == Some(&b'\n') {
+                lines_ahead += 1;
+                if lines_ahead > WINDOW_CONTEXT {
+                    break;
+                }
+            }
+        }
+        match file.get(start..end) {
+            Some(text) if first_span_line > lines_back => Window {
+                name,
+                text,
+                offset: start,
+                line: first_span_line - 1 - lines_back,
+            },
+            _ => whole,
+        }
+    }
+}
+
+impl SourceCode for Window<'_> {
+    fn read_span<'b>(
+        &'b self,
+        span: &SourceSpan,
+        context_lines_before: usize,
+        context_lines_after: usize,
+    ) -> Result<Box<dyn SpanContents<'b> + 'b>, MietteError> {
+        let local = span.offset().checked_sub(self.offset).ok_or(MietteError::OutOfBounds)?;
+        let inner = self
+            .text
+            .read_span(&SourceSpan::new(local.into(), span.len()), context_lines_before, context_lines_after)?;
+        let inner_span = inner.span();
+        Ok(Box::new(MietteSpanContents::new_named(
+            self.name.to_owned(),
+            inner.data(),
+            SourceSpan::new((inner_span.offset() + self.offset).into(), inner_span.len()),
+            inner.line() + self.line,
+            inner.column(),
+            inner.line_count(),
+        )))
+    }
+}
+
 /// Renders every error and finding of `report`, in order, then a summary line. `sources`
 /// maps file names to their text; a file without text is rendered without snippets.
 pub fn render(report: &Report, sources: &BTreeMap<String, String>, style: Style) -> String {
@@ -130,18 +216,18 @@ pub fn render(report: &Report, sources: &BTreeMap<String, String>, style: Style)
         .with_links(false)
         .with_context_lines(1);
     let mut out = String::new();
-    let mut named: BTreeMap<String, NamedSource<String>> = BTreeMap::new();
-    let mut source_for = |file: &str| -> Option<NamedSource<String>> {
-        if let Some(s) = named.get(file) {
-            return Some(s.clone());
-        }
-        let text = sources.get(file)?;
-        let source = NamedSource::new(file, text.clone()).with_language("yaml");
-        named.insert(file.to_owned(), source.clone());
-        Some(source)
+    let window = |file: &str, spans: &[(usize, usize)], line: usize| -> Option<Window<'_>> {
+        let (name, text) = sources.get_key_value(file)?;
+        Some(Window::new(name, text, spans, line))
     };
     for error in &report.errors {
-        match source_for(&error.file) {
+        // Input that could not be read has no text to point into.
+        let source = if error.code.starts_with("ra2::input::") {
+            None
+        } else {
+            window(&error.file, &[(error.offset, 1)], error.line)
+        };
+        match source {
             Some(source) => {
                 let _ = handler.render_report(&mut out, &ErrorDiagnostic { error, source: &source });
             }
@@ -152,7 +238,13 @@ pub fn render(report: &Report, sources: &BTreeMap<String, String>, style: Style)
         out.push('\n');
     }
     for finding in &report.findings {
-        match source_for(&finding.file) {
+        let mut spans = vec![(finding.offset, finding.len)];
+        spans.extend(finding.related.iter().map(|r| (r.offset, r.len)));
+        let first_line = std::iter::once((finding.offset, finding.line))
+            .chain(finding.related.iter().map(|r| (r.offset, r.line)))
+            .min()
+            .map_or(finding.line, |(_, line)| line);
+        match window(&finding.file, &spans, first_line) {
             Some(source) => {
                 let _ = handler.render_report(&mut out, &FindingDiagnostic { finding, source: &source });
             }
@@ -184,11 +276,49 @@ pub fn summary_line(report: &Report) -> String {
         plural(s.files, "file"),
         report.edition,
     );
-    if s.errors > 0 {
-        let _ = write!(line, "; {} could not be read", plural(s.errors, "document"));
+    let unreadable_files = report.errors.iter().filter(|e| e.code.starts_with("ra2::input::")).count();
+    let bad_documents = s.errors.saturating_sub(unreadable_files);
+    if bad_documents > 0 {
+        let _ = write!(line, "; {} could not be read", plural(bad_documents, "document"));
+    }
+    if unreadable_files > 0 {
+        let _ = write!(line, "; {} could not be read", plural(unreadable_files, "file"));
     }
     if s.suppressed > 0 {
         let _ = write!(line, "; {} suppressed", plural(s.suppressed, "finding"));
     }
     line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn snippets_deep_in_a_large_file_keep_their_file_lines() {
+        let filler = "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\ndata: {k: v}\n---\n".repeat(300);
+        let pod = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers: [{name: c, image: r/c:1}]\n  volumes:\n    - name: h\n      hostPath: {path: /x}\n";
+        let text = format!("{filler}{pod}");
+        let config = ra2_core::Config {
+            select: vec!["ra2.app.007".to_owned()],
+            ..Default::default()
+        };
+        let report = ra2_core::lint_str("big.yaml", &text, &config);
+        let sources = BTreeMap::from([("big.yaml".to_owned(), text)]);
+        let out = render(&report, &sources, Style::default());
+        assert!(out.contains("[big.yaml:1508:7]"), "{out}");
+        assert!(out.contains(" 1508 │       hostPath: {path: /x}"), "{out}");
+        assert!(out.contains(" 1507 │     - name: h"), "{out}");
+    }
+
+    #[test]
+    fn windows_cover_their_spans() {
+        let file = "a\nb\nc\nd\ne\nf\ng\nh\ni\n";
+        let w = Window::new("f", file, &[(8, 1)], 5);
+        assert_eq!((w.text, w.offset, w.line), ("b\nc\nd\ne\nf\ng\nh\n", 2, 1));
+        let w = Window::new("f", file, &[(0, 1)], 1);
+        assert_eq!((w.text, w.offset, w.line), ("a\nb\nc\nd\n", 0, 0));
+        let w = Window::new("f", file, &[(99, 1)], 1);
+        assert_eq!(w.offset, 0, "out of range spans get the whole file");
+    }
 }

@@ -21,7 +21,7 @@ fn check_pod(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
     }
 }
 
-/// A PersistentVolume backed by a host path is node-local storage too.
+/// A `PersistentVolume` backed by a host path is node-local storage too.
 fn check_object(object: &Object<'_>, cx: &mut Context<'_>) {
     if !object.is("", "PersistentVolume") {
         return;
@@ -36,7 +36,7 @@ fn check_object(object: &Object<'_>, cx: &mut Context<'_>) {
     }
 }
 
-/// A claim bound by `volumeName` to a hostPath PersistentVolume in the same input.
+/// A claim bound by `volumeName` to a hostPath `PersistentVolume` in the same input.
 fn check_bundle(bundle: &Bundle, cx: &mut BundleContext<'_>) {
     for claim in &bundle.pvcs {
         if bundle.pv(&claim.volume_name).is_some_and(|pv| pv.host_path) {

@@ -1,5 +1,41 @@
-//! ra2.app.001 (to be written).
+//! ra2.app.001: every workload container runs with a read-only root filesystem (OCI `root.readonly`).
 
-use crate::rules::Rule;
+use crate::model::PodSpec;
+use crate::rules::{Context, Rule};
 
-pub static RULE: Rule = Rule::new("ra2.app.001");
+pub static RULE: Rule = Rule {
+    pod: Some(check_pod),
+    ..Rule::new("ra2.app.001")
+};
+
+/// Each regular, init or sidecar container whose own `readOnlyRootFilesystem` is not `true`.
+/// The field has no pod-level form, and ephemeral debug containers are left alone.
+fn check_pod(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
+    for container in pod.workload_containers() {
+        match &container.security.read_only_root_filesystem {
+            None => cx.report(
+                "readonly-root",
+                &container.missing_field_site(),
+                format!("{} has a writable root filesystem (readOnlyRootFilesystem is not set)", container.describe()),
+            ),
+            Some(setting) => match setting.as_bool() {
+                Some(true) => {}
+                Some(false) => cx.report(
+                    "readonly-root",
+                    &setting.node,
+                    format!("{} sets readOnlyRootFilesystem to false", container.describe()),
+                ),
+                None => cx.report(
+                    "readonly-root",
+                    &setting.node,
+                    format!(
+                        "{} sets readOnlyRootFilesystem to {}, a {} rather than the boolean true",
+                        container.describe(),
+                        setting.node.source_text(),
+                        setting.node.type_name()
+                    ),
+                ),
+            },
+        }
+    }
+}

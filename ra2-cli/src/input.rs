@@ -1,0 +1,381 @@
+//! Finding the manifests to lint and reading them: paths and directories in a deterministic
+//! order, whole files as UTF-8, and standard input streamed one document at a time.
+
+use std::io::BufRead;
+use std::path::{Path, PathBuf};
+
+use ra2_core::Linter;
+use ra2_core::source::Chunk;
+
+/// The name standard input has in reports.
+pub const STDIN_NAME: &str = "<stdin>";
+
+/// One thing to lint.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Input {
+    Stdin,
+    /// A file, and the name it has in reports (the path as the user wrote it).
+    File {
+        path: PathBuf,
+        name: String,
+    },
+}
+
+impl Input {
+    pub fn name(&self) -> &str {
+        match self {
+            Input::Stdin => STDIN_NAME,
+            Input::File { name, .. } => name,
+        }
+    }
+}
+
+/// Input that could not be read, with where (1-based) when that is known.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReadProblem {
+    pub file: String,
+    pub line: usize,
+    pub column: usize,
+    pub message: String,
+    /// `ra2::input::not-found`, `ra2::input::io`, `ra2::input::utf8`.
+    pub code: &'static str,
+}
+
+impl ReadProblem {
+    fn io(file: &str, error: &std::io::Error) -> Self {
+        let code = if error.kind() == std::io::ErrorKind::NotFound {
+            "ra2::input::not-found"
+        } else {
+            "ra2::input::io"
+        };
+        ReadProblem {
+            file: file.to_owned(),
+            line: 1,
+            column: 1,
+            message: format!("cannot read: {}", io_reason(error)),
+            code,
+        }
+    }
+
+    pub fn into_lint_error(self) -> ra2_core::LintError {
+        ra2_core::LintError {
+            file: self.file,
+            line: self.line,
+            column: self.column,
+            document: 0,
+            message: self.message,
+            code: self.code.to_owned(),
+            offset: 0,
+        }
+    }
+}
+
+impl std::fmt::Display for ReadProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}:{}:{}: {}",
+            self.file, self.line, self.column, self.message
+        )
+    }
+}
+
+/// `No such file or directory`, without the `(os error 2)` noise.
+fn io_reason(error: &std::io::Error) -> String {
+    let text = error.to_string();
+    match text.find(" (os error") {
+        Some(i) => text.get(..i).unwrap_or(&text).to_owned(),
+        None => text,
+    }
+}
+
+/// Does a directory walk pick up this file?
+fn is_manifest_name(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    [".yaml", ".yml", ".json"]
+        .iter()
+        .any(|ext| lower.ends_with(ext))
+}
+
+/// How a path is shown in reports: as written, without a leading `./`.
+fn display_name(path: &Path) -> String {
+    let text = path.to_string_lossy();
+    let mut text: &str = &text;
+    while let Some(rest) = text.strip_prefix("./") {
+        text = rest;
+    }
+    text.to_owned()
+}
+
+/// Expands the command line's paths into inputs. Files named explicitly are linted whatever
+/// their extension; directories are walked recursively (sorted by name, hidden entries and
+/// symlinked directories skipped). No path means the current directory.
+pub fn discover(paths: &[PathBuf]) -> (Vec<Input>, Vec<ReadProblem>) {
+    let default = [PathBuf::from(".")];
+    let paths = if paths.is_empty() {
+        &default[..]
+    } else {
+        paths
+    };
+    let mut inputs = Vec::new();
+    let mut problems = Vec::new();
+    for path in paths {
+        if path.as_os_str() == "-" {
+            inputs.push(Input::Stdin);
+            continue;
+        }
+        let name = display_name(path);
+        match std::fs::metadata(path) {
+            Ok(meta) if meta.is_dir() => walk(path, &mut inputs, &mut problems),
+            Ok(_) => inputs.push(Input::File {
+                path: path.clone(),
+                name,
+            }),
+            Err(e) => problems.push(ReadProblem::io(&name, &e)),
+        }
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    inputs.retain(|input| seen.insert(input.name().to_owned()));
+    (inputs, problems)
+}
+
+fn walk(dir: &Path, inputs: &mut Vec<Input>, problems: &mut Vec<ReadProblem>) {
+    let entries = match std::fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(e) => {
+            problems.push(ReadProblem::io(&display_name(dir), &e));
+            return;
+        }
+    };
+    let mut entries: Vec<_> = entries.filter_map(Result::ok).collect();
+    entries.sort_by_key(std::fs::DirEntry::file_name);
+    for entry in entries {
+        let file_name = entry.file_name();
+        let file_name = file_name.to_string_lossy();
+        if file_name.starts_with('.') {
+            continue;
+        }
+        let path = entry.path();
+        let Ok(file_type) = entry.file_type() else {
+            continue;
+        };
+        // Symlinked directories are not followed, so a link cycle cannot loop.
+        let is_file = if file_type.is_symlink() {
+            std::fs::metadata(&path).is_ok_and(|m| m.is_file())
+        } else {
+            file_type.is_file()
+        };
+        if file_type.is_dir() {
+            walk(&path, inputs, problems);
+        } else if is_file && is_manifest_name(&file_name) {
+            let name = display_name(&path);
+            inputs.push(Input::File { path, name });
+        }
+    }
+}
+
+fn count_newlines(bytes: &[u8]) -> usize {
+    bytes.iter().fold(0, |n, &b| n + usize::from(b == b'\n'))
+}
+
+/// Where the first invalid byte of `bytes` (which start at 0-based line `first_line` of the
+/// file) is, and a reason for the user.
+fn utf8_problem(file: &str, bytes: &[u8], valid_up_to: usize, first_line: usize) -> ReadProblem {
+    let valid = bytes.get(..valid_up_to).unwrap_or_default();
+    let line = first_line + count_newlines(valid) + 1;
+    let line_start = valid.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    let column = String::from_utf8_lossy(valid.get(line_start..).unwrap_or_default())
+        .chars()
+        .count()
+        + 1;
+    let message = if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
+        "file is UTF-16, not UTF-8; convert it (for example with iconv -f UTF-16 -t UTF-8)"
+            .to_owned()
+    } else {
+        let byte = bytes.get(valid_up_to).copied().unwrap_or_default();
+        format!("not UTF-8: invalid byte 0x{byte:02X} at line {line}, column {column}")
+    };
+    ReadProblem {
+        file: file.to_owned(),
+        line,
+        column,
+        message,
+        code: "ra2::input::utf8",
+    }
+}
+
+/// Reads a whole file as UTF-8.
+pub fn read_file(path: &Path, name: &str) -> Result<String, ReadProblem> {
+    let bytes = std::fs::read(path).map_err(|e| ReadProblem::io(name, &e))?;
+    String::from_utf8(bytes).map_err(|e| {
+        let valid_up_to = e.utf8_error().valid_up_to();
+        utf8_problem(name, e.as_bytes(), valid_up_to, 0)
+    })
+}
+
+/// True when `line` (without its line break) is a document start marker: the same test
+/// as `ra2_core::source::chunks`.
+fn is_document_start(line: &[u8]) -> bool {
+    line.starts_with(b"---") && matches!(line.get(3), None | Some(b' ' | b'\t' | b'\r'))
+}
+
+/// Lints a stream, feeding the linter one `---` section at a time as each completes, so
+/// memory holds one document (plus `keep`, when the caller wants the text for snippets).
+/// On a read or UTF-8 error, what came before has been linted and the rest is skipped.
+pub fn lint_stream(
+    reader: &mut dyn BufRead,
+    name: &str,
+    linter: &mut Linter<'_>,
+    mut keep: Option<&mut String>,
+) -> Result<(), ReadProblem> {
+    const BOM: &[u8] = "\u{feff}".as_bytes();
+    let mut state = linter.begin_file(name);
+    let mut pending: Vec<u8> = Vec::new();
+    let mut line_buf: Vec<u8> = Vec::new();
+    // Absolute byte offset and 0-based line of `pending`'s first byte.
+    let mut offset = 0;
+    let mut line = 0;
+    let mut first_line = true;
+    let mut fed_any = false;
+    loop {
+        line_buf.clear();
+        let n = reader
+            .read_until(b'\n', &mut line_buf)
+            .map_err(|e| ReadProblem::io(name, &e))?;
+        if n == 0 {
+            break;
+        }
+        let mut text_line: &[u8] = &line_buf;
+        if first_line {
+            first_line = false;
+            if let Some(rest) = text_line.strip_prefix(BOM) {
+                text_line = rest;
+                offset = BOM.len();
+                if let Some(keep) = keep.as_deref_mut() {
+                    keep.push('\u{feff}');
+                }
+            }
+        }
+        let content = text_line.strip_suffix(b"\n").unwrap_or(text_line);
+        if !pending.is_empty() && is_document_start(content) {
+            feed(
+                &mut pending,
+                name,
+                linter,
+                &mut state,
+                &mut offset,
+                &mut line,
+                keep.as_deref_mut(),
+            )?;
+            fed_any = true;
+        }
+        pending.extend_from_slice(text_line);
+    }
+    if !pending.is_empty() || !fed_any {
+        feed(
+            &mut pending,
+            name,
+            linter,
+            &mut state,
+            &mut offset,
+            &mut line,
+            keep,
+        )?;
+    }
+    Ok(())
+}
+
+fn feed(
+    pending: &mut Vec<u8>,
+    name: &str,
+    linter: &mut Linter<'_>,
+    state: &mut ra2_core::lint::FileState,
+    offset: &mut usize,
+    line: &mut usize,
+    keep: Option<&mut String>,
+) -> Result<(), ReadProblem> {
+    let bytes = std::mem::take(pending);
+    let text = match String::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(e) => {
+            let valid_up_to = e.utf8_error().valid_up_to();
+            return Err(utf8_problem(name, e.as_bytes(), valid_up_to, *line));
+        }
+    };
+    linter.add_chunk(
+        state,
+        Chunk {
+            text: &text,
+            offset: *offset,
+            line: *line,
+        },
+    );
+    *offset += text.len();
+    *line += count_newlines(text.as_bytes());
+    if let Some(keep) = keep {
+        keep.push_str(&text);
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn display_names_drop_leading_dot_slash() {
+        assert_eq!(display_name(Path::new("./a/b.yaml")), "a/b.yaml");
+        assert_eq!(display_name(Path::new("a/b.yaml")), "a/b.yaml");
+        assert_eq!(display_name(Path::new("/x/b.yaml")), "/x/b.yaml");
+    }
+
+    #[test]
+    fn manifest_extensions() {
+        assert!(
+            is_manifest_name("a.yaml") && is_manifest_name("a.YML") && is_manifest_name("a.json")
+        );
+        assert!(!is_manifest_name("a.txt") && !is_manifest_name("yaml"));
+    }
+
+    #[test]
+    fn utf8_problem_positions() {
+        let p = utf8_problem("f", b"ab\ncd\xffe", 5, 0);
+        assert_eq!((p.line, p.column), (2, 3));
+        assert!(p.message.contains("0xFF"), "{}", p.message);
+    }
+
+    fn stream_report(text: &[u8]) -> (ra2_core::Report, Result<(), ReadProblem>, String) {
+        let config = ra2_core::Config::default();
+        let mut linter = Linter::new(&config);
+        let mut keep = String::new();
+        let result = lint_stream(&mut &text[..], STDIN_NAME, &mut linter, Some(&mut keep));
+        (linter.finish(), result, keep)
+    }
+
+    #[test]
+    fn streaming_matches_whole_file_linting() {
+        let text = "\u{feff}# Source: x\napiVersion: v1\nkind: Pod\nmetadata: {name: a}\nspec:\n  volumes: [{name: h, hostPath: {path: /x}}]\n  containers: [{name: c, image: r/c:1}]\n---\r\n: bad: [\n--- \napiVersion: v1\nkind: Pod\nmetadata: {name: b}\nspec:\n  volumes: [{name: h, hostPath: {path: /y}}]\n  containers: [{name: c, image: r/c:1}]\n";
+        let (streamed, result, keep) = stream_report(text.as_bytes());
+        assert!(result.is_ok());
+        assert_eq!(keep, text);
+        let whole = ra2_core::lint_str(STDIN_NAME, text, &ra2_core::Config::default());
+        assert_eq!(streamed, whole);
+        assert_eq!(streamed.errors.len(), 1);
+    }
+
+    #[test]
+    fn streaming_reports_invalid_utf8_at_its_line() {
+        let (report, result, _) = stream_report(b"a: 1\n---\nb: 2\nc: \xff\n");
+        let problem = result.expect_err("invalid UTF-8");
+        assert_eq!((problem.line, problem.column), (4, 4));
+        assert!(problem.message.contains("line 4,"), "{}", problem.message);
+        assert_eq!(report.summary.documents, 1);
+    }
+
+    #[test]
+    fn empty_stream_is_one_empty_file() {
+        let (report, result, _) = stream_report(b"");
+        assert!(result.is_ok());
+        assert_eq!((report.summary.files, report.summary.documents), (1, 0));
+    }
+}

@@ -1,0 +1,688 @@
+//! The built `ra2` binary, as users run it: golden text and JSON output, exit codes, standard
+//! input, configuration discovery, and the catalogue commands.
+//!
+//! Runs happen in `tests/data` with relative paths, so outputs hold no absolute paths. Lint
+//! goldens select ra2.app.007 only, so that rules landing later do not churn them.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn data() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests")
+        .join("data")
+}
+
+/// Runs `ra2 args...` in `dir` with `stdin` piped in, colour off.
+fn run_in(dir: &Path, args: &[&str], stdin: Option<&[u8]>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ra2"))
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .stdin(if stdin.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("ra2 starts");
+    if let Some(input) = stdin {
+        let mut pipe = child.stdin.take().expect("stdin is piped");
+        pipe.write_all(input).expect("write stdin");
+    }
+    child.wait_with_output().expect("ra2 runs")
+}
+
+fn run(args: &[&str]) -> Output {
+    run_in(&data(), args, None)
+}
+
+fn code(output: &Output) -> i32 {
+    output.status.code().expect("exited with a status")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).expect("stdout is UTF-8")
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).expect("stderr is UTF-8")
+}
+
+fn json(output: &Output) -> serde_json::Value {
+    serde_json::from_slice(&output.stdout)
+        .unwrap_or_else(|e| panic!("stdout is JSON ({e}):\n{}", stdout(output)))
+}
+
+/// A fresh directory under the system temp dir, removed when dropped.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!("ra2-cli-test-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("create temp dir");
+        TempDir(dir)
+    }
+
+    fn write(&self, relative: &str, contents: &[u8]) -> PathBuf {
+        let path = self.0.join(relative);
+        std::fs::create_dir_all(path.parent().expect("has a parent")).expect("create dirs");
+        std::fs::write(&path, contents).expect("write file");
+        path
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+const HOST_PATH_POD: &str = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  namespace: core\nspec:\n  containers: [{name: c, image: registry.example.com/c:1.0}]\n  volumes: [{name: h, hostPath: {path: /var/lib/p}}]\n";
+
+// ---- golden output ----
+
+#[test]
+fn lint_text_golden() {
+    let output = run(&[
+        "lint",
+        "manifests",
+        "--select",
+        "ra2.app.007",
+        "--no-config",
+    ]);
+    assert_eq!(code(&output), 2, "one document cannot be parsed");
+    insta::assert_snapshot!("lint_text", stdout(&output));
+}
+
+#[test]
+fn lint_json_golden() {
+    let output = run(&[
+        "lint",
+        "manifests",
+        "--select",
+        "ra2.app.007",
+        "--no-config",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code(&output), 2, "one document cannot be parsed");
+    let text = stdout(&output);
+    assert!(
+        !text.contains(&*data().to_string_lossy()),
+        "no absolute paths"
+    );
+    insta::assert_snapshot!("lint_json", text);
+}
+
+#[test]
+fn directory_walk_is_sorted_and_skips_hidden_and_other_files() {
+    let report = json(&run(&[
+        "lint",
+        "manifests",
+        "--select",
+        "ra2.app.007",
+        "--no-config",
+        "--format",
+        "json",
+    ]));
+    let mut files: Vec<&str> = report["objects"]
+        .as_array()
+        .expect("objects")
+        .iter()
+        .filter_map(|o| o["file"].as_str())
+        .collect();
+    files.dedup();
+    assert_eq!(
+        files,
+        [
+            "manifests/broken.yaml",
+            "manifests/kustomize/list.yaml",
+            "manifests/pod.json",
+            "manifests/upf.yaml"
+        ]
+    );
+    assert_eq!(report["summary"]["files"], 4);
+}
+
+#[test]
+fn json_output_follows_the_contract() {
+    let report = json(&run(&[
+        "lint",
+        "manifests/upf.yaml",
+        "--select",
+        "ra2.app.007",
+        "--no-config",
+        "--format",
+        "json",
+    ]));
+    assert_eq!(report["version"], 1);
+    assert_eq!(report["tool"]["name"], "ra2");
+    assert_eq!(report["edition"], "base");
+    let finding = &report["findings"][0];
+    for key in [
+        "rule",
+        "check",
+        "severity",
+        "message",
+        "help",
+        "file",
+        "line",
+        "column",
+        "end_line",
+        "end_column",
+        "document",
+        "object",
+        "pointer",
+    ] {
+        assert!(finding.get(key).is_some(), "finding has {key}: {finding}");
+    }
+    assert_eq!(finding["file"], "manifests/upf.yaml");
+    assert_eq!(report["summary"]["findings"]["warning"], 3);
+}
+
+// ---- exit codes ----
+
+#[test]
+fn fail_on_levels() {
+    let lint = |extra: &[&str]| {
+        let mut args = vec![
+            "lint",
+            "manifests/upf.yaml",
+            "--select",
+            "ra2.app.007",
+            "--no-config",
+        ];
+        args.extend_from_slice(extra);
+        code(&run(&args))
+    };
+    assert_eq!(lint(&[]), 0, "warnings only, default --fail-on error");
+    assert_eq!(lint(&["--fail-on", "error"]), 0);
+    assert_eq!(lint(&["--fail-on", "warning"]), 1);
+    assert_eq!(lint(&["--fail-on", "info"]), 1);
+    assert_eq!(lint(&["--fail-on", "never"]), 0);
+    assert_eq!(
+        lint(&["--edition", "latest"]),
+        1,
+        "hostPath is an error in the latest edition"
+    );
+    assert_eq!(lint(&["--edition", "latest", "--fail-on", "never"]), 0);
+}
+
+#[test]
+fn clean_input_exits_zero() {
+    let output = run(&["lint", "clean", "--no-config"]);
+    assert_eq!(code(&output), 0, "{}", stdout(&output));
+    assert!(
+        stdout(&output).contains("0 errors, 0 warnings, 0 infos in 1 object (1 file)"),
+        "{}",
+        stdout(&output)
+    );
+}
+
+#[test]
+fn no_path_lints_the_working_directory() {
+    let output = run_in(
+        &data().join("clean"),
+        &["lint", "--no-config", "--format", "json"],
+        None,
+    );
+    assert_eq!(code(&output), 0);
+    let report = json(&output);
+    assert_eq!(report["objects"][0]["file"], "configmap.yml");
+}
+
+#[test]
+fn missing_file_exits_two_and_the_rest_is_linted() {
+    let output = run(&[
+        "lint",
+        "manifests/upf.yaml",
+        "missing.yaml",
+        "--select",
+        "ra2.app.007",
+        "--no-config",
+    ]);
+    assert_eq!(code(&output), 2);
+    let text = stdout(&output);
+    assert!(
+        text.contains("missing.yaml:1:1: cannot read: No such file or directory"),
+        "{text}"
+    );
+    assert!(
+        text.contains("volume \"logs\" mounts host path /var/log/upf"),
+        "{text}"
+    );
+    assert!(
+        text.contains("in 4 objects (1 file), edition base; 1 file could not be read"),
+        "{text}"
+    );
+
+    let output = run(&[
+        "lint",
+        "missing.yaml",
+        "manifests/upf.yaml",
+        "--select",
+        "ra2.app.007",
+        "--no-config",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code(&output), 2);
+    assert!(
+        stderr(&output).contains("missing.yaml: cannot read"),
+        "{}",
+        stderr(&output)
+    );
+    let report = json(&output);
+    assert_eq!(report["errors"][0]["file"], "missing.yaml");
+    assert_eq!(report["errors"][0]["code"], "ra2::input::not-found");
+    assert_eq!(report["summary"]["findings"]["warning"], 3);
+}
+
+#[test]
+fn file_that_is_not_utf8_is_named_with_the_reason() {
+    let dir = TempDir::new("latin1");
+    dir.write(
+        "latin1.yaml",
+        b"apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\ndata: {city: M\xfcnchen}\n",
+    );
+    dir.write("pod.yaml", HOST_PATH_POD.as_bytes());
+    let output = run_in(
+        &dir.0,
+        &[
+            "lint",
+            "--no-config",
+            "--select",
+            "ra2.app.007",
+            "--format",
+            "json",
+        ],
+        None,
+    );
+    assert_eq!(code(&output), 2);
+    let report = json(&output);
+    assert_eq!(report["errors"][0]["file"], "latin1.yaml");
+    assert_eq!(
+        report["errors"][0]["message"],
+        "not UTF-8: invalid byte 0xFC at line 4, column 15"
+    );
+    assert_eq!(
+        report["findings"][0]["file"], "pod.yaml",
+        "the other file is still linted"
+    );
+}
+
+#[test]
+fn unparsable_document_exits_two_whatever_fail_on_says() {
+    let output = run(&[
+        "lint",
+        "manifests/broken.yaml",
+        "--select",
+        "ra2.app.007",
+        "--no-config",
+        "--fail-on",
+        "never",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code(&output), 2);
+    let report = json(&output);
+    assert_eq!(report["errors"][0]["line"], 19);
+    assert_eq!(report["errors"][0]["document"], 1);
+    assert_eq!(
+        report["findings"][0]["object"]["name"], "node-agent",
+        "documents after the bad one are linted"
+    );
+}
+
+#[test]
+fn bad_config_file_exits_two_naming_the_line() {
+    let output = run(&[
+        "lint",
+        "manifests/upf.yaml",
+        "--config",
+        "configs/bad.ra2.yaml",
+    ]);
+    assert_eq!(code(&output), 2);
+    assert_eq!(
+        stderr(&output),
+        "configs/bad.ra2.yaml:3:1: unknown key \"fail_on\" (did you mean \"fail-on\"?)\n"
+    );
+    assert_eq!(
+        stdout(&output),
+        "",
+        "nothing is linted with a bad configuration"
+    );
+}
+
+#[test]
+fn missing_config_file_exits_two() {
+    let output = run(&[
+        "lint",
+        "manifests/upf.yaml",
+        "--config",
+        "configs/nope.yaml",
+    ]);
+    assert_eq!(code(&output), 2);
+    assert!(
+        stderr(&output).contains("cannot read config file configs/nope.yaml"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn unknown_rule_ids_are_usage_errors_with_a_suggestion() {
+    let output = run(&[
+        "lint",
+        "manifests/upf.yaml",
+        "--no-config",
+        "--select",
+        "ra2.app.07",
+    ]);
+    assert_eq!(code(&output), 2);
+    assert_eq!(
+        stderr(&output),
+        "error: unknown rule \"ra2.app.07\" in --select (did you mean \"ra2.app.007\"?)\n"
+    );
+
+    let output = run(&[
+        "lint",
+        "manifests/upf.yaml",
+        "--no-config",
+        "--ignore",
+        "ra2.app.001,ra2.app.007/hostpath",
+    ]);
+    assert_eq!(code(&output), 2);
+    assert_eq!(
+        stderr(&output),
+        "error: unknown rule \"ra2.app.007/hostpath\" in --ignore (did you mean \"ra2.app.007/host-path\"?)\n"
+    );
+}
+
+#[test]
+fn select_and_ignore_take_lists_prefixes_and_checks() {
+    let checks = |extra: &[&str]| -> Vec<String> {
+        let mut args = vec![
+            "lint",
+            "manifests/upf.yaml",
+            "--no-config",
+            "--format",
+            "json",
+        ];
+        args.extend_from_slice(extra);
+        let report = json(&run(&args));
+        report["findings"]
+            .as_array()
+            .expect("findings")
+            .iter()
+            .map(|f| {
+                format!(
+                    "{}/{}",
+                    f["rule"].as_str().unwrap_or(""),
+                    f["check"].as_str().unwrap_or("")
+                )
+            })
+            .collect()
+    };
+    assert_eq!(
+        checks(&["--select", "ra2.app.007/pv"]),
+        ["ra2.app.007/pv", "ra2.app.007/pv"]
+    );
+    assert_eq!(
+        checks(&["--select", "ra2.app.007", "--ignore", "ra2.app.007/pv"]),
+        ["ra2.app.007/host-path"]
+    );
+    assert_eq!(
+        checks(&[
+            "--select",
+            "ra2.app.001",
+            "--select",
+            "ra2.app.007/host-path"
+        ])
+        .iter()
+        .filter(|c| c.starts_with("ra2.app.007"))
+        .count(),
+        1
+    );
+    assert!(
+        checks(&["--select", "ra2.app", "--ignore", "ra2.app.007,ra2.app.001"])
+            .iter()
+            .all(|c| !c.starts_with("ra2.app.007"))
+    );
+}
+
+#[test]
+fn usage_errors_exit_two() {
+    assert_eq!(code(&run(&["lint", "--format", "yaml"])), 2);
+    assert_eq!(code(&run(&["lint", "--fail-on", "sometimes"])), 2);
+    assert_eq!(code(&run(&["frobnicate"])), 2);
+    assert_eq!(code(&run(&["--version"])), 0);
+}
+
+// ---- standard input ----
+
+#[test]
+fn stdin_gives_the_same_findings_as_the_file() {
+    for file in [
+        "manifests/upf.yaml",
+        "manifests/broken.yaml",
+        "manifests/pod.json",
+        "manifests/kustomize/list.yaml",
+    ] {
+        let text = std::fs::read(data().join(file)).expect("fixture");
+        let args = ["--select", "ra2.app.007", "--no-config", "--format", "json"];
+        let from_file = run(&[&["lint", file][..], &args].concat());
+        let from_stdin = run_in(&data(), &[&["lint", "-"][..], &args].concat(), Some(&text));
+        assert_eq!(code(&from_file), code(&from_stdin), "{file}");
+        let expected = stdout(&from_file).replace(&format!("\"{file}\""), "\"<stdin>\"");
+        assert_eq!(stdout(&from_stdin), expected, "{file}");
+    }
+}
+
+#[test]
+fn stdin_text_output_has_snippets() {
+    let output = run_in(
+        &data(),
+        &["lint", "-", "--no-config", "--select", "ra2.app.007"],
+        Some(HOST_PATH_POD.as_bytes()),
+    );
+    assert_eq!(code(&output), 0);
+    let text = stdout(&output);
+    assert!(text.contains("[<stdin>:8:23]"), "{text}");
+    assert!(
+        text.contains("volumes: [{name: h, hostPath: {path: /var/lib/p}}]"),
+        "{text}"
+    );
+}
+
+#[test]
+fn stdin_streams_many_documents_with_bad_bytes_late() {
+    let mut input = Vec::new();
+    for i in 0..500 {
+        input
+            .extend_from_slice(format!("---\n# Source: chart/templates/pod-{i}.yaml\n").as_bytes());
+        input.extend_from_slice(
+            HOST_PATH_POD
+                .replace("name: p\n", &format!("name: p{i}\n"))
+                .as_bytes(),
+        );
+    }
+    // Each document: `---`, the `# Source:` comment, then the pod.
+    let lines = 500 * (2 + HOST_PATH_POD.lines().count());
+    input.extend_from_slice(b"---\nbad: \xff\n");
+    let output = run_in(
+        &data(),
+        &[
+            "lint",
+            "-",
+            "--no-config",
+            "--select",
+            "ra2.app.007",
+            "--format",
+            "json",
+        ],
+        Some(&input),
+    );
+    assert_eq!(code(&output), 2);
+    let report = json(&output);
+    assert_eq!(
+        report["summary"]["findings"]["warning"], 500,
+        "everything before the bad bytes is linted"
+    );
+    assert_eq!(report["errors"][0]["file"], "<stdin>");
+    assert_eq!(report["errors"][0]["line"], lines + 2);
+    let last = &report["findings"][499];
+    assert_eq!(
+        last["line"], lines,
+        "the last hostPath is on the last line of the last pod"
+    );
+}
+
+// ---- configuration ----
+
+#[test]
+fn config_is_found_in_a_parent_directory_and_flags_override_it() {
+    let dir = TempDir::new("discovery");
+    dir.write(".ra2.yaml", b"edition: latest\nselect: [ra2.app.007]\n");
+    dir.write("deploy/overlays/prod/pod.yaml", HOST_PATH_POD.as_bytes());
+    let cwd = dir.0.join("deploy").join("overlays");
+    let lint = |extra: &[&str]| {
+        let mut args = vec!["lint", "prod", "--format", "json"];
+        args.extend_from_slice(extra);
+        run_in(&cwd, &args, None)
+    };
+    let output = lint(&[]);
+    assert_eq!(
+        code(&output),
+        1,
+        "hostPath is an error in the latest edition: {}",
+        stderr(&output)
+    );
+    let report = json(&output);
+    assert_eq!(report["edition"], "latest");
+    assert_eq!(
+        report["findings"].as_array().map(Vec::len),
+        Some(1),
+        "select from the config applies"
+    );
+    assert_eq!(report["findings"][0]["file"], "prod/pod.yaml");
+
+    assert_eq!(
+        code(&lint(&["--edition", "base"])),
+        0,
+        "--edition overrides the config"
+    );
+    assert_eq!(
+        code(&lint(&["--fail-on", "never"])),
+        0,
+        "--fail-on overrides the config"
+    );
+    assert_eq!(
+        json(&lint(&["--no-config"]))["edition"],
+        "base",
+        "--no-config ignores it"
+    );
+}
+
+#[test]
+fn config_fail_on_applies() {
+    let dir = TempDir::new("fail-on");
+    let config = dir.write("strict.yaml", b"fail-on: warning\nselect: ra2.app.007\n");
+    dir.write("pod.yaml", HOST_PATH_POD.as_bytes());
+    let config = config.to_string_lossy().into_owned();
+    assert_eq!(
+        code(&run_in(
+            &dir.0,
+            &["lint", "pod.yaml", "--config", &config],
+            None
+        )),
+        1
+    );
+    assert_eq!(
+        code(&run_in(
+            &dir.0,
+            &[
+                "lint",
+                "pod.yaml",
+                "--config",
+                &config,
+                "--fail-on",
+                "error"
+            ],
+            None
+        )),
+        0
+    );
+}
+
+// ---- the catalogue ----
+
+#[test]
+fn rules_golden() {
+    let output = run(&["rules"]);
+    assert_eq!(code(&output), 0);
+    insta::assert_snapshot!("rules", stdout(&output));
+}
+
+#[test]
+fn rules_json_is_the_catalogue_of_the_edition() {
+    let output = run(&["rules", "--format", "json", "--edition", "latest"]);
+    assert_eq!(code(&output), 0);
+    let rules = json(&output);
+    let rules = rules.as_array().expect("an array");
+    let host_path = rules
+        .iter()
+        .find(|r| r["id"] == "ra2.app.007")
+        .expect("ra2.app.007 is listed");
+    assert_eq!(host_path["severity"]["latest"], "error");
+    assert!(host_path["checks"].as_array().is_some_and(|c| c.len() == 2));
+    assert!(rules.iter().all(|r| {
+        r["editions"]
+            .as_array()
+            .is_some_and(|e| e.iter().any(|e| e == "latest"))
+    }));
+}
+
+#[test]
+fn explain_golden() {
+    let output = run(&["explain", "ra2.app.007"]);
+    assert_eq!(code(&output), 0);
+    insta::assert_snapshot!("explain_ra2.app.007", stdout(&output));
+}
+
+#[test]
+fn explain_one_check() {
+    let output = run(&["explain", "ra2.app.007/pv"]);
+    assert_eq!(code(&output), 0);
+    let text = stdout(&output);
+    assert!(
+        text.contains("check pv: PersistentVolume is backed by a host path"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("host-path ("),
+        "only the pv check is described:\n{text}"
+    );
+}
+
+#[test]
+fn explain_unknown_ids_exit_two_with_a_suggestion() {
+    let output = run(&["explain", "ra2.app.07"]);
+    assert_eq!(code(&output), 2);
+    assert_eq!(
+        stderr(&output),
+        "error: unknown rule \"ra2.app.07\" (did you mean \"ra2.app.007\"?)\n"
+    );
+    let output = run(&["explain", "ra2.app.007/hostpath"]);
+    assert_eq!(code(&output), 2);
+    assert!(
+        stderr(&output).contains("did you mean \"ra2.app.007/host-path\"?"),
+        "{}",
+        stderr(&output)
+    );
+}
