@@ -1,5 +1,5 @@
 //! Cross-document facts. All files of one run form one bundle: while documents are read, the
-//! linter records small facts (NetworkAttachmentDefinitions, PersistentVolumes, claims, pod
+//! linter records small facts (`NetworkAttachmentDefinitions`, `PersistentVolumes`, claims, pod
 //! network attachments) with resolved places, so documents can be dropped as soon as they are
 //! linted and memory stays bounded by the largest document.
 
@@ -72,7 +72,7 @@ pub struct BundleFinding {
     pub message: String,
 }
 
-/// A NetworkAttachmentDefinition in the input.
+/// A `NetworkAttachmentDefinition` in the input.
 #[derive(Clone, Debug)]
 pub struct Nad {
     pub namespace: String,
@@ -83,7 +83,7 @@ pub struct Nad {
     pub plugin_types: Vec<String>,
 }
 
-/// A PersistentVolume in the input.
+/// A `PersistentVolume` in the input.
 #[derive(Clone, Debug)]
 pub struct Pv {
     pub name: String,
@@ -91,7 +91,7 @@ pub struct Pv {
     pub local: bool,
 }
 
-/// A PersistentVolumeClaim that names its volume.
+/// A `PersistentVolumeClaim` that names its volume.
 #[derive(Clone, Debug)]
 pub struct Pvc {
     pub namespace: String,
@@ -139,7 +139,7 @@ impl Bundle {
         self.nads.iter().find(|n| n.namespace == namespace && n.name == name)
     }
 
-    /// The first NetworkAttachmentDefinition whose `resourceName` is `resource`.
+    /// The first `NetworkAttachmentDefinition` whose `resourceName` is `resource`.
     pub fn nad_for_resource(&self, resource: &str) -> Option<&Nad> {
         self.nads.iter().find(|n| n.resource_name.as_deref() == Some(resource))
     }

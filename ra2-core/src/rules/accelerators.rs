@@ -7,6 +7,7 @@ use crate::bundle::{Bundle, PodNetworks};
 use crate::model::{Amount, Container, PodSpec, ResourcePair};
 use crate::names::{ResourceName, classify_resource_name};
 use crate::rules::{BundleContext, Context, Rule};
+use crate::view::Located;
 
 pub static RULE: Rule = Rule {
     pod: Some(check_pod),
@@ -48,7 +49,7 @@ fn device_volumes(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
             let text = path.as_str().unwrap_or_default();
             cx.report("privileged-device", path, format!("volume {name:?} mounts the node's device path {text}"));
         } else if let Some(kind) = kind.as_ref().filter(|k| matches!(k.as_str(), Some("CharDevice" | "BlockDevice"))) {
-            let text = path.as_ref().and_then(|p| p.as_str()).unwrap_or("?");
+            let text = path.as_ref().and_then(Located::as_str).unwrap_or("?");
             let kind_text = kind.as_str().unwrap_or_default();
             cx.report("privileged-device", kind, format!("volume {name:?} mounts host path {text} as a {kind_text}"));
         }
@@ -146,10 +147,10 @@ fn shown(amount: &Amount<'_>) -> String {
     amount
         .node
         .scalar_text()
-        .map_or_else(|| amount.node.source_text().to_owned(), |t| t.into_owned())
+        .map_or_else(|| amount.node.source_text().to_owned(), std::borrow::Cow::into_owned)
 }
 
-/// sriov-resource: each attachment to a NetworkAttachmentDefinition with a `resourceName` needs
+/// sriov-resource: each attachment to a `NetworkAttachmentDefinition` with a `resourceName` needs
 /// one device of that resource in the pod's limits.
 fn check_bundle(bundle: &Bundle, cx: &mut BundleContext<'_>) {
     if cx.param_bool("network_resources_injector") {
@@ -175,7 +176,7 @@ fn check_bundle(bundle: &Bundle, cx: &mut BundleContext<'_>) {
     }
 }
 
-/// The pod's attachments whose NetworkAttachmentDefinition is in the input and names a
+/// The pod's attachments whose `NetworkAttachmentDefinition` is in the input and names a
 /// resource, grouped by that resource.
 fn attachments_by_resource<'b>(pod: &'b PodNetworks, bundle: &'b Bundle) -> BTreeMap<&'b str, Vec<&'b str>> {
     let mut out: BTreeMap<&str, Vec<&str>> = BTreeMap::new();

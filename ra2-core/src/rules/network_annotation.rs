@@ -60,7 +60,7 @@ fn check_value(annotation: &Located<'_>, cx: &mut Context<'_>) {
         cx.report_with_help(
             "annotation-invalid",
             annotation,
-            format!("network annotation is a {}, not a string, so the API server rejects the object", annotation.type_name()),
+            format!("network annotation is {}, not a string, so the API server rejects the object", with_article(annotation.type_name())),
             "Quote the value or write it as a block scalar (|) so that the network list stays a string.",
         );
         return;
@@ -72,7 +72,13 @@ fn check_value(annotation: &Located<'_>, cx: &mut Context<'_>) {
     }
 }
 
-/// host-network-net-admin: a host-network container that may add NET_ADMIN plumbs interfaces
+/// `a list`, `an integer`.
+fn with_article(noun: &str) -> String {
+    let article = if noun.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" };
+    format!("{article} {noun}")
+}
+
+/// host-network-net-admin: a host-network container that may add `NET_ADMIN` plumbs interfaces
 /// on the node, outside the Kubernetes API.
 fn check_pod(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
     if !pod.flag("hostNetwork") {
@@ -111,7 +117,7 @@ fn check_bundle(bundle: &Bundle, cx: &mut BundleContext<'_>) {
     }
 }
 
-/// Why a resource is a network device: a NetworkAttachmentDefinition in the input names it, or
+/// Why a resource is a network device: a `NetworkAttachmentDefinition` in the input names it, or
 /// it matches a configured pattern.
 fn network_device(fact: &UnattachedResource, bundle: &Bundle, patterns: &[String]) -> Option<String> {
     if let Some(nad) = bundle.nad_for_resource(&fact.resource) {

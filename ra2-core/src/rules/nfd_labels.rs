@@ -224,7 +224,9 @@ fn check_value(key: &str, value: &Located<'_>, cx: &mut Context<'_>) {
         return;
     }
     let may_be_false = MAY_BE_FALSE.contains(&name);
-    let message = match value.as_str() {
+    // A null label value decodes as the empty string.
+    let text = if value.is_null() { Some("") } else { value.as_str() };
+    let message = match text {
         Some("true") => return,
         Some("false") if may_be_false => return,
         Some("false") => format!("value \"false\" for {key:?} never matches: NFD removes the label when the feature is absent (select that with DoesNotExist)"),
@@ -233,12 +235,18 @@ fn check_value(key: &str, value: &Located<'_>, cx: &mut Context<'_>) {
             format!("value {text:?} for {key:?} never matches: NFD publishes {published}")
         }
         None => format!(
-            "value {} for {key:?} is a {}, not the string \"true\", so the API server rejects the object",
+            "value {} for {key:?} is {}, not the string \"true\", so the API server rejects the object",
             value.source_text(),
-            value.type_name()
+            with_article(value.type_name())
         ),
     };
     cx.report("nfd-value", value, message);
+}
+
+/// `a boolean`, `an integer`.
+fn with_article(noun: &str) -> String {
+    let article = if noun.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" };
+    format!("{article} {noun}")
 }
 
 fn is_boolean_feature(name: &str) -> bool {
