@@ -411,7 +411,7 @@ impl<'c> Linter<'c> {
         let mut suppressed = 0;
         for (finding, index) in std::mem::take(&mut self.pending) {
             let is_meta = finding.rule == "suppression" || finding.rule == "yaml";
-            if !is_meta && !self.config.enabled(&finding.rule, &finding.check) {
+            if !self.config.enabled(&finding.rule, &finding.check) {
                 continue;
             }
             let annotated = !is_meta

@@ -1,7 +1,7 @@
 //! ra2.app.002: container mounts (OCI `mounts`) name declared volumes, stay inside them, do not
 //! propagate back to the node unprivileged, and leave /proc, /sys and /dev to the runtime.
 
-use crate::model::{Container, Object, WorkloadKind};
+use crate::model::{Container, Object, PodSpec, WorkloadKind};
 use crate::rules::{Context, Rule};
 use crate::view::Located;
 
@@ -29,7 +29,7 @@ fn check_object(object: &Object<'_>, cx: &mut Context<'_>) {
         for mount in &mounts {
             check_sub_path(container, mount, cx);
             check_propagation(container, mount, cx);
-            check_system_path(container, mount, cx);
+            check_system_path(container, mount, &pod, cx);
         }
         check_proc_mount(container, cx);
     }
@@ -159,12 +159,27 @@ fn check_propagation(container: &Container<'_>, mount: &Located<'_>, cx: &mut Co
     );
 }
 
-/// A mount at or below /proc, /sys or /dev replaces what the runtime put there.
-fn check_system_path(container: &Container<'_>, mount: &Located<'_>, cx: &mut Context<'_>) {
+/// A mount at or below /proc, /sys or /dev replaces what the runtime put there. The two
+/// documented memory-backed exceptions pass: a `medium: Memory` emptyDir at /dev/shm (how
+/// Kubernetes sizes shared memory) and a huge-page emptyDir at /dev/hugepages.
+fn check_system_path(container: &Container<'_>, mount: &Located<'_>, pod: &PodSpec<'_>, cx: &mut Context<'_>) {
     let Some(node) = mount.get("mountPath") else { return };
     let Some(path) = node.as_str() else { return };
     let cleaned = runtime_path(path);
     let Some(top) = system_root(&cleaned) else { return };
+    let medium = pod
+        .volumes()
+        .find(|v| v.str_at("name") == mount.str_at("name"))
+        .and_then(|v| v.get("emptyDir"))
+        .map(|e| e.str_at("medium").unwrap_or_default());
+    let memory_backed = match (cleaned.as_str(), medium) {
+        ("/dev/shm", Some("Memory")) => true,
+        ("/dev/hugepages", Some(m)) => m.starts_with("HugePages"),
+        _ => false,
+    };
+    if memory_backed {
+        return;
+    }
     let at = if cleaned == path { path.to_owned() } else { format!("{path} (that is {cleaned})") };
     let place = if cleaned.len() == top.len() + 1 { "over" } else { "inside" };
     cx.report(
