@@ -73,9 +73,7 @@ pub fn lint(args: &LintArgs) -> u8 {
                 let mut text = String::new();
                 let keep = keep_text.then_some(&mut text);
                 let mut stdin = std::io::stdin().lock();
-                if let Err(problem) =
-                    input::lint_stream(&mut stdin, input::STDIN_NAME, &mut linter, keep)
-                {
+                if let Err(problem) = input::lint_stream(&mut stdin, input::STDIN_NAME, &mut linter, keep) {
                     problems.push(problem);
                 }
                 if keep_text {
@@ -164,10 +162,7 @@ pub fn explain(args: &ExplainArgs) -> u8 {
         None => (wanted, None),
     };
     let Some(doc) = ra2_core::catalogue::get(id) else {
-        warn(&[format!(
-            "error: unknown rule {wanted:?}{}",
-            settings::hint(wanted)
-        )]);
+        warn(&[format!("error: unknown rule {wanted:?}{}", settings::hint(wanted))]);
         return EXIT_ERROR;
     };
     if let Some(check) = check {
@@ -182,11 +177,9 @@ pub fn explain(args: &ExplainArgs) -> u8 {
         }
     }
     let mut output = match args.format {
-        DocFormat::Text => render::catalogue::explain(
-            doc,
-            check,
-            terminal_width().unwrap_or(DEFAULT_WIDTH).min(DEFAULT_WIDTH),
-        ),
+        DocFormat::Text => {
+            render::catalogue::explain(doc, check, terminal_width().unwrap_or(DEFAULT_WIDTH).min(DEFAULT_WIDTH))
+        }
         DocFormat::Json => serde_json::to_string_pretty(doc).unwrap_or_default(),
     };
     if !output.ends_with('\n') {

@@ -72,11 +72,7 @@ impl ReadProblem {
 
 impl std::fmt::Display for ReadProblem {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "{}:{}:{}: {}",
-            self.file, self.line, self.column, self.message
-        )
+        write!(f, "{}:{}:{}: {}", self.file, self.line, self.column, self.message)
     }
 }
 
@@ -92,9 +88,7 @@ fn io_reason(error: &std::io::Error) -> String {
 /// Does a directory walk pick up this file?
 fn is_manifest_name(name: &str) -> bool {
     let lower = name.to_ascii_lowercase();
-    [".yaml", ".yml", ".json"]
-        .iter()
-        .any(|ext| lower.ends_with(ext))
+    [".yaml", ".yml", ".json"].iter().any(|ext| lower.ends_with(ext))
 }
 
 /// How a path is shown in reports: as written, without a leading `./`.
@@ -112,11 +106,7 @@ fn display_name(path: &Path) -> String {
 /// symlinked directories skipped). No path means the current directory.
 pub fn discover(paths: &[PathBuf]) -> (Vec<Input>, Vec<ReadProblem>) {
     let default = [PathBuf::from(".")];
-    let paths = if paths.is_empty() {
-        &default[..]
-    } else {
-        paths
-    };
+    let paths = if paths.is_empty() { &default[..] } else { paths };
     let mut inputs = Vec::new();
     let mut problems = Vec::new();
     for path in paths {
@@ -189,8 +179,7 @@ fn utf8_problem(file: &str, bytes: &[u8], valid_up_to: usize, first_line: usize)
         .count()
         + 1;
     let message = if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
-        "file is UTF-16, not UTF-8; convert it (for example with iconv -f UTF-16 -t UTF-8)"
-            .to_owned()
+        "file is UTF-16, not UTF-8; convert it (for example with iconv -f UTF-16 -t UTF-8)".to_owned()
     } else {
         let byte = bytes.get(valid_up_to).copied().unwrap_or_default();
         format!("not UTF-8: invalid byte 0x{byte:02X} at line {line}, column {column}")
@@ -272,15 +261,7 @@ pub fn lint_stream(
         pending.extend_from_slice(text_line);
     }
     if !pending.is_empty() || !fed_any {
-        feed(
-            &mut pending,
-            name,
-            linter,
-            &mut state,
-            &mut offset,
-            &mut line,
-            keep,
-        )?;
+        feed(&mut pending, name, linter, &mut state, &mut offset, &mut line, keep)?;
     }
     Ok(())
 }
@@ -331,9 +312,7 @@ mod tests {
 
     #[test]
     fn manifest_extensions() {
-        assert!(
-            is_manifest_name("a.yaml") && is_manifest_name("a.YML") && is_manifest_name("a.json")
-        );
+        assert!(is_manifest_name("a.yaml") && is_manifest_name("a.YML") && is_manifest_name("a.json"));
         assert!(!is_manifest_name("a.txt") && !is_manifest_name("yaml"));
     }
 

@@ -15,17 +15,12 @@ pub const CONFIG_FILE: &str = ".ra2.yaml";
 
 /// The nearest `.ra2.yaml` at or above `start`.
 pub fn discover(start: &Path) -> Option<PathBuf> {
-    start
-        .ancestors()
-        .map(|dir| dir.join(CONFIG_FILE))
-        .find(|p| p.is_file())
+    start.ancestors().map(|dir| dir.join(CONFIG_FILE)).find(|p| p.is_file())
 }
 
 /// How a config path is shown in messages: relative when it is in the working directory.
 fn display(path: &Path, cwd: Option<&Path>) -> String {
-    let shown = cwd
-        .and_then(|cwd| path.strip_prefix(cwd).ok())
-        .unwrap_or(path);
+    let shown = cwd.and_then(|cwd| path.strip_prefix(cwd).ok()).unwrap_or(path);
     shown.to_string_lossy().into_owned()
 }
 
@@ -49,8 +44,9 @@ pub fn load(args: &LintArgs) -> Result<Config, Vec<String>> {
                 display(&path, cwd.as_deref())
             };
             let text = match std::fs::read(&path) {
-                Ok(bytes) => String::from_utf8(bytes)
-                    .map_err(|_| vec![format!("error: config file {name} is not UTF-8")])?,
+                Ok(bytes) => {
+                    String::from_utf8(bytes).map_err(|_| vec![format!("error: config file {name} is not UTF-8")])?
+                }
                 Err(e) => return Err(vec![format!("error: cannot read config file {name}: {e}")]),
             };
             Config::from_yaml(&text, &name)
@@ -102,12 +98,9 @@ fn known_selector(selector: &str) -> bool {
         Some((rule, check)) => docs.get(rule).is_some_and(|d| d.check(check).is_some()),
         None => {
             matches!(selector, "yaml" | "suppression")
-                || docs.keys().any(|id| {
-                    id == selector
-                        || id
-                            .strip_prefix(selector)
-                            .is_some_and(|rest| rest.starts_with('.'))
-                })
+                || docs
+                    .keys()
+                    .any(|id| id == selector || id.strip_prefix(selector).is_some_and(|rest| rest.starts_with('.')))
         }
     }
 }
@@ -117,11 +110,8 @@ pub fn hint(selector: &str) -> String {
     let docs = catalogue::all();
     let suggestion = match selector.split_once('/') {
         Some((rule, check)) => match docs.get(rule) {
-            Some(doc) => near_miss(check, doc.checks.iter().map(|c| c.slug.as_str()))
-                .map(|c| format!("{rule}/{c}")),
-            None => {
-                near_miss(rule, docs.keys().map(String::as_str)).map(|r| format!("{r}/{check}"))
-            }
+            Some(doc) => near_miss(check, doc.checks.iter().map(|c| c.slug.as_str())).map(|c| format!("{rule}/{c}")),
+            None => near_miss(rule, docs.keys().map(String::as_str)).map(|r| format!("{r}/{check}")),
         },
         None => near_miss(selector, docs.keys().map(String::as_str)).map(str::to_owned),
     };

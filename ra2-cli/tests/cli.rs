@@ -9,9 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 fn data() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests")
-        .join("data")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests").join("data")
 }
 
 /// Runs `ra2 args...` in `dir` with `stdin` piped in, colour off.
@@ -20,11 +18,7 @@ fn run_in(dir: &Path, args: &[&str], stdin: Option<&[u8]>) -> Output {
         .args(args)
         .current_dir(dir)
         .env("NO_COLOR", "1")
-        .stdin(if stdin.is_some() {
-            Stdio::piped()
-        } else {
-            Stdio::null()
-        })
+        .stdin(if stdin.is_some() { Stdio::piped() } else { Stdio::null() })
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -53,8 +47,7 @@ fn stderr(output: &Output) -> String {
 }
 
 fn json(output: &Output) -> serde_json::Value {
-    serde_json::from_slice(&output.stdout)
-        .unwrap_or_else(|e| panic!("stdout is JSON ({e}):\n{}", stdout(output)))
+    serde_json::from_slice(&output.stdout).unwrap_or_else(|e| panic!("stdout is JSON ({e}):\n{}", stdout(output)))
 }
 
 /// A fresh directory under the system temp dir, removed when dropped.
@@ -88,13 +81,7 @@ const HOST_PATH_POD: &str = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  
 
 #[test]
 fn lint_text_golden() {
-    let output = run(&[
-        "lint",
-        "manifests",
-        "--select",
-        "ra2.app.007",
-        "--no-config",
-    ]);
+    let output = run(&["lint", "manifests", "--select", "ra2.app.007", "--no-config"]);
     assert_eq!(code(&output), 2, "one document cannot be parsed");
     insta::assert_snapshot!("lint_text", stdout(&output));
 }
@@ -112,10 +99,7 @@ fn lint_json_golden() {
     ]);
     assert_eq!(code(&output), 2, "one document cannot be parsed");
     let text = stdout(&output);
-    assert!(
-        !text.contains(&*data().to_string_lossy()),
-        "no absolute paths"
-    );
+    assert!(!text.contains(&*data().to_string_lossy()), "no absolute paths");
     insta::assert_snapshot!("lint_json", text);
 }
 
@@ -190,13 +174,7 @@ fn json_output_follows_the_contract() {
 #[test]
 fn fail_on_levels() {
     let lint = |extra: &[&str]| {
-        let mut args = vec![
-            "lint",
-            "manifests/upf.yaml",
-            "--select",
-            "ra2.app.007",
-            "--no-config",
-        ];
+        let mut args = vec!["lint", "manifests/upf.yaml", "--select", "ra2.app.007", "--no-config"];
         args.extend_from_slice(extra);
         code(&run(&args))
     };
@@ -252,10 +230,7 @@ fn missing_file_exits_two_and_the_rest_is_linted() {
         text.contains("missing.yaml:1:1: cannot read: No such file or directory"),
         "{text}"
     );
-    assert!(
-        text.contains("volume \"logs\" mounts host path /var/log/upf"),
-        "{text}"
-    );
+    assert!(text.contains("volume \"logs\" mounts host path /var/log/upf"), "{text}");
     assert!(
         text.contains("in 4 objects (1 file), edition base; 1 file could not be read"),
         "{text}"
@@ -293,14 +268,7 @@ fn file_that_is_not_utf8_is_named_with_the_reason() {
     dir.write("pod.yaml", HOST_PATH_POD.as_bytes());
     let output = run_in(
         &dir.0,
-        &[
-            "lint",
-            "--no-config",
-            "--select",
-            "ra2.app.007",
-            "--format",
-            "json",
-        ],
+        &["lint", "--no-config", "--select", "ra2.app.007", "--format", "json"],
         None,
     );
     assert_eq!(code(&output), 2);
@@ -341,32 +309,18 @@ fn unparsable_document_exits_two_whatever_fail_on_says() {
 
 #[test]
 fn bad_config_file_exits_two_naming_the_line() {
-    let output = run(&[
-        "lint",
-        "manifests/upf.yaml",
-        "--config",
-        "configs/bad.ra2.yaml",
-    ]);
+    let output = run(&["lint", "manifests/upf.yaml", "--config", "configs/bad.ra2.yaml"]);
     assert_eq!(code(&output), 2);
     assert_eq!(
         stderr(&output),
         "configs/bad.ra2.yaml:3:1: unknown key \"fail_on\" (did you mean \"fail-on\"?)\n"
     );
-    assert_eq!(
-        stdout(&output),
-        "",
-        "nothing is linted with a bad configuration"
-    );
+    assert_eq!(stdout(&output), "", "nothing is linted with a bad configuration");
 }
 
 #[test]
 fn missing_config_file_exits_two() {
-    let output = run(&[
-        "lint",
-        "manifests/upf.yaml",
-        "--config",
-        "configs/nope.yaml",
-    ]);
+    let output = run(&["lint", "manifests/upf.yaml", "--config", "configs/nope.yaml"]);
     assert_eq!(code(&output), 2);
     assert!(
         stderr(&output).contains("cannot read config file configs/nope.yaml"),
@@ -377,13 +331,7 @@ fn missing_config_file_exits_two() {
 
 #[test]
 fn unknown_rule_ids_are_usage_errors_with_a_suggestion() {
-    let output = run(&[
-        "lint",
-        "manifests/upf.yaml",
-        "--no-config",
-        "--select",
-        "ra2.app.07",
-    ]);
+    let output = run(&["lint", "manifests/upf.yaml", "--no-config", "--select", "ra2.app.07"]);
     assert_eq!(code(&output), 2);
     assert_eq!(
         stderr(&output),
@@ -407,13 +355,7 @@ fn unknown_rule_ids_are_usage_errors_with_a_suggestion() {
 #[test]
 fn select_and_ignore_take_lists_prefixes_and_checks() {
     let checks = |extra: &[&str]| -> Vec<String> {
-        let mut args = vec![
-            "lint",
-            "manifests/upf.yaml",
-            "--no-config",
-            "--format",
-            "json",
-        ];
+        let mut args = vec!["lint", "manifests/upf.yaml", "--no-config", "--format", "json"];
         args.extend_from_slice(extra);
         let report = json(&run(&args));
         report["findings"]
@@ -438,15 +380,10 @@ fn select_and_ignore_take_lists_prefixes_and_checks() {
         ["ra2.app.007/host-path"]
     );
     assert_eq!(
-        checks(&[
-            "--select",
-            "ra2.app.001",
-            "--select",
-            "ra2.app.007/host-path"
-        ])
-        .iter()
-        .filter(|c| c.starts_with("ra2.app.007"))
-        .count(),
+        checks(&["--select", "ra2.app.001", "--select", "ra2.app.007/host-path"])
+            .iter()
+            .filter(|c| c.starts_with("ra2.app.007"))
+            .count(),
         1
     );
     assert!(
@@ -504,13 +441,8 @@ fn stdin_text_output_has_snippets() {
 fn stdin_streams_many_documents_with_bad_bytes_late() {
     let mut input = Vec::new();
     for i in 0..500 {
-        input
-            .extend_from_slice(format!("---\n# Source: chart/templates/pod-{i}.yaml\n").as_bytes());
-        input.extend_from_slice(
-            HOST_PATH_POD
-                .replace("name: p\n", &format!("name: p{i}\n"))
-                .as_bytes(),
-        );
+        input.extend_from_slice(format!("---\n# Source: chart/templates/pod-{i}.yaml\n").as_bytes());
+        input.extend_from_slice(HOST_PATH_POD.replace("name: p\n", &format!("name: p{i}\n")).as_bytes());
     }
     // Each document: `---`, the `# Source:` comment, then the pod.
     let lines = 500 * (2 + HOST_PATH_POD.lines().count());
@@ -572,11 +504,7 @@ fn config_is_found_in_a_parent_directory_and_flags_override_it() {
     );
     assert_eq!(report["findings"][0]["file"], "prod/pod.yaml");
 
-    assert_eq!(
-        code(&lint(&["--edition", "base"])),
-        0,
-        "--edition overrides the config"
-    );
+    assert_eq!(code(&lint(&["--edition", "base"])), 0, "--edition overrides the config");
     assert_eq!(
         code(&lint(&["--fail-on", "never"])),
         0,
@@ -596,24 +524,13 @@ fn config_fail_on_applies() {
     dir.write("pod.yaml", HOST_PATH_POD.as_bytes());
     let config = config.to_string_lossy().into_owned();
     assert_eq!(
-        code(&run_in(
-            &dir.0,
-            &["lint", "pod.yaml", "--config", &config],
-            None
-        )),
+        code(&run_in(&dir.0, &["lint", "pod.yaml", "--config", &config], None)),
         1
     );
     assert_eq!(
         code(&run_in(
             &dir.0,
-            &[
-                "lint",
-                "pod.yaml",
-                "--config",
-                &config,
-                "--fail-on",
-                "error"
-            ],
+            &["lint", "pod.yaml", "--config", &config, "--fail-on", "error"],
             None
         )),
         0
@@ -664,10 +581,7 @@ fn explain_one_check() {
         text.contains("check pv: PersistentVolume is backed by a host path"),
         "{text}"
     );
-    assert!(
-        !text.contains("host-path ("),
-        "only the pv check is described:\n{text}"
-    );
+    assert!(!text.contains("host-path ("), "only the pv check is described:\n{text}");
 }
 
 #[test]

@@ -4,6 +4,9 @@
 //!
 //! `cargo bench -p ra2-core --bench corpus` (set `RA2_BENCH_ROUNDS` for more rounds).
 
+// Rates are printed with a few significant digits; f64 precision is irrelevant here.
+#![allow(clippy::cast_precision_loss)]
+
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -13,7 +16,10 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
         let path = entry.path();
         if path.is_dir() {
             collect(&path, out);
-        } else if path.extension().is_some_and(|e| e == "yaml" || e == "yml" || e == "json") {
+        } else if path
+            .extension()
+            .is_some_and(|e| e == "yaml" || e == "yml" || e == "json")
+        {
             out.push(path);
         }
     }
@@ -49,7 +55,10 @@ fn main() {
         .filter_map(|p| Some((p.display().to_string(), std::fs::read_to_string(p).ok()?)))
         .collect();
     let bytes: usize = files.iter().map(|(_, t)| t.len()).sum();
-    let rounds: usize = std::env::var("RA2_BENCH_ROUNDS").ok().and_then(|s| s.parse().ok()).unwrap_or(7);
+    let rounds: usize = std::env::var("RA2_BENCH_ROUNDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(7);
 
     let (reference, ref_docs) = measure(rounds, || {
         let mut docs = 0;
@@ -81,7 +90,9 @@ fn main() {
         for (_, text) in &files {
             let (text, bom) = ra2_core::source::strip_bom(text);
             for chunk in ra2_core::source::chunks(text, bom, 0) {
-                n += ra2_core::doc::read_chunk(chunk, false, ra2_core::doc::Limits::default()).docs.len();
+                n += ra2_core::doc::read_chunk(chunk, false, ra2_core::doc::Limits::default())
+                    .docs
+                    .len();
             }
         }
         n
@@ -90,9 +101,19 @@ fn main() {
     let mb = bytes as f64 / 1e6;
     let row = |name: &str, d: Duration, docs: usize| {
         let s = d.as_secs_f64();
-        println!("{name:<44} {:>8.1} ms {:>10.0} docs/s {:>7.1} MB/s", s * 1e3, docs as f64 / s, mb / s);
+        println!(
+            "{name:<44} {:>8.1} ms {:>10.0} docs/s {:>7.1} MB/s",
+            s * 1e3,
+            docs as f64 / s,
+            mb / s
+        );
     };
-    println!("corpus: {} files, {} documents, {:.1} MB; median of {rounds} rounds", files.len(), docs, mb);
+    println!(
+        "corpus: {} files, {} documents, {:.1} MB; median of {rounds} rounds",
+        files.len(),
+        docs,
+        mb
+    );
     row("reference: serde_yaml -> serde_yaml::Value", reference, ref_docs);
     row("ra2: parse with spans + resolve", parse_only, docs);
     row("ra2: full lint + JSON report", full, docs);

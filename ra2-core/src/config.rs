@@ -181,7 +181,9 @@ fn known_selector(selector: &str) -> bool {
         Some(check) => docs.get(rule).is_some_and(|d| d.check(check).is_some()),
         None => {
             matches!(rule, "yaml" | "suppression")
-                || docs.keys().any(|id| id == rule || id.strip_prefix(rule).is_some_and(|r| r.starts_with('.')))
+                || docs
+                    .keys()
+                    .any(|id| id == rule || id.strip_prefix(rule).is_some_and(|r| r.starts_with('.')))
         }
     }
 }
@@ -241,7 +243,11 @@ impl Config {
         }
         let mut errors: Vec<ConfigError> = Vec::new();
         for problem in &doc.problems {
-            errors.push(error_at(doc.position(problem.span.start), problem.message.clone(), "ra2::config::duplicate-key"));
+            errors.push(error_at(
+                doc.position(problem.span.start),
+                problem.message.clone(),
+                "ra2::config::duplicate-key",
+            ));
         }
         for v in crate::schema::validate(&root, schema(), schema()) {
             let site = v.at.site();
@@ -266,7 +272,13 @@ impl Config {
         }
         let raw: RawConfig = match serde_json::from_value(root.to_json()) {
             Ok(raw) => raw,
-            Err(e) => return Err(vec![error_at(doc.position(root.span().start), e.to_string(), "ra2::config::schema")]),
+            Err(e) => {
+                return Err(vec![error_at(
+                    doc.position(root.span().start),
+                    e.to_string(),
+                    "ra2::config::schema",
+                )]);
+            }
         };
         // Semantic checks against the catalogue, each at its line.
         let ids = || catalogue::all().keys().map(String::as_str);
@@ -306,7 +318,9 @@ impl Config {
         }
         for (node, selector) in &selectors {
             if !known_selector(selector) {
-                let hint = near_miss(selector, ids()).map(|s| format!(" (did you mean {s:?}?)")).unwrap_or_default();
+                let hint = near_miss(selector, ids())
+                    .map(|s| format!(" (did you mean {s:?}?)"))
+                    .unwrap_or_default();
                 errors.push(error_at(
                     doc.position(node.site().span.start),
                     format!("unknown rule {selector:?}{hint}"),
@@ -319,7 +333,11 @@ impl Config {
                 let Some(doc_rule) = catalogue::get(rule) else { continue };
                 for (name, value) in params.entries() {
                     validate_param(doc_rule, name, &value, &mut |at: &Located<'_>, message: String| {
-                        errors.push(error_at(doc.position(at.site().span.start), message, "ra2::config::param"));
+                        errors.push(error_at(
+                            doc.position(at.site().span.start),
+                            message,
+                            "ra2::config::param",
+                        ));
                     });
                 }
             }
@@ -330,7 +348,12 @@ impl Config {
         let list = |v: Option<OneOrMany>| -> Vec<String> {
             match v {
                 None => Vec::new(),
-                Some(OneOrMany::One(s)) => s.split(',').map(str::trim).filter(|p| !p.is_empty()).map(str::to_owned).collect(),
+                Some(OneOrMany::One(s)) => s
+                    .split(',')
+                    .map(str::trim)
+                    .filter(|p| !p.is_empty())
+                    .map(str::to_owned)
+                    .collect(),
                 Some(OneOrMany::Many(v)) => v,
             }
         };
@@ -342,7 +365,9 @@ impl Config {
             severity: raw.severity,
             params: raw.params,
             exemptions: raw.exemptions,
-            default_namespace: raw.default_namespace.unwrap_or_else(|| Config::default().default_namespace),
+            default_namespace: raw
+                .default_namespace
+                .unwrap_or_else(|| Config::default().default_namespace),
         })
     }
 
@@ -359,7 +384,11 @@ impl Config {
                 .select
                 .iter()
                 .any(|s| selector_matches(s.split('/').next().unwrap_or(s), rule, ""));
-        selected && !self.ignore.iter().any(|s| !s.contains('/') && selector_matches(s, rule, ""))
+        selected
+            && !self
+                .ignore
+                .iter()
+                .any(|s| !s.contains('/') && selector_matches(s, rule, ""))
     }
 
     /// The severity of a check: config override (check, then rule), else the catalogue.
@@ -396,6 +425,14 @@ fn validate_param(rule: &RuleDoc, name: &str, value: &Located<'_>, report: &mut 
         _ => true,
     };
     if !ok {
-        report(value, format!("parameter {name:?} of {} must be a {}, found {}", rule.id, param.kind, value.type_name()));
+        report(
+            value,
+            format!(
+                "parameter {name:?} of {} must be a {}, found {}",
+                rule.id,
+                param.kind,
+                value.type_name()
+            ),
+        );
     }
 }

@@ -218,7 +218,12 @@ impl<'s> Builder<'s> {
         // A core-schema tag (`!!int "3"`) makes even a quoted scalar resolve like a plain one.
         let core_tag = matches!(
             tag,
-            Some("tag:yaml.org,2002:int" | "tag:yaml.org,2002:float" | "tag:yaml.org,2002:bool" | "tag:yaml.org,2002:null")
+            Some(
+                "tag:yaml.org,2002:int"
+                    | "tag:yaml.org,2002:float"
+                    | "tag:yaml.org,2002:bool"
+                    | "tag:yaml.org,2002:null"
+            )
         );
         let resolved = match (style, tag) {
             (_, Some("tag:yaml.org,2002:str" | "tag:yaml.org,2002:binary")) => Resolved::Str,
@@ -547,6 +552,7 @@ pub fn read_chunk(chunk: Chunk<'_>, json: bool, limits: Limits) -> ChunkResult<'
 mod tests {
     use super::*;
     use crate::source::chunks;
+    use std::fmt::Write as _;
 
     fn read(text: &str) -> ChunkResult<'_> {
         let chunk = chunks(text, 0, 0)[0];
@@ -602,7 +608,7 @@ mod tests {
         let mut text = String::from("a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n");
         for i in 1..10 {
             let prev = format!("*a{}", i - 1);
-            text.push_str(&format!("a{i}: &a{i} [{}]\n", vec![prev.as_str(); 10].join(", ")));
+            let _ = writeln!(text, "a{i}: &a{i} [{}]", [prev.as_str(); 10].join(", "));
         }
         let start = std::time::Instant::now();
         let r = read(&text);

@@ -11,7 +11,10 @@
 //! ```
 #![forbid(unsafe_code)]
 // Input must never crash the library: no unwrap, expect, panic or unchecked indexing outside tests.
-#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing))]
+#![cfg_attr(
+    not(test),
+    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)
+)]
 
 pub mod bundle;
 pub mod catalogue;
@@ -46,10 +49,17 @@ pub fn lint_str(file: &str, text: &str, config: &Config) -> Report {
 /// Converts a single YAML document to JSON the way sigs.k8s.io/yaml does.
 pub fn yaml_to_json(text: &str) -> Result<serde_json::Value, doc::DocError> {
     let (text, bom) = source::strip_bom(text);
-    let chunk = source::Chunk { text, offset: bom, line: 0 };
+    let chunk = source::Chunk {
+        text,
+        offset: bom,
+        line: 0,
+    };
     let result = doc::read_chunk(chunk, false, doc::Limits::default());
     if let Some(e) = result.error {
         return Err(e);
     }
-    Ok(result.docs.first().map_or(serde_json::Value::Null, |d| view::Located::root(d).to_json()))
+    Ok(result
+        .docs
+        .first()
+        .map_or(serde_json::Value::Null, |d| view::Located::root(d).to_json()))
 }

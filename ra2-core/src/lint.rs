@@ -28,9 +28,10 @@ struct Suppressions {
 impl Suppressions {
     fn covers(&self, rule: &str, check: &str) -> bool {
         self.all
-            || self.keys.iter().any(|k| {
-                k == rule || k.strip_prefix(rule).and_then(|r| r.strip_prefix('.')) == Some(check)
-            })
+            || self
+                .keys
+                .iter()
+                .any(|k| k == rule || k.strip_prefix(rule).and_then(|r| r.strip_prefix('.')) == Some(check))
     }
 }
 
@@ -111,7 +112,9 @@ impl<'c> Linter<'c> {
 
     /// Lints one chunk of a file: one `---` section.
     pub fn add_chunk(&mut self, file: &mut FileState, chunk: Chunk<'_>) {
-        let json = *file.json.get_or_insert_with(|| chunk.text.trim_start().starts_with(['{', '[']));
+        let json = *file
+            .json
+            .get_or_insert_with(|| chunk.text.trim_start().starts_with(['{', '[']));
         let result = read_chunk(chunk, json, self.limits);
         for doc in &result.docs {
             if doc.root_is_null() {
@@ -137,7 +140,11 @@ impl<'c> Linter<'c> {
                 column: pos.column,
                 document: index,
                 message,
-                code: if looks_templated(chunk.text) { "ra2::parse::template".to_owned() } else { error.code.to_owned() },
+                code: if looks_templated(chunk.text) {
+                    "ra2::parse::template".to_owned()
+                } else {
+                    error.code.to_owned()
+                },
                 offset: error.span.start,
             });
         }
@@ -306,9 +313,18 @@ impl<'c> Linter<'c> {
                 .and_then(|c| c.as_str().map(str::to_owned))
                 .and_then(|c| serde_json::from_str::<serde_json::Value>(&c).ok())
                 .map(|cfg| {
-                    let mut types: Vec<String> = cfg.get("type").and_then(|t| t.as_str()).map(str::to_owned).into_iter().collect();
+                    let mut types: Vec<String> = cfg
+                        .get("type")
+                        .and_then(|t| t.as_str())
+                        .map(str::to_owned)
+                        .into_iter()
+                        .collect();
                     if let Some(plugins) = cfg.get("plugins").and_then(|p| p.as_array()) {
-                        types.extend(plugins.iter().filter_map(|p| p.get("type")?.as_str().map(str::to_owned)));
+                        types.extend(
+                            plugins
+                                .iter()
+                                .filter_map(|p| p.get("type")?.as_str().map(str::to_owned)),
+                        );
                     }
                     types
                 })
@@ -406,7 +422,8 @@ impl<'c> Linter<'c> {
         }
         for f in bundle_findings {
             let index = f.place.object_index;
-            self.pending.push((finding_at(f.rule, f.check, f.severity, f.message, None, f.place), index));
+            self.pending
+                .push((finding_at(f.rule, f.check, f.severity, f.message, None, f.place), index));
         }
         let mut suppressed = 0;
         for (finding, index) in std::mem::take(&mut self.pending) {
@@ -437,8 +454,19 @@ impl<'c> Linter<'c> {
     }
 }
 
-pub(crate) fn finding_at(rule: &str, check: &str, severity: Severity, message: String, help: Option<String>, place: Place) -> Finding {
-    let help = help.unwrap_or_else(|| crate::catalogue::get(rule).map(|d| d.remediation.clone()).unwrap_or_default());
+pub(crate) fn finding_at(
+    rule: &str,
+    check: &str,
+    severity: Severity,
+    message: String,
+    help: Option<String>,
+    place: Place,
+) -> Finding {
+    let help = help.unwrap_or_else(|| {
+        crate::catalogue::get(rule)
+            .map(|d| d.remediation.clone())
+            .unwrap_or_default()
+    });
     Finding {
         rule: rule.to_owned(),
         check: check.to_owned(),
@@ -459,7 +487,12 @@ pub(crate) fn finding_at(rule: &str, check: &str, severity: Severity, message: S
     }
 }
 
-fn suppressions_of(object: &Object<'_>, pod: Option<&crate::model::PodSpec<'_>>, target: Target<'_>, found: &mut Vec<Pending>) -> Suppressions {
+fn suppressions_of(
+    object: &Object<'_>,
+    pod: Option<&crate::model::PodSpec<'_>>,
+    target: Target<'_>,
+    found: &mut Vec<Pending>,
+) -> Suppressions {
     let mut out = Suppressions::default();
     let mut sources = vec![object.metadata().and_then(|m| m.get("annotations"))];
     if let Some(meta) = pod.and_then(|p| p.metadata.clone()) {
@@ -489,9 +522,16 @@ fn suppressions_of(object: &Object<'_>, pod: Option<&crate::model::PodSpec<'_>>,
             };
             if value.as_str().is_none_or(|r| r.trim().is_empty()) {
                 found.push((
-    finding_at("suppression", "missing-reason", Severity::Info, format!("suppression of {what} gives no reason"), Some("Write why the exemption is justified as the annotation's value.".to_owned()), Place::of(target, &value)),
-    target.object_index,
-));
+                    finding_at(
+                        "suppression",
+                        "missing-reason",
+                        Severity::Info,
+                        format!("suppression of {what} gives no reason"),
+                        Some("Write why the exemption is justified as the annotation's value.".to_owned()),
+                        Place::of(target, &value),
+                    ),
+                    target.object_index,
+                ));
             }
         }
     }

@@ -155,7 +155,11 @@ impl<'d> Amount<'d> {
         let templated = text.as_deref().is_some_and(crate::source::looks_templated);
         let quantity = if node.is_null() {
             Ok(Quantity::zero())
-        } else if node.as_bool().is_some() || !(node.as_str().is_some() || node.as_int().is_some() || matches!(node.value(), crate::doc::Value::Float(_))) {
+        } else if node.as_bool().is_some()
+            || !(node.as_str().is_some()
+                || node.as_int().is_some()
+                || matches!(node.value(), crate::doc::Value::Float(_)))
+        {
             Err(QuantityError::Format)
         } else {
             text.map_or(Err(QuantityError::Empty), |t| Quantity::parse_json_text(&t))
@@ -228,7 +232,10 @@ impl<'d> Resources<'d> {
                 }
             }
         }
-        Resources { pairs, node: Some(node) }
+        Resources {
+            pairs,
+            node: Some(node),
+        }
     }
 
     pub fn get(&self, name: &str) -> Option<&ResourcePair<'d>> {
@@ -348,7 +355,11 @@ impl<'d> Container<'d> {
     pub fn describe(&self) -> String {
         match self.name {
             Some(name) => format!("{} {name:?}", self.kind.noun()),
-            None => format!("{} #{}", self.kind.noun(), self.node.pointer().rsplit('/').next().unwrap_or("?")),
+            None => format!(
+                "{} #{}",
+                self.kind.noun(),
+                self.node.pointer().rsplit('/').next().unwrap_or("?")
+            ),
         }
     }
 }
@@ -412,7 +423,10 @@ impl<'d> PodSpec<'d> {
     }
 
     pub fn volumes(&self) -> impl Iterator<Item = Located<'d>> + '_ {
-        self.spec.get("volumes").into_iter().flat_map(|v| v.items().collect::<Vec<_>>())
+        self.spec
+            .get("volumes")
+            .into_iter()
+            .flat_map(|v| v.items().collect::<Vec<_>>())
     }
 
     pub fn get(&self, key: &str) -> Option<Located<'d>> {

@@ -4,9 +4,7 @@
 
 use std::ops::Range;
 
-use crate::names::{
-    is_dns1123_label, is_linux_ifname, is_mac, parse_hw_addr, parse_ip, parse_ip_or_cidr,
-};
+use crate::names::{is_dns1123_label, is_linux_ifname, is_mac, parse_hw_addr, parse_ip, parse_ip_or_cidr};
 
 /// The pod annotation that selects additional networks.
 pub const NETWORKS_ANNOTATION: &str = "k8s.v1.cni.cncf.io/networks";
@@ -182,17 +180,11 @@ fn parse_csv(value: &str, out: &mut Collector) {
             }
         };
         if name.is_empty() {
-            out.error(
-                Some(index),
-                format!("empty network name in element {n} (\"{item}\")"),
-            );
+            out.error(Some(index), format!("empty network name in element {n} (\"{item}\")"));
             continue;
         }
         if !is_dns1123_label(name) {
-            out.error(
-                Some(index),
-                format!("network \"{name}\" is not a valid DNS-1123 label"),
-            );
+            out.error(Some(index), format!("network \"{name}\" is not a valid DNS-1123 label"));
         }
         match namespace {
             Some("") => out.warning(
@@ -258,10 +250,7 @@ fn parse_json_list(value: &str, out: &mut Collector) {
             }
             other => out.error(
                 Some(index),
-                format!(
-                    "network element {n} must be an object, not {}",
-                    other.kind()
-                ),
+                format!("network element {n} must be an object, not {}", other.kind()),
             ),
         }
     }
@@ -365,10 +354,7 @@ impl Fields {
     fn type_error(&self, out: &mut Collector, key: &str, expected: &str, found: &str) {
         out.error(
             Some(self.element),
-            format!(
-                "\"{key}\" of {} must be {expected}, not {found}",
-                self.whose
-            ),
+            format!("\"{key}\" of {} must be {expected}, not {found}", self.whose),
         );
     }
 
@@ -429,12 +415,7 @@ impl Fields {
     }
 }
 
-fn parse_json_element(
-    index: usize,
-    members: Vec<(String, json::Node)>,
-    span: Range<usize>,
-    out: &mut Collector,
-) {
+fn parse_json_element(index: usize, members: Vec<(String, json::Node)>, span: Range<usize>, out: &mut Collector) {
     let whose_element = format!("network element {}", ordinal(index));
     let mut fields = Fields {
         members: resolve_fields(members, ELEMENT_FIELDS, &whose_element, index, out, true),
@@ -447,10 +428,7 @@ fn parse_json_element(
         if !ns.is_empty() && !is_dns1123_label(ns) {
             out.error(
                 Some(index),
-                format!(
-                    "namespace \"{ns}\" of {} is not a valid DNS-1123 label",
-                    fields.whose
-                ),
+                format!("namespace \"{ns}\" of {} is not a valid DNS-1123 label", fields.whose),
             );
         }
     }
@@ -499,17 +477,11 @@ fn element_name(fields: &mut Fields, out: &mut Collector) -> Option<String> {
             Some(name)
         }
         Some(_) => {
-            out.error(
-                Some(fields.element),
-                format!("{} has an empty \"name\"", fields.whose),
-            );
+            out.error(Some(fields.element), format!("{} has an empty \"name\"", fields.whose));
             None
         }
         None => {
-            out.error(
-                Some(fields.element),
-                format!("{} has no \"name\"", fields.whose),
-            );
+            out.error(Some(fields.element), format!("{} has no \"name\"", fields.whose));
             None
         }
     }
@@ -529,10 +501,7 @@ fn check_addresses(fields: &mut Fields, out: &mut Collector) -> (Vec<String>, Op
                 if !parse_ip_or_cidr(ip) {
                     out.error(
                         Some(fields.element),
-                        format!(
-                            "requested IP \"{ip}\" of {} is not an IP address or CIDR",
-                            fields.whose
-                        ),
+                        format!("requested IP \"{ip}\" of {} is not an IP address or CIDR", fields.whose),
                     );
                 }
             }
@@ -578,9 +547,7 @@ fn check_interface(fields: &mut Fields, out: &mut Collector) -> Option<String> {
             ),
         );
     }
-    let old_interface = fields
-        .string("interfaceRequest", out)
-        .filter(|i| !i.is_empty());
+    let old_interface = fields.string("interfaceRequest", out).filter(|i| !i.is_empty());
     let interface = interface.or(old_interface);
     if let Some(ifname) = interface.as_deref() {
         if let Err(why) = is_linux_ifname(ifname) {
@@ -600,10 +567,7 @@ fn check_default_route(fields: &mut Fields, out: &mut Collector) -> bool {
         if !gw.is_empty() && parse_ip(gw).is_none() {
             out.error(
                 Some(fields.element),
-                format!(
-                    "default-route \"{gw}\" of {} is not an IP address",
-                    fields.whose
-                ),
+                format!("default-route \"{gw}\" of {} is not an IP address", fields.whose),
             );
         }
     }
@@ -614,10 +578,7 @@ fn check_port_mappings(node: json::Node, whose: &str, index: usize, out: &mut Co
     let json::Value::Array(entries) = node.value else {
         out.error(
             Some(index),
-            format!(
-                "\"portMappings\" of {whose} must be a list, not {}",
-                node.value.kind()
-            ),
+            format!("\"portMappings\" of {whose} must be a list, not {}", node.value.kind()),
         );
         return;
     };
@@ -630,10 +591,7 @@ fn check_port_mappings(node: json::Node, whose: &str, index: usize, out: &mut Co
                 continue;
             }
             other => {
-                out.error(
-                    Some(index),
-                    format!("{what} must be an object, not {}", other.kind()),
-                );
+                out.error(Some(index), format!("{what} must be an object, not {}", other.kind()));
                 continue;
             }
         };
@@ -661,10 +619,7 @@ fn check_port_mappings(node: json::Node, whose: &str, index: usize, out: &mut Co
             if !protocol.is_empty() && !known.iter().any(|p| p.eq_ignore_ascii_case(&protocol)) {
                 out.error(
                     Some(index),
-                    format!(
-                        "protocol \"{protocol}\" of {} is not TCP, UDP or SCTP",
-                        fields.whose
-                    ),
+                    format!("protocol \"{protocol}\" of {} is not TCP, UDP or SCTP", fields.whose),
                 );
             }
         }
@@ -672,10 +627,7 @@ fn check_port_mappings(node: json::Node, whose: &str, index: usize, out: &mut Co
             if !host_ip.is_empty() && parse_ip(&host_ip).is_none() {
                 out.error(
                     Some(index),
-                    format!(
-                        "hostIP \"{host_ip}\" of {} is not an IP address",
-                        fields.whose
-                    ),
+                    format!("hostIP \"{host_ip}\" of {} is not an IP address", fields.whose),
                 );
             }
         }
@@ -686,10 +638,7 @@ fn check_bandwidth(node: json::Node, whose: &str, index: usize, out: &mut Collec
     let json::Value::Object(members) = node.value else {
         out.error(
             Some(index),
-            format!(
-                "\"bandwidth\" of {whose} must be an object, not {}",
-                node.value.kind()
-            ),
+            format!("\"bandwidth\" of {whose} must be an object, not {}", node.value.kind()),
         );
         return;
     };
@@ -712,15 +661,9 @@ fn check_bandwidth(node: json::Node, whose: &str, index: usize, out: &mut Collec
                 format!("{rate_key} and {burst_key} of {what} must not be negative"),
             );
         } else if burst != 0 && rate == 0 {
-            out.error(
-                Some(index),
-                format!("{burst_key} of {what} is set without {rate_key}"),
-            );
+            out.error(Some(index), format!("{burst_key} of {what} is set without {rate_key}"));
         } else if rate != 0 && burst == 0 {
-            out.error(
-                Some(index),
-                format!("{rate_key} of {what} is set without {burst_key}"),
-            );
+            out.error(Some(index), format!("{rate_key} of {what} is set without {burst_key}"));
         }
     }
 }
@@ -732,11 +675,11 @@ fn check_interfaces(out: &mut Collector) {
         let Some(ifname) = element.interface.as_deref() else {
             continue;
         };
-        if let Some(first) = out.elements.get(..pos).and_then(|earlier| {
-            earlier
-                .iter()
-                .find(|e| e.interface.as_deref() == Some(ifname))
-        }) {
+        if let Some(first) = out
+            .elements
+            .get(..pos)
+            .and_then(|earlier| earlier.iter().find(|e| e.interface.as_deref() == Some(ifname)))
+        {
             problems.push((
                 Severity::Error,
                 element.index,
@@ -791,8 +734,7 @@ fn check_interfaces(out: &mut Collector) {
 
 /// Only one attachment may replace the pod's default route.
 fn check_default_routes(out: &mut Collector) {
-    let with_route: Vec<&NetworkElement> =
-        out.elements.iter().filter(|e| e.default_route).collect();
+    let with_route: Vec<&NetworkElement> = out.elements.iter().filter(|e| e.default_route).collect();
     if let [_, second, ..] = with_route.as_slice() {
         let list = with_route
             .iter()
@@ -873,11 +815,7 @@ mod json {
         }
 
         fn unexpected(&self, context: &str) -> String {
-            match self
-                .src
-                .get(self.pos..)
-                .and_then(|rest| rest.chars().next())
-            {
+            match self.src.get(self.pos..).and_then(|rest| rest.chars().next()) {
                 Some(c) => format!("unexpected {c:?} at byte {} {context}", self.pos),
                 None => format!("unexpected end of input {context}"),
             }
@@ -917,11 +855,7 @@ mod json {
         }
 
         fn literal(&mut self, word: &str, value: Value) -> Result<Value, String> {
-            if self
-                .src
-                .get(self.pos..)
-                .is_some_and(|rest| rest.starts_with(word))
-            {
+            if self.src.get(self.pos..).is_some_and(|rest| rest.starts_with(word)) {
                 self.pos += word.len();
                 Ok(value)
             } else {
@@ -975,8 +909,7 @@ mod json {
                 .get(self.pos..self.pos + 4)
                 .filter(|d| d.bytes().all(|b| b.is_ascii_hexdigit()))
                 .ok_or_else(|| self.unexpected("in a \\u escape"))?;
-            let code =
-                u32::from_str_radix(digits, 16).map_err(|_| self.unexpected("in a \\u escape"))?;
+            let code = u32::from_str_radix(digits, 16).map_err(|_| self.unexpected("in a \\u escape"))?;
             self.pos += 4;
             Ok(code)
         }
@@ -986,10 +919,7 @@ mod json {
             let mut out = String::new();
             loop {
                 let run_start = self.pos;
-                while self
-                    .peek()
-                    .is_some_and(|b| b != b'"' && b != b'\\' && b >= 0x20)
-                {
+                while self.peek().is_some_and(|b| b != b'"' && b != b'\\' && b >= 0x20) {
                     self.pos += 1;
                 }
                 // The run stops at an ASCII byte or the end, so both ends are char boundaries.
@@ -1026,10 +956,7 @@ mod json {
                 b'u' => {
                     let first = self.hex4()?;
                     if (0xD800..0xDC00).contains(&first)
-                        && self
-                            .src
-                            .get(self.pos..)
-                            .is_some_and(|r| r.starts_with("\\u"))
+                        && self.src.get(self.pos..).is_some_and(|r| r.starts_with("\\u"))
                     {
                         let save = self.pos;
                         self.pos += 2;
@@ -1143,24 +1070,13 @@ mod tests {
             assert_eq!(names(&sel), want_names, "{input}: {sel:#?}");
             let errors = messages(&sel, Severity::Error);
             let warnings = messages(&sel, Severity::Warning);
-            assert_eq!(
-                errors.len(),
-                want_errors.len(),
-                "{input}: errors {errors:#?}"
-            );
+            assert_eq!(errors.len(), want_errors.len(), "{input}: errors {errors:#?}");
             for (got, want) in errors.iter().zip(want_errors) {
                 assert!(got.contains(want), "{input}: error {got:?} lacks {want:?}");
             }
-            assert_eq!(
-                warnings.len(),
-                want_warnings.len(),
-                "{input}: warnings {warnings:#?}"
-            );
+            assert_eq!(warnings.len(), want_warnings.len(), "{input}: warnings {warnings:#?}");
             for (got, want) in warnings.iter().zip(want_warnings) {
-                assert!(
-                    got.contains(want),
-                    "{input}: warning {got:?} lacks {want:?}"
-                );
+                assert!(got.contains(want), "{input}: warning {got:?} lacks {want:?}");
             }
             for p in &sel.problems {
                 let first = p.message.chars().next().unwrap();
@@ -1176,23 +1092,13 @@ mod tests {
         // §3.18: whitespace around items and around each part is trimmed.
         (" ns1/net-a @ net1 , net-b ", &["net-a", "net-b"], &[], &[]),
         (" ns1 / net-a @ net1 ", &["net-a"], &[], &[]),
-        (
-            "a,,b",
-            &["a", "b"],
-            &["empty network name in element 2"],
-            &[],
-        ),
+        ("a,,b", &["a", "b"], &["empty network name in element 2"], &[]),
         ("a,", &["a"], &["empty network name in element 2"], &[]),
         (",a", &["a"], &["empty network name in element 1"], &[]),
         (",", &[], &["element 1", "element 2"], &[]),
         ("   ", &[], &["empty network name in element 1"], &[]),
         ("a, ,b", &["a", "b"], &["element 2"], &[]),
-        (
-            "ns1/",
-            &[],
-            &["empty network name in element 1 (\"ns1/\")"],
-            &[],
-        ),
+        ("ns1/", &[], &["empty network name in element 1 (\"ns1/\")"], &[]),
         ("ns1/@net1", &[], &["empty network name"], &[]),
         (
             "a/b/c",
@@ -1310,10 +1216,7 @@ mod tests {
         assert_eq!(b.effective_namespace("pod-ns"), "pod-ns");
 
         let sel = parse_networks("a,,b");
-        assert_eq!(
-            sel.elements.iter().map(|e| e.index).collect::<Vec<_>>(),
-            [0, 2]
-        );
+        assert_eq!(sel.elements.iter().map(|e| e.index).collect::<Vec<_>>(), [0, 2]);
         assert_eq!(sel.problems[0].element, Some(1));
 
         let sel = parse_networks("/net-a");
@@ -1334,9 +1237,7 @@ mod tests {
         (
             r#"{"name":"a"}"#,
             &[],
-            &[
-                "network annotation must be a JSON list of network selection elements, not an object",
-            ],
+            &["network annotation must be a JSON list of network selection elements, not an object"],
             &[],
         ),
         (
@@ -1380,12 +1281,7 @@ mod tests {
         (r"[{'name':'a'}]", &[], &["not valid JSON"], &[]),
         (r#"net-a, "net-b""#, &[], &["not valid JSON"], &[]),
         (r#"[{"name":"a"}"#, &[], &["unexpected end of input"], &[]),
-        (
-            r#"[{"name":"a"}] x"#,
-            &[],
-            &["after the top-level value"],
-            &[],
-        ),
+        (r#"[{"name":"a"}] x"#, &[], &["after the top-level value"], &[]),
         ("[", &[], &["not valid JSON"], &[]),
         // Elements.
         (
@@ -1460,12 +1356,7 @@ mod tests {
         ),
         (r#"[{"name":"a","ips":null}]"#, &["a"], &[], &[]),
         // mac and infiniband-guid
-        (
-            r#"[{"name":"a","mac":"02:00:00:00:00:01"}]"#,
-            &["a"],
-            &[],
-            &[],
-        ),
+        (r#"[{"name":"a","mac":"02:00:00:00:00:01"}]"#, &["a"], &[], &[]),
         (r#"[{"name":"a","mac":"0200.0000.0001"}]"#, &["a"], &[], &[]),
         (
             r#"[{"name":"a","mac":"02:00:00:00:00"}]"#,
@@ -1766,14 +1657,8 @@ mod tests {
             }
         );
         let text = &value[a.raw_range.clone().unwrap()];
-        assert!(
-            text.starts_with("{\"name\":\"a\"") && text.ends_with("]}"),
-            "{text}"
-        );
-        assert_eq!(
-            &value[b.raw_range.clone().unwrap()],
-            r#"{"name":"b","namespace":""}"#
-        );
+        assert!(text.starts_with("{\"name\":\"a\"") && text.ends_with("]}"), "{text}");
+        assert_eq!(&value[b.raw_range.clone().unwrap()], r#"{"name":"b","namespace":""}"#);
         assert_eq!(b.effective_namespace("pod-ns"), "pod-ns");
         assert!(!b.default_route);
         assert!(!sel.has_errors());
@@ -1798,12 +1683,7 @@ mod tests {
             "]".repeat(5000)
         );
         let sel = parse_networks(&deep);
-        assert_eq!(
-            messages(&sel, Severity::Error).len(),
-            1,
-            "{:?}",
-            sel.problems
-        );
+        assert_eq!(messages(&sel, Severity::Error).len(), 1, "{:?}", sel.problems);
         assert!(sel.problems[0].message.contains("nesting deeper than"));
         let fine = format!(
             r#"[{{"name":"a","cni-args":{{"x":{}1{}}}}}]"#,
@@ -1852,10 +1732,7 @@ mod tests {
         // Go replaces a lone surrogate and keeps decoding.
         assert_eq!(decoded("\"\\ud800\\u0041\""), "\u{fffd}A");
         assert_eq!(decoded("\"\\udc00\""), "\u{fffd}");
-        assert_eq!(
-            decoded("\"\\\"\\\\\\/\\b\\f\\n\\r\\t\""),
-            "\"\\/\u{8}\u{c}\n\r\t"
-        );
+        assert_eq!(decoded("\"\\\"\\\\\\/\\b\\f\\n\\r\\t\""), "\"\\/\u{8}\u{c}\n\r\t");
     }
 
     fn json_value() -> impl Strategy<Value = serde_json::Value> {
@@ -1909,10 +1786,7 @@ mod tests {
     fn check_invariants(value: &str, sel: &NetworkSelection) {
         for e in &sel.elements {
             let range = e.raw_range.clone().expect("every element has a range");
-            assert!(
-                value.get(range).is_some(),
-                "range off a char boundary in {value:?}"
-            );
+            assert!(value.get(range).is_some(), "range off a char boundary in {value:?}");
             assert!(!e.name.is_empty());
         }
         assert!(sel.elements.windows(2).all(|w| w[0].index < w[1].index));

@@ -24,9 +24,7 @@ fn matches_label_shape(s: &str) -> bool {
     let b = s.as_bytes();
     match (b.first(), b.last()) {
         (Some(&first), Some(&last)) => {
-            is_lower_alnum(first)
-                && is_lower_alnum(last)
-                && b.iter().all(|&c| is_lower_alnum(c) || c == b'-')
+            is_lower_alnum(first) && is_lower_alnum(last) && b.iter().all(|&c| is_lower_alnum(c) || c == b'-')
         }
         _ => false,
     }
@@ -69,10 +67,7 @@ pub fn is_qualified_name(s: &str) -> bool {
     match s.split_once('/') {
         None => is_qualified_name_part(s),
         Some((prefix, name)) => {
-            !prefix.is_empty()
-                && is_dns1123_subdomain(prefix)
-                && !name.contains('/')
-                && is_qualified_name_part(name)
+            !prefix.is_empty() && is_dns1123_subdomain(prefix) && !name.contains('/') && is_qualified_name_part(name)
         }
     }
 }
@@ -117,9 +112,7 @@ pub fn classify_resource_name(name: &str) -> ResourceName {
             "memory" => ResourceName::Memory,
             "ephemeral-storage" => ResourceName::EphemeralStorage,
             _ => match name.strip_prefix("hugepages-") {
-                Some(size) => ResourceName::HugePages {
-                    size: size.to_owned(),
-                },
+                Some(size) => ResourceName::HugePages { size: size.to_owned() },
                 None => ResourceName::Invalid,
             },
         };
@@ -129,9 +122,7 @@ pub fn classify_resource_name(name: &str) -> ResourceName {
         return ResourceName::Reserved;
     }
     // Quota tracks extended resources as `requests.<name>`, which must itself be a qualified name.
-    if name.starts_with(QUOTA_REQUESTS_PREFIX)
-        || !is_qualified_name(&format!("{QUOTA_REQUESTS_PREFIX}{name}"))
-    {
+    if name.starts_with(QUOTA_REQUESTS_PREFIX) || !is_qualified_name(&format!("{QUOTA_REQUESTS_PREFIX}{name}")) {
         return ResourceName::Invalid;
     }
     ResourceName::Extended
@@ -213,11 +204,7 @@ pub fn parse_hw_addr(s: &str) -> Option<Vec<u8>> {
         return None;
     }
     let dotted = b.get(4) == Some(&b'.');
-    let (sep, group, stride) = if dotted {
-        (b'.', 4, 5)
-    } else {
-        (*b.get(2)?, 2, 3)
-    };
+    let (sep, group, stride) = if dotted { (b'.', 4, 5) } else { (*b.get(2)?, 2, 3) };
     if !matches!(sep, b':' | b'-' | b'.') || (b.len() + 1) % stride != 0 {
         return None;
     }
@@ -276,16 +263,11 @@ pub fn image_reference(image: &str) -> ImageRef {
     {
         Some(colon) => {
             let at = last_segment_start + colon;
-            (
-                name_and_tag.get(..at).unwrap_or_default(),
-                name_and_tag.get(at + 1..),
-            )
+            (name_and_tag.get(..at).unwrap_or_default(), name_and_tag.get(at + 1..))
         }
         None => (name_and_tag, None),
     };
-    let valid = is_image_name(repository)
-        && tag.is_none_or(is_image_tag)
-        && digest.is_none_or(is_image_digest);
+    let valid = is_image_name(repository) && tag.is_none_or(is_image_tag) && digest.is_none_or(is_image_digest);
     ImageRef {
         repository: repository.to_owned(),
         tag: tag.map(str::to_owned),
@@ -366,9 +348,7 @@ fn is_image_name(name: &str) -> bool {
     // Docker's splitDockerDomain: the first component is a registry if it looks like a host.
     let (domain, path) = match name.split_once('/') {
         Some((first, rest))
-            if first.contains(['.', ':'])
-                || first == "localhost"
-                || first.bytes().any(|c| c.is_ascii_uppercase()) =>
+            if first.contains(['.', ':']) || first == "localhost" || first.bytes().any(|c| c.is_ascii_uppercase()) =>
         {
             (Some(first), rest)
         }
@@ -381,9 +361,7 @@ fn is_image_name(name: &str) -> bool {
 fn is_image_tag(tag: &str) -> bool {
     let b = tag.as_bytes();
     let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
-    b.len() <= 128
-        && b.first().is_some_and(|&c| word(c))
-        && b.iter().all(|&c| word(c) || c == b'.' || c == b'-')
+    b.len() <= 128 && b.first().is_some_and(|&c| word(c)) && b.iter().all(|&c| word(c) || c == b'.' || c == b'-')
 }
 
 /// `algorithm:hex`, restricted to the algorithms the registry stack verifies.
@@ -397,10 +375,7 @@ fn is_image_digest(digest: &str) -> bool {
         "sha512" => 128,
         _ => return false,
     };
-    hex.len() == expected_len
-        && hex
-            .bytes()
-            .all(|c| c.is_ascii_digit() || (b'a'..=b'f').contains(&c))
+    hex.len() == expected_len && hex.bytes().all(|c| c.is_ascii_digit() || (b'a'..=b'f').contains(&c))
 }
 
 #[cfg(test)]
@@ -617,14 +592,8 @@ mod tests {
             assert_eq!(is_mac(input), want, "{input:?}");
         }
         // InfiniBand GUIDs and 20-byte IPoIB addresses are hardware addresses but not MACs.
-        assert_eq!(
-            parse_hw_addr("01:23:45:67:89:ab:cd:ef").map(|b| b.len()),
-            Some(8)
-        );
-        assert_eq!(
-            parse_hw_addr("0123.4567.89ab.cdef").map(|b| b.len()),
-            Some(8)
-        );
+        assert_eq!(parse_hw_addr("01:23:45:67:89:ab:cd:ef").map(|b| b.len()), Some(8));
+        assert_eq!(parse_hw_addr("0123.4567.89ab.cdef").map(|b| b.len()), Some(8));
         let ipoib = vec!["00"; 20].join(":");
         assert_eq!(parse_hw_addr(&ipoib).map(|b| b.len()), Some(20));
         assert_eq!(
@@ -652,27 +621,13 @@ mod tests {
             ("app", img("app", None, None, true)),
             ("app:1.0", img("app", Some("1.0"), None, true)),
             ("r/app:1.4.2", img("r/app", Some("1.4.2"), None, true)),
-            (
-                "registry:5000/app",
-                img("registry:5000/app", None, None, true),
-            ),
-            (
-                "registry:5000/app:v1",
-                img("registry:5000/app", Some("v1"), None, true),
-            ),
+            ("registry:5000/app", img("registry:5000/app", None, None, true)),
+            ("registry:5000/app:v1", img("registry:5000/app", Some("v1"), None, true)),
             ("localhost/app", img("localhost/app", None, None, true)),
-            (
-                "[::1]:5000/app:1",
-                img("[::1]:5000/app", Some("1"), None, true),
-            ),
+            ("[::1]:5000/app:1", img("[::1]:5000/app", Some("1"), None, true)),
             (
                 "gcr.io/kubernetes-helm/tiller:v2.16.12",
-                img(
-                    "gcr.io/kubernetes-helm/tiller",
-                    Some("v2.16.12"),
-                    None,
-                    true,
-                ),
+                img("gcr.io/kubernetes-helm/tiller", Some("v2.16.12"), None, true),
             ),
             (
                 "Registry.Example.com/app",
@@ -680,30 +635,16 @@ mod tests {
             ),
             ("a__b/c-d.e--f", img("a__b/c-d.e--f", None, None, true)),
             (with_digest.as_str(), img("app", None, Some(&sha), true)),
-            (
-                tagged_digest.as_str(),
-                img("app", Some("latest"), Some(&sha), true),
-            ),
-            (
-                port_digest.as_str(),
-                img("registry:5000/app", None, Some(&sha), true),
-            ),
+            (tagged_digest.as_str(), img("app", Some("latest"), Some(&sha), true)),
+            (port_digest.as_str(), img("registry:5000/app", None, Some(&sha), true)),
             ("APP:1.0", img("APP", Some("1.0"), None, false)),
             ("r/App:1", img("r/App", Some("1"), None, false)),
             ("app:", img("app", Some(""), None, false)),
             ("app:-x", img("app", Some("-x"), None, false)),
-            (
-                "app@sha256:abc",
-                img("app", None, Some("sha256:abc"), false),
-            ),
+            ("app@sha256:abc", img("app", None, Some("sha256:abc"), false)),
             (
                 "app@md5:0123456789abcdef0123456789abcdef",
-                img(
-                    "app",
-                    None,
-                    Some("md5:0123456789abcdef0123456789abcdef"),
-                    false,
-                ),
+                img("app", None, Some("md5:0123456789abcdef0123456789abcdef"), false),
             ),
             ("", img("", None, None, false)),
             ("a//b", img("a//b", None, None, false)),

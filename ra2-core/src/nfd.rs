@@ -107,9 +107,7 @@ pub fn classify_key(key: &str, extra_label_ns: &[String], deny_label_ns: &[Strin
             ));
         }
         Some(prefix) if extra_label_ns.iter().any(|ns| ns == prefix) => return KeyClass::Nfd,
-        Some(prefix)
-            if KNOWN_NFD_EXTENSION_NS.contains(&prefix) && !is_denied(prefix, deny_label_ns) =>
-        {
+        Some(prefix) if KNOWN_NFD_EXTENSION_NS.contains(&prefix) && !is_denied(prefix, deny_label_ns) => {
             return KeyClass::Nfd;
         }
         None => {
@@ -156,12 +154,10 @@ pub fn check_value(key: &str, value: &str) -> Option<String> {
             "{never}: NFD removes the label instead of publishing \"false\"; use a DoesNotExist \
              match expression"
         )),
-        ValueKind::True if value != "true" => {
-            Some(format!("{never}: NFD publishes \"true\" for this label"))
+        ValueKind::True if value != "true" => Some(format!("{never}: NFD publishes \"true\" for this label")),
+        ValueKind::Bool if value != "true" && value != "false" => {
+            Some(format!("{never}: NFD publishes \"true\" or \"false\" for this label"))
         }
-        ValueKind::Bool if value != "true" && value != "false" => Some(format!(
-            "{never}: NFD publishes \"true\" or \"false\" for this label"
-        )),
         ValueKind::Int if value.is_empty() || !value.bytes().all(|b| b.is_ascii_digit()) => {
             Some(format!("{never}: NFD publishes an integer for this label"))
         }
@@ -234,12 +230,10 @@ fn is_nfd_namespace(ns: &str) -> bool {
 
 /// nfd-master's `isNamespaceDenied`: exact entries, and `*`-prefixed entries as suffixes.
 fn is_denied(ns: &str, deny_label_ns: &[String]) -> bool {
-    deny_label_ns
-        .iter()
-        .any(|entry| match entry.strip_prefix('*') {
-            Some(suffix) => ns.ends_with(suffix.trim_start_matches('*')),
-            None => ns == entry,
-        })
+    deny_label_ns.iter().any(|entry| match entry.strip_prefix('*') {
+        Some(suffix) => ns.ends_with(suffix.trim_start_matches('*')),
+        None => ns == entry,
+    })
 }
 
 fn feature_word(key: &str) -> Option<&str> {
@@ -253,10 +247,7 @@ enum Builtin {
     /// Exactly a label NFD publishes; carries the name.
     Exact(String),
     /// Meant to be a built-in label but mistyped; carries the right name and what was wrong.
-    Fixable {
-        canonical: String,
-        reasons: Vec<String>,
-    },
+    Fixable { canonical: String, reasons: Vec<String> },
     /// Recognisably a built-in label that cannot exist in this form.
     Broken(String),
     /// Not recognisably built-in: user labels (`NodeFeatureRule` objects, feature files) are free-form.
@@ -280,10 +271,7 @@ const SOURCES: &[(&str, &[(&str, bool)])] = &[
             ("sgx", true),
         ],
     ),
-    (
-        "kernel",
-        &[("config", true), ("selinux", true), ("version", true)],
-    ),
+    ("kernel", &[("config", true), ("selinux", true), ("version", true)]),
     ("memory", &[("numa", false), ("nv", true), ("swap", true)]),
     ("network", &[("sriov", true)]),
     ("storage", &[("nonrotationaldisk", false)]),
@@ -302,11 +290,7 @@ const CUSTOM_BUILTINS: &[&str] = &["rdma.capable", "rdma.enabled"];
 const MISPLACED: &[(&str, &str, Option<&[&str]>)] = &[
     ("cpuid", "cpu", None),
     ("hardware_multithreading", "cpu", Some(&[])),
-    (
-        "pstate",
-        "cpu",
-        Some(&["status", "turbo", "scaling_governor"]),
-    ),
+    ("pstate", "cpu", Some(&["status", "turbo", "scaling_governor"])),
     ("cstate", "cpu", Some(&["enabled"])),
     ("selinux", "kernel", Some(&["enabled"])),
     ("os_release", "system", None),
@@ -377,10 +361,7 @@ const CPUID_FLAGS: &[&str] = &[
 ];
 
 fn cpuid_flag(s: &str) -> Option<&'static str> {
-    CPUID_FLAGS
-        .iter()
-        .copied()
-        .find(|f| f.eq_ignore_ascii_case(s))
+    CPUID_FLAGS.iter().copied().find(|f| f.eq_ignore_ascii_case(s))
 }
 
 /// Splits at the first character in `seps`, returning that character too.
@@ -421,10 +402,7 @@ fn analyze_builtin(name: &str) -> Builtin {
             return analyze_device_source(&source, rest, reasons);
         }
         if FREE_SOURCES.contains(&source.as_str()) {
-            return match CUSTOM_BUILTINS
-                .iter()
-                .find(|b| b.eq_ignore_ascii_case(rest))
-            {
+            return match CUSTOM_BUILTINS.iter().find(|b| b.eq_ignore_ascii_case(rest)) {
                 Some(builtin) if source == "custom" => {
                     if *builtin != rest {
                         reasons.push(format!("the feature is spelled \"{builtin}\""));
@@ -448,12 +426,8 @@ fn analyze_table_source(
     let found = features
         .iter()
         .filter(|(f, _)| {
-            rest.get(..f.len())
-                .is_some_and(|p| p.eq_ignore_ascii_case(f))
-                && matches!(
-                    rest.as_bytes().get(f.len()),
-                    None | Some(b'.' | b'-' | b'_')
-                )
+            rest.get(..f.len()).is_some_and(|p| p.eq_ignore_ascii_case(f))
+                && matches!(rest.as_bytes().get(f.len()), None | Some(b'.' | b'-' | b'_'))
         })
         .max_by_key(|(f, _)| f.len());
     let Some(&(feature, takes_attribute)) = found else {
@@ -505,14 +479,11 @@ fn fix_attribute(feature: &str, attribute: &str, reasons: &mut Vec<String>) -> S
 }
 
 fn analyze_device_source(source: &str, rest: &str, mut reasons: Vec<String>) -> Builtin {
-    let is_hexish =
-        |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_hexdigit() || b == b'_');
+    let is_hexish = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_hexdigit() || b == b'_');
     let (label, attribute) = match rest.split_once('.') {
         Some((label, attribute)) => (label, attribute),
         None if is_hexish(rest) => {
-            reasons.push(format!(
-                "{source} labels end in \".present\" or \".sriov.capable\""
-            ));
+            reasons.push(format!("{source} labels end in \".present\" or \".sriov.capable\""));
             return Builtin::Fixable {
                 canonical: format!("{source}-{}.present", rest.to_ascii_lowercase()),
                 reasons,
@@ -520,10 +491,7 @@ fn analyze_device_source(source: &str, rest: &str, mut reasons: Vec<String>) -> 
         }
         None => return Builtin::Unknown,
     };
-    let Some(known) = DEVICE_ATTRIBUTES
-        .iter()
-        .find(|a| a.eq_ignore_ascii_case(attribute))
-    else {
+    let Some(known) = DEVICE_ATTRIBUTES.iter().find(|a| a.eq_ignore_ascii_case(attribute)) else {
         return Builtin::Unknown;
     };
     if *known != attribute {
@@ -541,13 +509,8 @@ fn analyze_device_source(source: &str, rest: &str, mut reasons: Vec<String>) -> 
 
 fn analyze_misplaced(name: &str) -> Builtin {
     let (head, _, rest) = split_at_any(name, &['-', '.']);
-    if let Some(&(word, source, attributes)) = MISPLACED
-        .iter()
-        .find(|(w, _, _)| w.eq_ignore_ascii_case(head))
-    {
-        let reasons = vec![format!(
-            "\"{word}\" is a feature of the \"{source}\" source"
-        )];
+    if let Some(&(word, source, attributes)) = MISPLACED.iter().find(|(w, _, _)| w.eq_ignore_ascii_case(head)) {
+        let reasons = vec![format!("\"{word}\" is a feature of the \"{source}\" source")];
         return match attributes {
             Some([]) if rest.is_empty() && head.len() == name.len() => Builtin::Fixable {
                 canonical: format!("{source}-{word}"),
@@ -718,40 +681,16 @@ mod tests {
 
     /// (key, the name NFD would publish)
     const MALFORMED: &[(&str, &str)] = &[
-        (
-            "feature.node.kubernetes.io/cpuid-AVX512F",
-            "cpu-cpuid.AVX512F",
-        ),
-        (
-            "feature.node.kubernetes.io/cpuid.AVX512F",
-            "cpu-cpuid.AVX512F",
-        ),
-        (
-            "feature.node.kubernetes.io/CPU-cpuid.AVX512F",
-            "cpu-cpuid.AVX512F",
-        ),
-        (
-            "feature.node.kubernetes.io/Cpu-CPUID.AVX512F",
-            "cpu-cpuid.AVX512F",
-        ),
-        (
-            "feature.node.kubernetes.io/cpu-cpuid.avx512f",
-            "cpu-cpuid.AVX512F",
-        ),
-        (
-            "feature.node.kubernetes.io/cpu-cpuid-AVX512F",
-            "cpu-cpuid.AVX512F",
-        ),
-        (
-            "feature.node.kubernetes.io/cpu-cpuid_AVX2",
-            "cpu-cpuid.AVX2",
-        ),
+        ("feature.node.kubernetes.io/cpuid-AVX512F", "cpu-cpuid.AVX512F"),
+        ("feature.node.kubernetes.io/cpuid.AVX512F", "cpu-cpuid.AVX512F"),
+        ("feature.node.kubernetes.io/CPU-cpuid.AVX512F", "cpu-cpuid.AVX512F"),
+        ("feature.node.kubernetes.io/Cpu-CPUID.AVX512F", "cpu-cpuid.AVX512F"),
+        ("feature.node.kubernetes.io/cpu-cpuid.avx512f", "cpu-cpuid.AVX512F"),
+        ("feature.node.kubernetes.io/cpu-cpuid-AVX512F", "cpu-cpuid.AVX512F"),
+        ("feature.node.kubernetes.io/cpu-cpuid_AVX2", "cpu-cpuid.AVX2"),
         ("feature.node.kubernetes.io/cpu.cpuid.AVX", "cpu-cpuid.AVX"),
         ("feature.node.kubernetes.io/cpu_cpuid.AVX", "cpu-cpuid.AVX"),
-        (
-            "feature.node.kubernetes.io/cpu-avx512f",
-            "cpu-cpuid.AVX512F",
-        ),
+        ("feature.node.kubernetes.io/cpu-avx512f", "cpu-cpuid.AVX512F"),
         ("feature.node.kubernetes.io/cpu-AVX2", "cpu-cpuid.AVX2"),
         ("feature.node.kubernetes.io/avx512f", "cpu-cpuid.AVX512F"),
         ("feature.node.kubernetes.io/AMXTILE", "cpu-cpuid.AMXTILE"),
@@ -759,10 +698,7 @@ mod tests {
             "feature.node.kubernetes.io/hardware_multithreading",
             "cpu-hardware_multithreading",
         ),
-        (
-            "feature.node.kubernetes.io/pstate-turbo",
-            "cpu-pstate.turbo",
-        ),
+        ("feature.node.kubernetes.io/pstate-turbo", "cpu-pstate.turbo"),
         (
             "feature.node.kubernetes.io/kernel-version-major",
             "kernel-version.major",
@@ -771,23 +707,14 @@ mod tests {
             "feature.node.kubernetes.io/Kernel-selinux.enabled",
             "kernel-selinux.enabled",
         ),
-        (
-            "feature.node.kubernetes.io/selinux.enabled",
-            "kernel-selinux.enabled",
-        ),
-        (
-            "feature.node.kubernetes.io/os_release.ID",
-            "system-os_release.ID",
-        ),
+        ("feature.node.kubernetes.io/selinux.enabled", "kernel-selinux.enabled"),
+        ("feature.node.kubernetes.io/os_release.ID", "system-os_release.ID"),
         ("feature.node.kubernetes.io/numa", "memory-numa"),
         (
             "feature.node.kubernetes.io/nonrotationaldisk",
             "storage-nonrotationaldisk",
         ),
-        (
-            "feature.node.kubernetes.io/sriov.capable",
-            "network-sriov.capable",
-        ),
+        ("feature.node.kubernetes.io/sriov.capable", "network-sriov.capable"),
         (
             "feature.node.kubernetes.io/sriov-configured",
             "network-sriov.configured",
@@ -800,10 +727,7 @@ mod tests {
             "feature.node.kubernetes.io/network-SRIOV.capable",
             "network-sriov.capable",
         ),
-        (
-            "feature.node.kubernetes.io/pci-10DE.present",
-            "pci-10de.present",
-        ),
+        ("feature.node.kubernetes.io/pci-10DE.present", "pci-10de.present"),
         ("feature.node.kubernetes.io/pci-10de", "pci-10de.present"),
         (
             "feature.node.kubernetes.io/pci-15b3.SRIOV.capable",
@@ -813,10 +737,7 @@ mod tests {
             "feature.node.kubernetes.io/PCI-0300_10de.present",
             "pci-0300_10de.present",
         ),
-        (
-            "feature.node.kubernetes.io/Custom-rdma.capable",
-            "custom-rdma.capable",
-        ),
+        ("feature.node.kubernetes.io/Custom-rdma.capable", "custom-rdma.capable"),
         // NFD never publishes these unprefixed.
         ("cpu-cpuid.AVX512F", "cpu-cpuid.AVX512F"),
         ("network-sriov.capable", "network-sriov.capable"),
@@ -827,8 +748,7 @@ mod tests {
     #[test]
     fn malformed_nfd_labels_name_the_fix() {
         for &(key, suggestion) in MALFORMED {
-            let why =
-                malformed_suggestion(key).unwrap_or_else(|| panic!("{key}: {:?}", classify(key)));
+            let why = malformed_suggestion(key).unwrap_or_else(|| panic!("{key}: {:?}", classify(key)));
             let expected = format!("use \"feature.node.kubernetes.io/{suggestion}\"");
             assert!(why.ends_with(&expected), "{key}: {why}");
             assert!(why.starts_with("label "), "{key}: {why}");
@@ -866,17 +786,13 @@ mod tests {
             ("feature.node.kubernetes.io/cpu cpuid", "is not valid"),
             ("feature.node.kubernetes.io/a/b", "is not valid"),
             ("feature.node.kubernetes.io/", "is not valid"),
-            (
-                "Feature.node.kubernetes.io/cpu-cpuid.AVX",
-                "must be lower-case",
-            ),
+            ("Feature.node.kubernetes.io/cpu-cpuid.AVX", "must be lower-case"),
             (
                 "FEATURE.NODE.KUBERNETES.IO/cpu-cpuid.AVX",
                 "use \"feature.node.kubernetes.io/cpu-cpuid.AVX\"",
             ),
         ] {
-            let why =
-                malformed_suggestion(key).unwrap_or_else(|| panic!("{key}: {:?}", classify(key)));
+            let why = malformed_suggestion(key).unwrap_or_else(|| panic!("{key}: {:?}", classify(key)));
             assert!(why.contains(fragment), "{key}: {why}");
         }
     }
@@ -893,18 +809,9 @@ mod tests {
             assert_eq!(classify(key), KeyClass::LegacyNfd, "{key}");
         }
         for (key, want) in [
-            (
-                "node.alpha.intel.com/v0.1.0-cpuid-AVX",
-                Some("cpu-cpuid.AVX"),
-            ),
-            (
-                "node.alpha.intel.com/v0.1.0-rdt-RDTMON",
-                Some("cpu-rdt.RDTMON"),
-            ),
-            (
-                "node.alpha.intel.com/v0.1.0-pstate-turbo",
-                Some("cpu-pstate.turbo"),
-            ),
+            ("node.alpha.intel.com/v0.1.0-cpuid-AVX", Some("cpu-cpuid.AVX")),
+            ("node.alpha.intel.com/v0.1.0-rdt-RDTMON", Some("cpu-rdt.RDTMON")),
+            ("node.alpha.intel.com/v0.1.0-pstate-turbo", Some("cpu-pstate.turbo")),
             (
                 "node.alpha.kubernetes-incubator.io/nfd-cpuid-AVX2",
                 Some("cpu-cpuid.AVX2"),
@@ -966,11 +873,7 @@ mod tests {
             ("cpu-hardware", "cpu"),
             ("kubernetes.io/gpu", "gpu"),
         ] {
-            assert_eq!(
-                classify(key),
-                KeyClass::LooksLikeFeature(token.to_owned()),
-                "{key}"
-            );
+            assert_eq!(classify(key), KeyClass::LooksLikeFeature(token.to_owned()), "{key}");
         }
     }
 
@@ -1006,15 +909,9 @@ mod tests {
     fn extra_and_deny_label_namespaces() {
         let extra = vec!["acme.io".to_owned(), "denied.example.com".to_owned()];
         let deny = vec!["*.example.com".to_owned(), "nvidia.com".to_owned()];
-        assert_eq!(
-            classify_key("acme.io/gpu-model", &extra, &deny),
-            KeyClass::Nfd
-        );
+        assert_eq!(classify_key("acme.io/gpu-model", &extra, &deny), KeyClass::Nfd);
         // extraLabelNs re-admits a denied namespace, as in nfd-master.
-        assert_eq!(
-            classify_key("denied.example.com/sriov", &extra, &deny),
-            KeyClass::Nfd
-        );
+        assert_eq!(classify_key("denied.example.com/sriov", &extra, &deny), KeyClass::Nfd);
         assert_eq!(
             classify_key("other.example.com/sriov", &extra, &deny),
             KeyClass::LooksLikeFeature("sriov".to_owned())
@@ -1034,20 +931,12 @@ mod tests {
             KeyClass::LooksLikeFeature("gpu".to_owned())
         );
         assert_eq!(
-            classify_key(
-                "nvidia.com/gpu.present",
-                &["nvidia.com".to_owned()],
-                &["*".to_owned()]
-            ),
+            classify_key("nvidia.com/gpu.present", &["nvidia.com".to_owned()], &["*".to_owned()]),
             KeyClass::Nfd
         );
         // NFD's own namespaces cannot be denied away.
         assert_eq!(
-            classify_key(
-                "feature.node.kubernetes.io/cpu-cpuid.AVX",
-                &[],
-                &["*".to_owned()]
-            ),
+            classify_key("feature.node.kubernetes.io/cpu-cpuid.AVX", &[], &["*".to_owned()]),
             KeyClass::Nfd
         );
         // Well-known keys win over configuration.
@@ -1080,11 +969,7 @@ mod tests {
             (k("cpu-model.vendor_id"), "Intel", false),
             (k("cpu-hardware_multithreading"), "true", false),
             (k("cpu-security.sgx.enabled"), "yes", true),
-            (
-                k("kernel-version.full"),
-                "4.18.0-147.5.1.el8_1.x86_64",
-                false,
-            ),
+            (k("kernel-version.full"), "4.18.0-147.5.1.el8_1.x86_64", false),
             (k("kernel-version.major"), "4", false),
             (k("kernel-config.NO_HZ"), "y", true),
             (k("memory-numa"), "true", false),
@@ -1100,11 +985,7 @@ mod tests {
             // Free-form user labels and sub-domains only need a valid label value.
             (k("my-feature.2"), "myvalue", false),
             (k("my-feature.2"), "my value", true),
-            (
-                "intel.feature.node.kubernetes.io/gpu".to_owned(),
-                "true",
-                false,
-            ),
+            ("intel.feature.node.kubernetes.io/gpu".to_owned(), "true", false),
             ("profile.node.kubernetes.io/x".to_owned(), "anything", false),
             // Not NFD's business.
             ("app".to_owned(), "not a label value!", false),

@@ -34,7 +34,8 @@ pub fn selects_network_intensive(pod: &PodSpec<'_>) -> bool {
             exprs.items().any(|e| {
                 e.str_at("key") == Some(NETWORK_INTENSIVE_LABEL)
                     && e.str_at("operator") == Some("In")
-                    && e.get("values").is_some_and(|v| v.items().any(|i| i.as_str() == Some("true")))
+                    && e.get("values")
+                        .is_some_and(|v| v.items().any(|i| i.as_str() == Some("true")))
             })
         })
     })
@@ -46,12 +47,19 @@ pub fn classify(pod: &PodSpec<'_>) -> Profile {
     if selects_network_intensive(pod) {
         return Profile::NetworkIntensive;
     }
-    let device = pod.workload_containers().flat_map(|c| c.resources.pairs.iter()).any(|p| {
-        match classify_resource_name(p.name) {
-            ResourceName::HugePages { .. } => true,
-            ResourceName::Extended => NI_RESOURCE_PATTERNS.iter().any(|pat| crate::config::glob(pat, &p.name.to_ascii_lowercase())),
-            _ => false,
-        }
-    });
-    if device { Profile::NetworkIntensive } else { Profile::Basic }
+    let device =
+        pod.workload_containers()
+            .flat_map(|c| c.resources.pairs.iter())
+            .any(|p| match classify_resource_name(p.name) {
+                ResourceName::HugePages { .. } => true,
+                ResourceName::Extended => NI_RESOURCE_PATTERNS
+                    .iter()
+                    .any(|pat| crate::config::glob(pat, &p.name.to_ascii_lowercase())),
+                _ => false,
+            });
+    if device {
+        Profile::NetworkIntensive
+    } else {
+        Profile::Basic
+    }
 }

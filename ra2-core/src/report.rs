@@ -105,7 +105,14 @@ pub struct Finding {
 
 impl Finding {
     fn sort_key(&self) -> (&str, usize, usize, &str, &str, &str) {
-        (&self.file, self.line, self.column, &self.rule, &self.check, &self.message)
+        (
+            &self.file,
+            self.line,
+            self.column,
+            &self.rule,
+            &self.check,
+            &self.message,
+        )
     }
 }
 

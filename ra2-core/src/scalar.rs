@@ -34,9 +34,7 @@ pub fn resolve_plain(s: &str) -> Resolved {
 fn resolve_map(s: &str) -> Option<Resolved> {
     Some(match s {
         "y" | "Y" | "yes" | "Yes" | "YES" | "true" | "True" | "TRUE" | "on" | "On" | "ON" => Resolved::Bool(true),
-        "n" | "N" | "no" | "No" | "NO" | "false" | "False" | "FALSE" | "off" | "Off" | "OFF" => {
-            Resolved::Bool(false)
-        }
+        "n" | "N" | "no" | "No" | "NO" | "false" | "False" | "FALSE" | "off" | "Off" | "OFF" => Resolved::Bool(false),
         "~" | "null" | "Null" | "NULL" => Resolved::Null,
         ".nan" | ".NaN" | ".NAN" => Resolved::Float(f64::NAN),
         ".inf" | ".Inf" | ".INF" | "+.inf" | "+.Inf" | "+.INF" => Resolved::Float(f64::INFINITY),
@@ -209,7 +207,11 @@ fn is_json_number(s: &str) -> bool {
 /// below 1e-6 or from 1e21, exponent without leading zeros.
 pub fn go_json_float(f: f64) -> String {
     if f == 0.0 {
-        return if f.is_sign_negative() { "-0".to_owned() } else { "0".to_owned() };
+        return if f.is_sign_negative() {
+            "-0".to_owned()
+        } else {
+            "0".to_owned()
+        };
     }
     let abs = f.abs();
     if (1e-6..1e21).contains(&abs) {
@@ -255,8 +257,14 @@ mod tests {
         assert_eq!(resolve_plain("1_000"), Resolved::Int(1000));
         assert_eq!(resolve_plain("-0"), Resolved::Int(0));
         assert_eq!(resolve_plain("+5"), Resolved::Int(5));
-        assert_eq!(resolve_plain("18446744073709551615"), Resolved::Int(18_446_744_073_709_551_615));
-        assert_eq!(resolve_plain("-9223372036854775808"), Resolved::Int(-9_223_372_036_854_775_808));
+        assert_eq!(
+            resolve_plain("18446744073709551615"),
+            Resolved::Int(18_446_744_073_709_551_615)
+        );
+        assert_eq!(
+            resolve_plain("-9223372036854775808"),
+            Resolved::Int(-9_223_372_036_854_775_808)
+        );
     }
 
     #[test]

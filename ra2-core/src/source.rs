@@ -165,7 +165,11 @@ mod tests {
     #[test]
     fn positions_count_characters() {
         let text = "é: 1\nab: ñx\n";
-        let chunk = Chunk { text, offset: 100, line: 9 };
+        let chunk = Chunk {
+            text,
+            offset: 100,
+            line: 9,
+        };
         let idx = LineIndex::new(&chunk);
         assert_eq!(idx.position(text, 100), Position { line: 10, column: 1 });
         let x = 100 + text.find('x').unwrap();

@@ -87,7 +87,10 @@ impl<'d> Located<'d> {
                 span: via,
                 related: Some(own),
             },
-            _ => Site { span: own, related: None },
+            _ => Site {
+                span: own,
+                related: None,
+            },
         }
     }
 
@@ -293,7 +296,8 @@ mod tests {
 
     #[test]
     fn pointers_escape_and_sites_point_at_keys() {
-        let text = "metadata:\n  annotations:\n    a/b~c: x\nspec:\n  volumes:\n  - name: v\n    hostPath:\n      path: /x\n";
+        let text =
+            "metadata:\n  annotations:\n    a/b~c: x\nspec:\n  volumes:\n  - name: v\n    hostPath:\n      path: /x\n";
         let r = read_chunk(chunks(text, 0, 0)[0], false, Limits::default());
         let doc = &r.docs[0];
         let root = Located::root(doc);

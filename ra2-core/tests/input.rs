@@ -2,6 +2,8 @@
 //! §3 items 1, 2, 14–17, 37). ra2.app.007 (hostPath) is the probe: it fires wherever a pod
 //! spec is found.
 
+use std::fmt::Write as _;
+
 use ra2_core::{Config, Edition, Report, lint_str};
 
 fn lint(text: &str) -> Report {
@@ -27,7 +29,12 @@ fn multi_document_streams_with_empty_documents_and_comments() {
     assert_eq!(report.summary.documents, 2);
     let hits = host_paths(&report);
     assert_eq!(hits.len(), 2);
-    let docs: Vec<usize> = report.findings.iter().filter(|f| f.rule == "ra2.app.007").map(|f| f.document).collect();
+    let docs: Vec<usize> = report
+        .findings
+        .iter()
+        .filter(|f| f.rule == "ra2.app.007")
+        .map(|f| f.document)
+        .collect();
     assert_eq!(docs, vec![0, 1]);
     assert_eq!(hits[1].0, 18);
 }
@@ -46,7 +53,10 @@ fn document_marker_inside_a_block_scalar_is_content() {
 fn byte_order_mark_is_skipped_and_positions_stay_right() {
     let text = format!("\u{feff}{POD}");
     let report = lint(&text);
-    assert_eq!(host_paths(&report), vec![(6, 23, "/spec/volumes/0/hostPath".to_owned())]);
+    assert_eq!(
+        host_paths(&report),
+        vec![(6, 23, "/spec/volumes/0/hostPath".to_owned())]
+    );
     // Offsets index the original text (with the BOM) so snippets line up.
     let f = report.findings.iter().find(|f| f.rule == "ra2.app.007").unwrap();
     assert_eq!(&text[f.offset..f.offset + f.len], "hostPath");
@@ -56,7 +66,10 @@ fn byte_order_mark_is_skipped_and_positions_stay_right() {
 fn kind_list_items_are_objects() {
     let text = "apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: Pod\n  metadata: {name: p}\n  spec:\n    containers: [{name: a, image: r/a:1}]\n    volumes: [{name: h, hostPath: {path: /x}}]\n";
     let report = lint(text);
-    assert_eq!(host_paths(&report), vec![(9, 25, "/items/0/spec/volumes/0/hostPath".to_owned())]);
+    assert_eq!(
+        host_paths(&report),
+        vec![(9, 25, "/items/0/spec/volumes/0/hostPath".to_owned())]
+    );
     assert_eq!(report.objects.len(), 1);
     let f = report.findings.iter().find(|f| f.rule == "ra2.app.007").unwrap();
     assert_eq!(f.object.name.as_deref(), Some("p"));
@@ -69,7 +82,10 @@ fn json_input_with_positions() {
  "volumes":[{"name":"h","hostPath":{"path":"/x"}}]}}}}"#;
     let report = lint_str("d.json", text, &Config::default());
     assert!(report.errors.is_empty(), "{:?}", report.errors);
-    assert_eq!(host_paths(&report), vec![(3, 25, "/spec/template/spec/volumes/0/hostPath".to_owned())]);
+    assert_eq!(
+        host_paths(&report),
+        vec![(3, 25, "/spec/template/spec/volumes/0/hostPath".to_owned())]
+    );
 }
 
 #[test]
@@ -78,14 +94,54 @@ fn pod_specs_are_found_in_every_workload_kind() {
     let c = "containers: [{name: a, image: r/a:1}]";
     let template = format!("spec: {{template: {{spec: {{{c}, {vols}}}}}}}");
     let cases = [
-        ("v1", "Pod", format!("spec: {{{c}, {vols}}}"), "/spec/volumes/0/hostPath"),
-        ("v1", "PodTemplate", format!("template: {{spec: {{{c}, {vols}}}}}"), "/template/spec/volumes/0/hostPath"),
-        ("v1", "ReplicationController", template.clone(), "/spec/template/spec/volumes/0/hostPath"),
-        ("apps/v1", "ReplicaSet", template.clone(), "/spec/template/spec/volumes/0/hostPath"),
-        ("apps/v1", "Deployment", template.clone(), "/spec/template/spec/volumes/0/hostPath"),
-        ("apps/v1", "StatefulSet", template.clone(), "/spec/template/spec/volumes/0/hostPath"),
-        ("apps/v1", "DaemonSet", template.clone(), "/spec/template/spec/volumes/0/hostPath"),
-        ("batch/v1", "Job", template.clone(), "/spec/template/spec/volumes/0/hostPath"),
+        (
+            "v1",
+            "Pod",
+            format!("spec: {{{c}, {vols}}}"),
+            "/spec/volumes/0/hostPath",
+        ),
+        (
+            "v1",
+            "PodTemplate",
+            format!("template: {{spec: {{{c}, {vols}}}}}"),
+            "/template/spec/volumes/0/hostPath",
+        ),
+        (
+            "v1",
+            "ReplicationController",
+            template.clone(),
+            "/spec/template/spec/volumes/0/hostPath",
+        ),
+        (
+            "apps/v1",
+            "ReplicaSet",
+            template.clone(),
+            "/spec/template/spec/volumes/0/hostPath",
+        ),
+        (
+            "apps/v1",
+            "Deployment",
+            template.clone(),
+            "/spec/template/spec/volumes/0/hostPath",
+        ),
+        (
+            "apps/v1",
+            "StatefulSet",
+            template.clone(),
+            "/spec/template/spec/volumes/0/hostPath",
+        ),
+        (
+            "apps/v1",
+            "DaemonSet",
+            template.clone(),
+            "/spec/template/spec/volumes/0/hostPath",
+        ),
+        (
+            "batch/v1",
+            "Job",
+            template.clone(),
+            "/spec/template/spec/volumes/0/hostPath",
+        ),
         (
             "batch/v1",
             "CronJob",
@@ -104,7 +160,9 @@ fn pod_specs_are_found_in_every_workload_kind() {
     let spec = format!("spec: {{{c}, {vols}}}");
     let report = lint(&format!("apiVersion: v1\nkind: pod\nmetadata: {{name: x}}\n{spec}\n"));
     assert!(host_paths(&report).is_empty());
-    let report = lint(&format!("apiVersion: v1\nkind: PodTemplate\nmetadata: {{name: x}}\n{spec}\n"));
+    let report = lint(&format!(
+        "apiVersion: v1\nkind: PodTemplate\nmetadata: {{name: x}}\n{spec}\n"
+    ));
     assert!(host_paths(&report).is_empty());
 }
 
@@ -116,7 +174,12 @@ fn merge_keys_and_aliases_are_expanded_and_reported_at_the_use_site() {
     assert_eq!(hits.len(), 2, "{:?}", report.findings);
     // The second pod's volumes come through `*vols` on line 19: reported there, with the
     // anchored definition (line 16) as a related location.
-    let q = report.findings.iter().filter(|f| f.rule == "ra2.app.007").nth(1).unwrap();
+    let q = report
+        .findings
+        .iter()
+        .filter(|f| f.rule == "ra2.app.007")
+        .nth(1)
+        .unwrap();
     assert_eq!((q.line, q.column), (19, 12));
     assert_eq!(q.related.first().map(|r| r.line), Some(16));
 }
@@ -133,13 +196,26 @@ fn duplicate_keys_are_reported_and_the_last_wins() {
 
 #[test]
 fn a_bad_document_fails_alone() {
-    let text = format!("{POD}---\nkind: [unclosed\n---\n- just\n- a list\n---\nmetadata: {{name: no-kind}}\n---\n{POD}");
+    let text =
+        format!("{POD}---\nkind: [unclosed\n---\n- just\n- a list\n---\nmetadata: {{name: no-kind}}\n---\n{POD}");
     let report = lint(&text);
-    assert_eq!(host_paths(&report).len(), 2, "good documents around bad ones are still linted");
-    let errors: Vec<(usize, usize, &str)> = report.errors.iter().map(|e| (e.line, e.document, e.code.as_str())).collect();
+    assert_eq!(
+        host_paths(&report).len(),
+        2,
+        "good documents around bad ones are still linted"
+    );
+    let errors: Vec<(usize, usize, &str)> = report
+        .errors
+        .iter()
+        .map(|e| (e.line, e.document, e.code.as_str()))
+        .collect();
     assert_eq!(
         errors,
-        vec![(9, 1, "ra2::parse::yaml"), (10, 2, "ra2::object::not-a-mapping"), (13, 3, "ra2::object::missing-field")]
+        vec![
+            (9, 1, "ra2::parse::yaml"),
+            (10, 2, "ra2::object::not-a-mapping"),
+            (13, 3, "ra2::object::missing-field")
+        ]
     );
 }
 
@@ -149,14 +225,20 @@ fn unrendered_helm_templates_get_their_own_error() {
     let report = lint(text);
     assert_eq!(report.errors.len(), 1);
     assert_eq!(report.errors[0].code, "ra2::parse::template");
-    assert!(report.errors[0].message.contains("helm template"), "{}", report.errors[0].message);
+    assert!(
+        report.errors[0].message.contains("helm template"),
+        "{}",
+        report.errors[0].message
+    );
 }
 
 #[test]
 fn yaml_bombs_and_deep_nesting_fail_fast_with_a_clear_error() {
-    let mut bomb = String::from("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: bomb}\na0: &a0 [x, x, x, x, x, x, x, x, x, x]\n");
+    let mut bomb = String::from(
+        "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: bomb}\na0: &a0 [x, x, x, x, x, x, x, x, x, x]\n",
+    );
     for i in 1..12 {
-        bomb.push_str(&format!("a{i}: &a{i} [{}]\n", vec![format!("*a{}", i - 1); 10].join(", ")));
+        let _ = writeln!(bomb, "a{i}: &a{i} [{}]", vec![format!("*a{}", i - 1); 10].join(", "));
     }
     let deep = format!(
         "apiVersion: v1\nkind: ConfigMap\nmetadata: {{name: deep}}\ndata: {}{}\n",
@@ -168,7 +250,11 @@ fn yaml_bombs_and_deep_nesting_fail_fast_with_a_clear_error() {
     let report = lint(&text);
     let codes: Vec<&str> = report.errors.iter().map(|e| e.code.as_str()).collect();
     assert_eq!(codes, vec!["ra2::parse::alias-bomb", "ra2::parse::too-deep"]);
-    assert!(report.errors[0].message.contains("YAML bomb"), "{}", report.errors[0].message);
+    assert!(
+        report.errors[0].message.contains("YAML bomb"),
+        "{}",
+        report.errors[0].message
+    );
     assert_eq!(host_paths(&report).len(), 1);
     // Generous bound: this is about not expanding a billion nodes, not about speed.
     assert!(start.elapsed().as_secs() < 10);
@@ -176,7 +262,14 @@ fn yaml_bombs_and_deep_nesting_fail_fast_with_a_clear_error() {
 
 #[test]
 fn editions_change_severity() {
-    let latest = lint_str("t.yaml", POD, &Config { edition: Edition::Latest, ..Config::default() });
+    let latest = lint_str(
+        "t.yaml",
+        POD,
+        &Config {
+            edition: Edition::Latest,
+            ..Config::default()
+        },
+    );
     assert_eq!(latest.edition, "latest");
     let sev = |r: &Report| r.findings.iter().find(|f| f.rule == "ra2.app.007").map(|f| f.severity);
     assert_eq!(sev(&latest), Some(ra2_core::Severity::Error));
@@ -195,13 +288,24 @@ fn suppression_annotations() {
     assert!(host_paths(&r).is_empty());
     let reason: Vec<_> = r.findings.iter().filter(|f| f.rule == "suppression").collect();
     assert_eq!(reason.len(), 1);
-    assert_eq!((reason[0].check.as_str(), reason[0].severity, reason[0].line), ("missing-reason", ra2_core::Severity::Info, 5));
+    assert_eq!(
+        (reason[0].check.as_str(), reason[0].severity, reason[0].line),
+        ("missing-reason", ra2_core::Severity::Info, 5)
+    );
     let r = run("{ignore-check.ra2.dev/ra2.app.007.other: \"x\"}");
-    assert_eq!(host_paths(&r).len(), 1, "another check's suppression does not hide this one");
+    assert_eq!(
+        host_paths(&r).len(),
+        1,
+        "another check's suppression does not hide this one"
+    );
     let r = run("{ra2.dev/ignore-all: \"vendor chart\"}");
     assert!(host_paths(&r).is_empty());
     let r = run("{ignore-check.ra2.dev/ra2.app.999: \"x\"}");
-    assert!(r.findings.iter().any(|f| f.rule == "suppression" && f.check == "unknown-rule"));
+    assert!(
+        r.findings
+            .iter()
+            .any(|f| f.rule == "suppression" && f.check == "unknown-rule")
+    );
 }
 
 #[test]

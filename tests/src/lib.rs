@@ -1,4 +1,6 @@
 //! Helpers shared by the cross-crate tests.
+// Test support: failing loudly on a broken fixture is the point.
+#![allow(clippy::missing_panics_doc)]
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

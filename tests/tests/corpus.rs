@@ -18,8 +18,15 @@ fn corpus_files() -> Option<(PathBuf, Vec<(String, String)>)> {
             let path = entry.path();
             if path.is_dir() {
                 stack.push(path);
-            } else if path.extension().is_some_and(|e| e == "yaml" || e == "yml" || e == "json") {
-                let name = path.strip_prefix(&dir).expect("under corpus").to_string_lossy().into_owned();
+            } else if path
+                .extension()
+                .is_some_and(|e| e == "yaml" || e == "yml" || e == "json")
+            {
+                let name = path
+                    .strip_prefix(&dir)
+                    .expect("under corpus")
+                    .to_string_lossy()
+                    .into_owned();
                 let text = std::fs::read_to_string(&path).expect("corpus files are UTF-8");
                 files.push((name, text));
             }
@@ -38,14 +45,25 @@ fn corpus_lints_cleanly_with_stable_counts() {
     let texts: BTreeMap<&str, &str> = files.iter().map(|(n, t)| (n.as_str(), t.as_str())).collect();
     let mut out = String::new();
     for edition in ra2_core::Edition::ALL {
-        let config = Config { edition, ..Config::default() };
+        let config = Config {
+            edition,
+            ..Config::default()
+        };
         let mut linter = Linter::new(&config);
         for (name, text) in &files {
             linter.add_file(name, text);
         }
         let report = linter.finish();
-        let errors: Vec<String> = report.errors.iter().map(|e| format!("{}:{}:{}: {}", e.file, e.line, e.column, e.message)).collect();
-        assert!(errors.is_empty(), "corpus documents are valid YAML, yet:\n{}", errors.join("\n"));
+        let errors: Vec<String> = report
+            .errors
+            .iter()
+            .map(|e| format!("{}:{}:{}: {}", e.file, e.line, e.column, e.message))
+            .collect();
+        assert!(
+            errors.is_empty(),
+            "corpus documents are valid YAML, yet:\n{}",
+            errors.join("\n")
+        );
         let mut counts: BTreeMap<(String, String), usize> = BTreeMap::new();
         let mut samples: BTreeMap<(String, String), &ra2_core::Finding> = BTreeMap::new();
         for f in &report.findings {
@@ -57,22 +75,42 @@ fn corpus_lints_cleanly_with_stable_counts() {
         let _ = writeln!(
             out,
             "edition {}: {} files, {} documents, {} objects, {} errors, findings {} error / {} warning / {} info",
-            edition.as_str(), s.files, s.documents, s.objects, s.errors, s.findings.error, s.findings.warning, s.findings.info
+            edition.as_str(),
+            s.files,
+            s.documents,
+            s.objects,
+            s.errors,
+            s.findings.error,
+            s.findings.warning,
+            s.findings.info
         );
         for ((rule, check), n) in &counts {
             let _ = writeln!(out, "  {rule}/{check}: {n}");
         }
         if edition == ra2_core::Edition::Base {
-            let _ = writeln!(out, "samples (first finding of each check, with the line it points at):");
+            let _ = writeln!(
+                out,
+                "samples (first finding of each check, with the line it points at):"
+            );
             for ((rule, check), f) in &samples {
                 let line = texts
                     .get(f.file.as_str())
                     .and_then(|t| t.lines().nth(f.line - 1))
                     .unwrap_or("")
                     .trim_end();
-                let _ = writeln!(out, "  {rule}/{check} {}:{}:{} {}\n    | {line}", f.file, f.line, f.column, f.message);
+                let _ = writeln!(
+                    out,
+                    "  {rule}/{check} {}:{}:{} {}\n    | {line}",
+                    f.file, f.line, f.column, f.message
+                );
                 // The column must land inside the line.
-                assert!(f.column <= line.chars().count() + 1, "{}:{}:{} is past the end of the line", f.file, f.line, f.column);
+                assert!(
+                    f.column <= line.chars().count() + 1,
+                    "{}:{}:{} is past the end of the line",
+                    f.file,
+                    f.line,
+                    f.column
+                );
             }
         }
     }

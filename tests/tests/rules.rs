@@ -19,11 +19,21 @@ fn catalogue_files_are_valid_and_match_their_names() {
     assert!(!catalogue::sources().is_empty());
     for (file, text) in catalogue::sources() {
         let value = ra2_core::yaml_to_json(text).unwrap_or_else(|e| panic!("{file}: {e}"));
-        let errors: Vec<String> = validator.iter_errors(&value).map(|e| format!("{}: {e}", e.instance_path())).collect();
-        assert!(errors.is_empty(), "{file} does not match rules/schema.json:\n{}", errors.join("\n"));
+        let errors: Vec<String> = validator
+            .iter_errors(&value)
+            .map(|e| format!("{}: {e}", e.instance_path()))
+            .collect();
+        assert!(
+            errors.is_empty(),
+            "{file} does not match rules/schema.json:\n{}",
+            errors.join("\n")
+        );
         let doc = catalogue::parse_rule_doc(text).unwrap_or_else(|e| panic!("{file}: {e}"));
         assert_eq!(format!("{}.yaml", doc.id), *file, "file name must be the rule id");
-        assert!(doc.remediation.ends_with('.'), "{file}: remediation is a sentence ending with a period");
+        assert!(
+            doc.remediation.ends_with('.'),
+            "{file}: remediation is a sentence ending with a period"
+        );
         assert!(!doc.title.ends_with('.'), "{file}: title has no trailing period");
     }
 }
@@ -34,12 +44,26 @@ fn registry_catalogue_and_fixtures_match_one_to_one() {
     let docs: BTreeSet<&str> = catalogue::all().keys().map(String::as_str).collect();
     let fixtures: BTreeSet<String> = fixtures().into_iter().map(|f| f.id).collect();
     let fixtures: BTreeSet<&str> = fixtures.iter().map(String::as_str).collect();
-    assert_eq!(registry, docs, "every rule in the registry has a catalogue file and vice versa");
-    assert_eq!(registry, fixtures, "every rule has tests/fixtures/<id>.yaml and vice versa");
+    assert_eq!(
+        registry, docs,
+        "every rule in the registry has a catalogue file and vice versa"
+    );
+    assert_eq!(
+        registry, fixtures,
+        "every rule has tests/fixtures/<id>.yaml and vice versa"
+    );
 }
 
-fn lint_example(doc: &RuleDoc, manifest: &str, params: &std::collections::BTreeMap<String, serde_json::Value>, edition: ra2_core::Edition) -> ra2_core::Report {
-    let mut config = ra2_core::Config { edition, ..Default::default() };
+fn lint_example(
+    doc: &RuleDoc,
+    manifest: &str,
+    params: &std::collections::BTreeMap<String, serde_json::Value>,
+    edition: ra2_core::Edition,
+) -> ra2_core::Report {
+    let mut config = ra2_core::Config {
+        edition,
+        ..Default::default()
+    };
     if !params.is_empty() {
         config.params.insert(doc.id.clone(), params.clone());
     }
@@ -54,23 +78,55 @@ fn catalogue_examples_fail_and_pass_as_documented() {
             for example in &doc.examples.failing {
                 let report = lint_example(doc, &example.manifest, &example.params, edition);
                 if !report.errors.is_empty() {
-                    problems.push(format!("{} [{}] failing example {:?} has read errors: {:?}", doc.id, edition.as_str(), example.title, report.errors));
+                    problems.push(format!(
+                        "{} [{}] failing example {:?} has read errors: {:?}",
+                        doc.id,
+                        edition.as_str(),
+                        example.title,
+                        report.errors
+                    ));
                 }
-                let fired: BTreeSet<&str> = report.findings.iter().filter(|f| f.rule == doc.id).map(|f| f.check.as_str()).collect();
+                let fired: BTreeSet<&str> = report
+                    .findings
+                    .iter()
+                    .filter(|f| f.rule == doc.id)
+                    .map(|f| f.check.as_str())
+                    .collect();
                 for expected in &example.expect {
                     if !fired.contains(expected.as_str()) {
-                        problems.push(format!("{} [{}] failing example {:?}: expected check {expected:?}, fired {fired:?}", doc.id, edition.as_str(), example.title));
+                        problems.push(format!(
+                            "{} [{}] failing example {:?}: expected check {expected:?}, fired {fired:?}",
+                            doc.id,
+                            edition.as_str(),
+                            example.title
+                        ));
                     }
                 }
             }
             for example in &doc.examples.passing {
                 let report = lint_example(doc, &example.manifest, &example.params, edition);
                 if !report.errors.is_empty() {
-                    problems.push(format!("{} [{}] passing example {:?} has read errors: {:?}", doc.id, edition.as_str(), example.title, report.errors));
+                    problems.push(format!(
+                        "{} [{}] passing example {:?} has read errors: {:?}",
+                        doc.id,
+                        edition.as_str(),
+                        example.title,
+                        report.errors
+                    ));
                 }
-                let fired: Vec<String> = report.findings.iter().filter(|f| f.rule == doc.id).map(|f| format!("{}:{} {}", f.check, f.line, f.message)).collect();
+                let fired: Vec<String> = report
+                    .findings
+                    .iter()
+                    .filter(|f| f.rule == doc.id)
+                    .map(|f| format!("{}:{} {}", f.check, f.line, f.message))
+                    .collect();
                 if !fired.is_empty() {
-                    problems.push(format!("{} [{}] passing example {:?} fired: {fired:?}", doc.id, edition.as_str(), example.title));
+                    problems.push(format!(
+                        "{} [{}] passing example {:?} fired: {fired:?}",
+                        doc.id,
+                        edition.as_str(),
+                        example.title
+                    ));
                 }
             }
         }
@@ -84,7 +140,10 @@ fn fixtures_fire_exactly_where_marked() {
     for fixture in fixtures() {
         let report = fixture.lint();
         for e in &report.errors {
-            problems.push(format!("{}: unexpected read error {}:{}: {}", fixture.id, e.line, e.column, e.message));
+            problems.push(format!(
+                "{}: unexpected read error {}:{}: {}",
+                fixture.id, e.line, e.column, e.message
+            ));
         }
         let actual: BTreeSet<(usize, String, String)> = report
             .findings
@@ -96,19 +155,34 @@ fn fixtures_fire_exactly_where_marked() {
             if rule != &fixture.id {
                 continue;
             }
-            let hit = actual.iter().any(|(l, r, c)| l == line && r == rule && check.as_ref().is_none_or(|ch| ch == c));
+            let hit = actual
+                .iter()
+                .any(|(l, r, c)| l == line && r == rule && check.as_ref().is_none_or(|ch| ch == c));
             if !hit {
-                problems.push(format!("{}:{line}: expected {rule}{} but it did not fire", fixture.id, check.as_ref().map(|c| format!("/{c}")).unwrap_or_default()));
+                problems.push(format!(
+                    "{}:{line}: expected {rule}{} but it did not fire",
+                    fixture.id,
+                    check.as_ref().map(|c| format!("/{c}")).unwrap_or_default()
+                ));
             }
         }
         for (line, rule, check) in &actual {
-            let marked = fixture.expected.iter().any(|(l, r, c)| l == line && r == rule && c.as_ref().is_none_or(|ch| ch == check));
+            let marked = fixture
+                .expected
+                .iter()
+                .any(|(l, r, c)| l == line && r == rule && c.as_ref().is_none_or(|ch| ch == check));
             if !marked {
-                problems.push(format!("{}:{line}: {rule}/{check} fired without an `# expect:` marker", fixture.id));
+                problems.push(format!(
+                    "{}:{line}: {rule}/{check} fired without an `# expect:` marker",
+                    fixture.id
+                ));
             }
         }
         if !fixture.expected.iter().any(|(_, r, _)| r == &fixture.id) {
-            problems.push(format!("{}: fixture has no `# expect: {}` marker", fixture.id, fixture.id));
+            problems.push(format!(
+                "{}: fixture has no `# expect: {}` marker",
+                fixture.id, fixture.id
+            ));
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
@@ -119,11 +193,21 @@ fn every_finding_uses_a_declared_check_and_reads_well() {
     for fixture in fixtures() {
         for f in fixture.lint().findings {
             if let Some(doc) = catalogue::get(&f.rule) {
-                assert!(doc.check(&f.check).is_some(), "{}: check {:?} is not declared in rules/{}.yaml", fixture.id, f.check, f.rule);
+                assert!(
+                    doc.check(&f.check).is_some(),
+                    "{}: check {:?} is not declared in rules/{}.yaml",
+                    fixture.id,
+                    f.check,
+                    f.rule
+                );
             }
             let first = f.message.chars().next().unwrap_or('a');
             assert!(!first.is_uppercase(), "message starts lower-case: {:?}", f.message);
-            assert!(!f.message.ends_with('.'), "message has no trailing period: {:?}", f.message);
+            assert!(
+                !f.message.ends_with('.'),
+                "message has no trailing period: {:?}",
+                f.message
+            );
             assert!(f.help.ends_with('.'), "help is a full sentence: {:?}", f.help);
         }
     }

@@ -7,10 +7,7 @@ use ra2_core::catalogue::{self, EditionSeverity, RuleDoc};
 
 /// The rules of an edition, in id order.
 pub fn rules_in(edition: Edition) -> Vec<&'static RuleDoc> {
-    catalogue::all()
-        .values()
-        .filter(|d| d.in_edition(edition))
-        .collect()
+    catalogue::all().values().filter(|d| d.in_edition(edition)).collect()
 }
 
 /// `ra2 rules`: id, severity in the edition, title and checks, in aligned columns. A check
@@ -20,10 +17,7 @@ pub fn rules_table(edition: Edition) -> String {
     let rows: Vec<[String; 4]> = docs
         .iter()
         .map(|d| {
-            let rule_severity = d
-                .severity
-                .get(edition)
-                .unwrap_or(ra2_core::Severity::Warning);
+            let rule_severity = d.severity.get(edition).unwrap_or(ra2_core::Severity::Warning);
             let checks: Vec<String> = d
                 .checks
                 .iter()
@@ -143,16 +137,8 @@ pub fn explain(doc: &RuleDoc, check: Option<&str>, width: usize) -> String {
     }
     let editions: Vec<&str> = doc.editions.iter().map(|e| e.as_str()).collect();
     let _ = writeln!(out, "\nEditions: {}", editions.join(", "));
-    let _ = writeln!(
-        out,
-        "Severity: {}",
-        severity_text(&doc.severity, &doc.editions)
-    );
-    let _ = writeln!(
-        out,
-        "\nRequirement\n{}",
-        wrap(&doc.requirement, "  ", width)
-    );
+    let _ = writeln!(out, "Severity: {}", severity_text(&doc.severity, &doc.editions));
+    let _ = writeln!(out, "\nRequirement\n{}", wrap(&doc.requirement, "  ", width));
     let _ = writeln!(out, "Spec basis\n{}", wrap(&doc.spec, "  ", width));
     let _ = writeln!(out, "Rationale\n{}", wrap(&doc.rationale, "  ", width));
     out.push_str("Checks\n");
@@ -183,11 +169,7 @@ pub fn explain(doc: &RuleDoc, check: Option<&str>, width: usize) -> String {
         let _ = writeln!(out, "  {} ({}, default {})", p.name, p.kind, p.default);
         out.push_str(&wrap(&p.description, "    ", width));
     }
-    let _ = writeln!(
-        out,
-        "\nRemediation\n{}",
-        wrap(&doc.remediation, "  ", width)
-    );
+    let _ = writeln!(out, "\nRemediation\n{}", wrap(&doc.remediation, "  ", width));
     let failing: Vec<_> = doc
         .examples
         .failing
@@ -210,8 +192,7 @@ pub fn explain(doc: &RuleDoc, check: Option<&str>, width: usize) -> String {
             };
             let _ = writeln!(out, "\n  # {}{expect}", e.title);
             if !e.params.is_empty() {
-                let params: Vec<String> =
-                    e.params.iter().map(|(k, v)| format!("{k}={v}")).collect();
+                let params: Vec<String> = e.params.iter().map(|(k, v)| format!("{k}={v}")).collect();
                 let _ = writeln!(out, "  # with params: {}", params.join(", "));
             }
             out.push_str(&indent_block(&e.manifest, "  "));
@@ -232,9 +213,6 @@ mod tests {
     fn wrap_fills_lines_and_keeps_paragraphs() {
         assert_eq!(wrap("a bb ccc dddd", "  ", 9), "  a bb\n  ccc\n  dddd\n");
         assert_eq!(wrap("a\n\nb", "", 80), "a\n\nb\n");
-        assert_eq!(
-            wrap("averyveryverylongword x", "", 5),
-            "averyveryverylongword\nx\n"
-        );
+        assert_eq!(wrap("averyveryverylongword x", "", 5), "averyveryverylongword\nx\n");
     }
 }

@@ -5,7 +5,8 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use miette::{
-    Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteError, MietteSpanContents, SourceCode, SourceSpan, SpanContents,
+    Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteError, MietteSpanContents, SourceCode,
+    SourceSpan, SpanContents,
 };
 use ra2_core::{Finding, LintError, Report, Severity};
 
@@ -18,7 +19,10 @@ pub struct Style {
 
 impl Default for Style {
     fn default() -> Self {
-        Style { color: false, width: 100 }
+        Style {
+            color: false,
+            width: 100,
+        }
     }
 }
 
@@ -138,8 +142,15 @@ impl<'a> Window<'a> {
     /// The window over `file` covering `spans` (offset, length), given the 1-based line of
     /// the span that starts first.
     fn new(name: &'a str, file: &'a str, spans: &[(usize, usize)], first_span_line: usize) -> Self {
-        let whole = Window { name, text: file, offset: 0, line: 0 };
-        let Some(min) = spans.iter().map(|&(o, _)| o).min() else { return whole };
+        let whole = Window {
+            name,
+            text: file,
+            offset: 0,
+            line: 0,
+        };
+        let Some(min) = spans.iter().map(|&(o, _)| o).min() else {
+            return whole;
+        };
         let max = spans.iter().map(|&(o, l)| o + l.max(1)).max().unwrap_or(min);
         let bytes = file.as_bytes();
         let min = min.min(bytes.len());
@@ -188,9 +199,11 @@ impl SourceCode for Window<'_> {
         context_lines_after: usize,
     ) -> Result<Box<dyn SpanContents<'b> + 'b>, MietteError> {
         let local = span.offset().checked_sub(self.offset).ok_or(MietteError::OutOfBounds)?;
-        let inner = self
-            .text
-            .read_span(&SourceSpan::new(local.into(), span.len()), context_lines_before, context_lines_after)?;
+        let inner = self.text.read_span(
+            &SourceSpan::new(local.into(), span.len()),
+            context_lines_before,
+            context_lines_after,
+        )?;
         let inner_span = inner.span();
         Ok(Box::new(MietteSpanContents::new_named(
             self.name.to_owned(),
@@ -232,7 +245,11 @@ pub fn render(report: &Report, sources: &BTreeMap<String, String>, style: Style)
                 let _ = handler.render_report(&mut out, &ErrorDiagnostic { error, source: &source });
             }
             None => {
-                let _ = writeln!(out, "  × {}:{}:{}: {} [{}]", error.file, error.line, error.column, error.message, error.code);
+                let _ = writeln!(
+                    out,
+                    "  × {}:{}:{}: {} [{}]",
+                    error.file, error.line, error.column, error.message, error.code
+                );
             }
         }
         out.push('\n');
@@ -246,13 +263,25 @@ pub fn render(report: &Report, sources: &BTreeMap<String, String>, style: Style)
             .map_or(finding.line, |(_, line)| line);
         match window(&finding.file, &spans, first_line) {
             Some(source) => {
-                let _ = handler.render_report(&mut out, &FindingDiagnostic { finding, source: &source });
+                let _ = handler.render_report(
+                    &mut out,
+                    &FindingDiagnostic {
+                        finding,
+                        source: &source,
+                    },
+                );
             }
             None => {
                 let _ = writeln!(
                     out,
                     "{}:{}:{}: {} [{}/{}] {}",
-                    finding.file, finding.line, finding.column, finding.severity, finding.rule, finding.check, finding.message
+                    finding.file,
+                    finding.line,
+                    finding.column,
+                    finding.severity,
+                    finding.rule,
+                    finding.check,
+                    finding.message
                 );
             }
         }
@@ -276,7 +305,11 @@ pub fn summary_line(report: &Report) -> String {
         plural(s.files, "file"),
         report.edition,
     );
-    let unreadable_files = report.errors.iter().filter(|e| e.code.starts_with("ra2::input::")).count();
+    let unreadable_files = report
+        .errors
+        .iter()
+        .filter(|e| e.code.starts_with("ra2::input::"))
+        .count();
     let bad_documents = s.errors.saturating_sub(unreadable_files);
     if bad_documents > 0 {
         let _ = write!(line, "; {} could not be read", plural(bad_documents, "document"));

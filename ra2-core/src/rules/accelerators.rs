@@ -28,11 +28,19 @@ fn check_pod(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
 /// privileged-device: a privileged container (of any kind) sees every device on the node.
 fn privileged_containers(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
     for container in pod.containers() {
-        if let Some(privileged) = container.security.privileged.as_ref().filter(|_| container.security.is_privileged()) {
+        if let Some(privileged) = container
+            .security
+            .privileged
+            .as_ref()
+            .filter(|_| container.security.is_privileged())
+        {
             cx.report(
                 "privileged-device",
                 &privileged.node,
-                format!("{} is privileged, which opens every device of the node to it", container.describe()),
+                format!(
+                    "{} is privileged, which opens every device of the node to it",
+                    container.describe()
+                ),
             );
         }
     }
@@ -41,17 +49,30 @@ fn privileged_containers(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
 /// privileged-device: a hostPath under /dev, or of a device type, maps a node device directly.
 fn device_volumes(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
     for volume in pod.volumes() {
-        let Some(host_path) = volume.get("hostPath") else { continue };
+        let Some(host_path) = volume.get("hostPath") else {
+            continue;
+        };
         let name = volume.str_at("name").unwrap_or("?");
         let path = host_path.get("path");
         let kind = host_path.get("type");
         if let Some(path) = path.as_ref().filter(|p| p.as_str().is_some_and(is_under_dev)) {
             let text = path.as_str().unwrap_or_default();
-            cx.report("privileged-device", path, format!("volume {name:?} mounts the node's device path {text}"));
-        } else if let Some(kind) = kind.as_ref().filter(|k| matches!(k.as_str(), Some("CharDevice" | "BlockDevice"))) {
+            cx.report(
+                "privileged-device",
+                path,
+                format!("volume {name:?} mounts the node's device path {text}"),
+            );
+        } else if let Some(kind) = kind
+            .as_ref()
+            .filter(|k| matches!(k.as_str(), Some("CharDevice" | "BlockDevice")))
+        {
             let text = path.as_ref().and_then(Located::as_str).unwrap_or("?");
             let kind_text = kind.as_str().unwrap_or_default();
-            cx.report("privileged-device", kind, format!("volume {name:?} mounts host path {text} as a {kind_text}"));
+            cx.report(
+                "privileged-device",
+                kind,
+                format!("volume {name:?} mounts host path {text} as a {kind_text}"),
+            );
         }
     }
 }
@@ -87,7 +108,11 @@ fn extended_resource(container: &Container<'_>, pair: &ResourcePair<'_>, cx: &mu
             };
             for (verb, amount) in [("requests", written_request(pair)), ("limits", pair.limit.as_ref())] {
                 if let Some(amount) = amount {
-                    cx.report("extended-resource", &amount.node, format!("{who} {verb} resource {name:?}, {why}"));
+                    cx.report(
+                        "extended-resource",
+                        &amount.node,
+                        format!("{who} {verb} resource {name:?}, {why}"),
+                    );
                 }
             }
         }
@@ -97,7 +122,11 @@ fn extended_resource(container: &Container<'_>, pair: &ResourcePair<'_>, cx: &mu
                 if let Some(amount) = amount {
                     if let Some(problem) = quantity_problem(amount) {
                         all_valid = false;
-                        cx.report("extended-resource", &amount.node, format!("{who} has {noun} {} for {name}{problem}", shown(amount)));
+                        cx.report(
+                            "extended-resource",
+                            &amount.node,
+                            format!("{who} has {noun} {} for {name}{problem}", shown(amount)),
+                        );
                     }
                 }
             }
@@ -194,7 +223,15 @@ mod tests {
 
     #[test]
     fn dev_paths_are_cleaned_first() {
-        for path in ["/dev", "/dev/", "/dev/vfio", "//dev//vfio", "/./dev/dri", "/x/../dev/sgx_enclave", "/../dev"] {
+        for path in [
+            "/dev",
+            "/dev/",
+            "/dev/vfio",
+            "//dev//vfio",
+            "/./dev/dri",
+            "/x/../dev/sgx_enclave",
+            "/../dev",
+        ] {
             assert!(is_under_dev(path), "{path}");
         }
         for path in ["/devices", "/var/dev", "dev/vfio", "/dev/../var", "/", ""] {

@@ -11,7 +11,10 @@ pub static RULE: Rule = Rule {
 };
 
 /// The node label and taint key kubeadm puts on control-plane nodes, and its deprecated name.
-const CONTROL_PLANE_KEYS: &[&str] = &["node-role.kubernetes.io/control-plane", "node-role.kubernetes.io/master"];
+const CONTROL_PLANE_KEYS: &[&str] = &[
+    "node-role.kubernetes.io/control-plane",
+    "node-role.kubernetes.io/master",
+];
 
 fn is_control_plane_key(key: &str) -> bool {
     CONTROL_PLANE_KEYS.contains(&key)
@@ -26,7 +29,9 @@ fn check(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
 
 /// A `nodeSelector` key on a control-plane label, whatever its value.
 fn node_selector(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
-    let Some(selector) = pod.get("nodeSelector") else { return };
+    let Some(selector) = pod.get("nodeSelector") else {
+        return;
+    };
     for (key, value) in selector.entries() {
         if is_control_plane_key(key) {
             cx.report(
@@ -50,7 +55,9 @@ fn required_affinity(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
         return;
     };
     for term in terms.items() {
-        let Some(expressions) = term.get("matchExpressions") else { continue };
+        let Some(expressions) = term.get("matchExpressions") else {
+            continue;
+        };
         for expression in expressions.items() {
             let Some(key) = expression.str_at("key").filter(|k| is_control_plane_key(k)) else {
                 continue;
@@ -69,15 +76,23 @@ fn required_affinity(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
 
 /// Tolerations of the control-plane taint, and wildcards that tolerate it with every other.
 fn tolerations(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
-    let Some(tolerations) = pod.get("tolerations") else { return };
+    let Some(tolerations) = pod.get("tolerations") else {
+        return;
+    };
     for toleration in tolerations.items() {
         let key = toleration.str_at("key").unwrap_or("");
         let effect = toleration.str_at("effect").unwrap_or("");
         if is_control_plane_key(key) {
-            cx.report("control-plane-toleration", &toleration, control_plane_message(key, &toleration, effect));
+            cx.report(
+                "control-plane-toleration",
+                &toleration,
+                control_plane_message(key, &toleration, effect),
+            );
         } else if key.is_empty() && toleration.str_at("operator") == Some("Exists") {
             let message = match effect {
-                "" => "toleration with operator Exists and no key tolerates every taint, including the control-plane one",
+                "" => {
+                    "toleration with operator Exists and no key tolerates every taint, including the control-plane one"
+                }
                 "NoSchedule" => {
                     "toleration with operator Exists and no key tolerates every NoSchedule taint, including the control-plane one"
                 }
@@ -102,7 +117,9 @@ fn control_plane_message(key: &str, toleration: &Located<'_>, effect: &str) -> S
 /// A fixed `nodeName` bypasses the scheduler.
 fn node_name(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
     let Some(node) = pod.get("nodeName") else { return };
-    let Some(name) = node.as_str().filter(|n| !n.is_empty()) else { return };
+    let Some(name) = node.as_str().filter(|n| !n.is_empty()) else {
+        return;
+    };
     cx.report_with_help(
         "node-name",
         &node,

@@ -14,10 +14,16 @@ pub static RULE: Rule = Rule {
 /// Every pod volume with a `hostPath` key, whatever its `type`.
 fn check_pod(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
     for volume in pod.volumes() {
-        let Some(host_path) = volume.get("hostPath") else { continue };
+        let Some(host_path) = volume.get("hostPath") else {
+            continue;
+        };
         let path = host_path.str_at("path").unwrap_or("?");
         let name = volume.str_at("name").unwrap_or("?");
-        cx.report("host-path", &host_path, format!("volume {name:?} mounts host path {path}"));
+        cx.report(
+            "host-path",
+            &host_path,
+            format!("volume {name:?} mounts host path {path}"),
+        );
     }
 }
 
@@ -31,7 +37,10 @@ fn check_object(object: &Object<'_>, cx: &mut Context<'_>) {
         cx.report(
             "pv",
             &host_path,
-            format!("persistent volume {:?} is backed by host path {path}", object.name.unwrap_or("?")),
+            format!(
+                "persistent volume {:?} is backed by host path {path}",
+                object.name.unwrap_or("?")
+            ),
         );
     }
 }

@@ -25,7 +25,9 @@ fn check_pod(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
     }
     for key in ["hostname", "subdomain"] {
         let Some(node) = pod.get(key) else { continue };
-        let Some(name) = node.as_str().filter(|s| !s.is_empty()) else { continue };
+        let Some(name) = node.as_str().filter(|s| !s.is_empty()) else {
+            continue;
+        };
         if is_dns1123_label(name) {
             continue;
         }
@@ -42,7 +44,10 @@ fn check_pod(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
 fn label_problems(name: &str) -> String {
     let mut problems = Vec::new();
     if name.len() > DNS1123_LABEL_MAX_LEN {
-        problems.push(format!("it is {} characters long, more than {DNS1123_LABEL_MAX_LEN}", name.len()));
+        problems.push(format!(
+            "it is {} characters long, more than {DNS1123_LABEL_MAX_LEN}",
+            name.len()
+        ));
     }
     let mut has = Vec::new();
     if name.chars().any(|c| c.is_ascii_uppercase()) {
@@ -91,7 +96,10 @@ fn check_object(object: &Object<'_>, cx: &mut Context<'_>) {
             name: format!("{set}-0"),
             exact: true,
         };
-        (host, object.root.path(&["spec", "serviceName"]).and_then(|s| s.as_str()))
+        (
+            host,
+            object.root.path(&["spec", "serviceName"]).and_then(|s| s.as_str()),
+        )
     } else {
         let hostname = pod.get("hostname").and_then(|h| h.as_str()).filter(|h| !h.is_empty());
         let host = if let Some(hostname) = hostname {
@@ -102,7 +110,10 @@ fn check_object(object: &Object<'_>, cx: &mut Context<'_>) {
         } else {
             // Without a hostname the pod's own name is used; only a Pod's fixed name is exact.
             let Some(name) = object.name else { return };
-            let named = object.metadata().and_then(|m| m.str_at("name")).is_some_and(|n| !n.is_empty());
+            let named = object
+                .metadata()
+                .and_then(|m| m.str_at("name"))
+                .is_some_and(|n| !n.is_empty());
             Host {
                 name: name.to_owned(),
                 exact: pod.workload == WorkloadKind::Pod && named,
@@ -110,15 +121,22 @@ fn check_object(object: &Object<'_>, cx: &mut Context<'_>) {
         };
         (host, pod.get("subdomain").and_then(|s| s.as_str()))
     };
-    let Some(subdomain) = subdomain.filter(|s| !s.is_empty()) else { return };
+    let Some(subdomain) = subdomain.filter(|s| !s.is_empty()) else {
+        return;
+    };
     let namespace = object.namespace.unwrap_or("default");
-    let domain = cx.param_str("cluster_domain").unwrap_or_else(|| "cluster.local".to_owned());
+    let domain = cx
+        .param_str("cluster_domain")
+        .unwrap_or_else(|| "cluster.local".to_owned());
     let fqdn = format!("{}.{subdomain}.{namespace}.svc.{domain}", truncate_hostname(&host.name));
     if fqdn.len() <= HOSTNAME_MAX_LEN {
         return;
     }
     let message = if host.exact {
-        format!("fully qualified host name {fqdn:?} has {} characters, more than the {HOSTNAME_MAX_LEN} the kernel allows", fqdn.len())
+        format!(
+            "fully qualified host name {fqdn:?} has {} characters, more than the {HOSTNAME_MAX_LEN} the kernel allows",
+            fqdn.len()
+        )
     } else {
         format!(
             "fully qualified host name has at least {} characters ({fqdn:?} before the generated pod-name suffix), more than the {HOSTNAME_MAX_LEN} the kernel allows",
@@ -150,7 +168,10 @@ mod tests {
     #[test]
     fn label_problems_name_each_fault() {
         assert_eq!(label_problems("CNF_A"), "it contains upper-case letters and '_'");
-        assert_eq!(label_problems("-a.b-"), "it contains '.', it starts with '-', it ends with '-'");
+        assert_eq!(
+            label_problems("-a.b-"),
+            "it contains '.', it starts with '-', it ends with '-'"
+        );
         let long = "a".repeat(64);
         assert!(!is_dns1123_label(&long));
         assert_eq!(label_problems(&long), "it is 64 characters long, more than 63");

@@ -113,12 +113,21 @@ impl<'c> Context<'c> {
     }
 
     /// Like [`Context::report`], with a fix more specific than the rule's remediation.
-    pub fn report_with_help(&mut self, check: &'static str, at: &Located<'_>, message: impl Into<String>, help: impl Into<String>) {
+    pub fn report_with_help(
+        &mut self,
+        check: &'static str,
+        at: &Located<'_>,
+        message: impl Into<String>,
+        help: impl Into<String>,
+    ) {
         self.push(check, at, message.into(), Some(help.into()));
     }
 
     fn push(&mut self, check: &'static str, at: &Located<'_>, message: String, help: Option<String>) {
-        let severity = self.settings.config.severity_for(self.rule, check, self.doc, self.settings.edition);
+        let severity = self
+            .settings
+            .config
+            .severity_for(self.rule, check, self.doc, self.settings.edition);
         let place = Place::of(self.target, at);
         let finding = crate::lint::finding_at(self.rule, check, severity, message, help, place);
         self.out.push((finding, self.target.object_index));
@@ -143,7 +152,9 @@ impl<'c> Context<'c> {
 
     pub fn param_list(&self, name: &str) -> Vec<String> {
         match self.param(name) {
-            Some(serde_json::Value::Array(items)) => items.iter().filter_map(|v| v.as_str().map(str::to_owned)).collect(),
+            Some(serde_json::Value::Array(items)) => {
+                items.iter().filter_map(|v| v.as_str().map(str::to_owned)).collect()
+            }
             _ => Vec::new(),
         }
     }
@@ -164,7 +175,10 @@ impl BundleContext<'_> {
 
     /// Reports `check` at a place recorded while the documents were read.
     pub fn report(&mut self, check: &'static str, at: &Place, message: impl Into<String>) {
-        let severity = self.settings.config.severity_for(self.rule, check, self.doc, self.settings.edition);
+        let severity = self
+            .settings
+            .config
+            .severity_for(self.rule, check, self.doc, self.settings.edition);
         self.out.push(crate::bundle::BundleFinding {
             rule: self.rule,
             check,

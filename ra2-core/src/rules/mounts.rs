@@ -22,7 +22,11 @@ fn check_object(object: &Object<'_>, cx: &mut Context<'_>) {
     for container in pod.containers() {
         let mounts = list(container, "volumeMounts");
         let devices = list(container, "volumeDevices");
-        for (item, usage) in mounts.iter().map(|m| (m, Use::Mount)).chain(devices.iter().map(|d| (d, Use::Device))) {
+        for (item, usage) in mounts
+            .iter()
+            .map(|m| (m, Use::Mount))
+            .chain(devices.iter().map(|d| (d, Use::Device)))
+        {
             check_declared(container, item, usage, &declared, stateful_set, cx);
         }
         check_unique_paths(container, &mounts, &devices, cx);
@@ -40,7 +44,11 @@ fn declared_volumes<'d>(object: &Object<'d>, volumes: impl Iterator<Item = Locat
     let mut names: Vec<&'d str> = volumes.filter_map(|v| v.str_at("name")).collect();
     if object.workload_kind() == Some(WorkloadKind::StatefulSet) {
         if let Some(templates) = object.root.path(&["spec", "volumeClaimTemplates"]) {
-            names.extend(templates.items().filter_map(|t| t.path(&["metadata", "name"])?.as_str()));
+            names.extend(
+                templates
+                    .items()
+                    .filter_map(|t| t.path(&["metadata", "name"])?.as_str()),
+            );
         }
     }
     names
@@ -67,19 +75,31 @@ enum Use {
 }
 
 /// A mount or device must name a volume the pod declares.
-fn check_declared(container: &Container<'_>, item: &Located<'_>, usage: Use, declared: &[&str], stateful_set: bool, cx: &mut Context<'_>) {
+fn check_declared(
+    container: &Container<'_>,
+    item: &Located<'_>,
+    usage: Use,
+    declared: &[&str],
+    stateful_set: bool,
+    cx: &mut Context<'_>,
+) {
     let Some(name_node) = item.get("name") else { return };
     let Some(name) = name_node.as_str() else { return };
     if declared.contains(&name) {
         return;
     }
     let help = if stateful_set {
-        format!("Declare a volume named {name:?} in the pod template's volumes, or a volumeClaimTemplate with that name.")
+        format!(
+            "Declare a volume named {name:?} in the pod template's volumes, or a volumeClaimTemplate with that name."
+        )
     } else {
         format!("Declare a volume named {name:?} in the pod's volumes.")
     };
     let message = match usage {
-        Use::Mount => format!("{} mounts volume {name:?}, which the pod does not declare", container.describe()),
+        Use::Mount => format!(
+            "{} mounts volume {name:?}, which the pod does not declare",
+            container.describe()
+        ),
         Use::Device => format!(
             "{} attaches volume {name:?} as a block device, but the pod does not declare it",
             container.describe()
@@ -90,27 +110,40 @@ fn check_declared(container: &Container<'_>, item: &Located<'_>, usage: Use, dec
 
 /// No two mounts of one container at the same path, and no mount at one of its device paths.
 /// Paths compare as written, as the API server compares them.
-fn check_unique_paths(container: &Container<'_>, mounts: &[Located<'_>], devices: &[Located<'_>], cx: &mut Context<'_>) {
+fn check_unique_paths(
+    container: &Container<'_>,
+    mounts: &[Located<'_>],
+    devices: &[Located<'_>],
+    cx: &mut Context<'_>,
+) {
     let device_paths: Vec<(&str, &str)> = devices
         .iter()
         .filter_map(|d| Some((d.str_at("devicePath")?, volume_name(d))))
         .collect();
     let mut seen: Vec<(&str, &str)> = Vec::new();
     for mount in mounts {
-        let Some(path_node) = mount.get("mountPath") else { continue };
+        let Some(path_node) = mount.get("mountPath") else {
+            continue;
+        };
         let Some(path) = path_node.as_str() else { continue };
         let name = volume_name(mount);
         if let Some((_, earlier)) = seen.iter().find(|(p, _)| *p == path) {
             cx.report(
                 "duplicate-mount-path",
                 &path_node,
-                format!("{} mounts volume {name:?} at {path}, where it already mounts volume {earlier:?}", container.describe()),
+                format!(
+                    "{} mounts volume {name:?} at {path}, where it already mounts volume {earlier:?}",
+                    container.describe()
+                ),
             );
         } else if let Some((_, device)) = device_paths.iter().find(|(p, _)| *p == path) {
             cx.report(
                 "duplicate-mount-path",
                 &path_node,
-                format!("{} mounts volume {name:?} at {path}, which is the device path of volume {device:?}", container.describe()),
+                format!(
+                    "{} mounts volume {name:?} at {path}, which is the device path of volume {device:?}",
+                    container.describe()
+                ),
             );
         }
         seen.push((path, name));
@@ -132,7 +165,11 @@ fn check_sub_path(container: &Container<'_>, mount: &Located<'_>, cx: &mut Conte
         cx.report(
             "subpath",
             &node,
-            format!("{} mounts volume {:?} with {key} {sub_path}, which {problem}", container.describe(), volume_name(mount)),
+            format!(
+                "{} mounts volume {:?} with {key} {sub_path}, which {problem}",
+                container.describe(),
+                volume_name(mount)
+            ),
         );
     }
 }
@@ -144,7 +181,9 @@ fn climbs_out(sub_path: &str) -> bool {
 
 /// Only a container that is itself privileged may propagate mounts back to the node.
 fn check_propagation(container: &Container<'_>, mount: &Located<'_>, cx: &mut Context<'_>) {
-    let Some(node) = mount.get("mountPropagation") else { return };
+    let Some(node) = mount.get("mountPropagation") else {
+        return;
+    };
     if node.as_str() != Some("Bidirectional") || container.security.is_privileged() {
         return;
     }
@@ -180,8 +219,16 @@ fn check_system_path(container: &Container<'_>, mount: &Located<'_>, pod: &PodSp
     if memory_backed {
         return;
     }
-    let at = if cleaned == path { path.to_owned() } else { format!("{path} (that is {cleaned})") };
-    let place = if cleaned.len() == top.len() + 1 { "over" } else { "inside" };
+    let at = if cleaned == path {
+        path.to_owned()
+    } else {
+        format!("{path} (that is {cleaned})")
+    };
+    let place = if cleaned.len() == top.len() + 1 {
+        "over"
+    } else {
+        "inside"
+    };
     cx.report(
         "host-system-path",
         &node,
@@ -217,12 +264,17 @@ fn system_root(cleaned: &str) -> Option<&'static str> {
 }
 
 fn check_proc_mount(container: &Container<'_>, cx: &mut Context<'_>) {
-    let Some(setting) = &container.security.proc_mount else { return };
+    let Some(setting) = &container.security.proc_mount else {
+        return;
+    };
     if setting.node.as_str() == Some("Unmasked") {
         cx.report(
             "unmasked-proc",
             &setting.node,
-            format!("{} sets procMount to Unmasked, so the runtime does not mask sensitive /proc paths", container.describe()),
+            format!(
+                "{} sets procMount to Unmasked, so the runtime does not mask sensitive /proc paths",
+                container.describe()
+            ),
         );
     }
 }

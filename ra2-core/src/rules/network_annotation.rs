@@ -33,10 +33,17 @@ fn check_object(object: &Object<'_>, cx: &mut Context<'_>) {
         check_value(annotation, cx);
     }
     let job_template = (workload == WorkloadKind::CronJob)
-        .then(|| object.root.path(&["spec", "jobTemplate", "metadata", "annotations", NETWORKS_ANNOTATION]))
+        .then(|| {
+            object
+                .root
+                .path(&["spec", "jobTemplate", "metadata", "annotations", NETWORKS_ANNOTATION])
+        })
         .flatten();
     let kind = object.kind.unwrap_or("controller");
-    for (annotation, whose) in [(object.annotation(NETWORKS_ANNOTATION), kind), (job_template, "job template")] {
+    for (annotation, whose) in [
+        (object.annotation(NETWORKS_ANNOTATION), kind),
+        (job_template, "job template"),
+    ] {
         let Some(annotation) = annotation else { continue };
         check_value(&annotation, cx);
         if on_pod.is_none() {
@@ -60,7 +67,10 @@ fn check_value(annotation: &Located<'_>, cx: &mut Context<'_>) {
         cx.report_with_help(
             "annotation-invalid",
             annotation,
-            format!("network annotation is {}, not a string, so the API server rejects the object", with_article(annotation.type_name())),
+            format!(
+                "network annotation is {}, not a string, so the API server rejects the object",
+                with_article(annotation.type_name())
+            ),
             "Quote the value or write it as a block scalar (|) so that the network list stays a string.",
         );
         return;
@@ -74,7 +84,11 @@ fn check_value(annotation: &Located<'_>, cx: &mut Context<'_>) {
 
 /// `a list`, `an integer`.
 fn with_article(noun: &str) -> String {
-    let article = if noun.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" };
+    let article = if noun.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    };
     format!("{article} {noun}")
 }
 
@@ -121,7 +135,10 @@ fn check_bundle(bundle: &Bundle, cx: &mut BundleContext<'_>) {
 /// it matches a configured pattern.
 fn network_device(fact: &UnattachedResource, bundle: &Bundle, patterns: &[String]) -> Option<String> {
     if let Some(nad) = bundle.nad_for_resource(&fact.resource) {
-        return Some(format!("the resource of NetworkAttachmentDefinition {}/{}", nad.namespace, nad.name));
+        return Some(format!(
+            "the resource of NetworkAttachmentDefinition {}/{}",
+            nad.namespace, nad.name
+        ));
     }
     patterns
         .iter()
@@ -162,19 +179,24 @@ mod tests {
     fn resource_patterns_come_from_the_config() {
         assert!(checks(POD, &Config::default()).is_empty());
         let mut config = Config::default();
-        config
-            .params
-            .entry("ra2.app.006".to_owned())
-            .or_default()
-            .insert("ni_resource_patterns".to_owned(), serde_json::json!(["example.com/fast*"]));
-        assert_eq!(checks(POD, &config), vec![("resource-without-annotation".to_owned(), 11)]);
+        config.params.entry("ra2.app.006".to_owned()).or_default().insert(
+            "ni_resource_patterns".to_owned(),
+            serde_json::json!(["example.com/fast*"]),
+        );
+        assert_eq!(
+            checks(POD, &config),
+            vec![("resource-without-annotation".to_owned(), 11)]
+        );
     }
 
     #[test]
     fn a_definition_later_in_the_input_names_the_device() {
         let nad = "---\napiVersion: k8s.cni.cncf.io/v1\nkind: NetworkAttachmentDefinition\nmetadata:\n  name: fp\n  annotations:\n    k8s.v1.cni.cncf.io/resourceName: example.com/fastpath\n";
         let text = format!("{POD}{nad}");
-        assert_eq!(checks(&text, &Config::default()), vec![("resource-without-annotation".to_owned(), 11)]);
+        assert_eq!(
+            checks(&text, &Config::default()),
+            vec![("resource-without-annotation".to_owned(), 11)]
+        );
     }
 
     #[test]

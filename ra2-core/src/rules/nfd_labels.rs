@@ -49,10 +49,31 @@ const BARE_FEATURES: &[(&str, &str)] = &[
 ];
 
 /// Words that make a hand-made key look like a node feature (§5.8), optionally followed by digits.
-const FEATURE_WORDS: &[&str] = &["cpu", "avx", "sriov", "nic", "fpga", "gpu", "kernel", "numa", "dpdk", "hugepage", "hugepages", "rt"];
+const FEATURE_WORDS: &[&str] = &[
+    "cpu",
+    "avx",
+    "sriov",
+    "nic",
+    "fpga",
+    "gpu",
+    "kernel",
+    "numa",
+    "dpdk",
+    "hugepage",
+    "hugepages",
+    "rt",
+];
 
 /// Suffixes of NFD labels that are published as "true" only.
-const BOOLEAN_SUFFIXES: &[&str] = &[".present", ".capable", ".configured", ".enabled", ".dax", ".protected", ".turbo"];
+const BOOLEAN_SUFFIXES: &[&str] = &[
+    ".present",
+    ".capable",
+    ".configured",
+    ".enabled",
+    ".dax",
+    ".protected",
+    ".turbo",
+];
 
 /// Boolean features NFD also publishes as "false".
 const MAY_BE_FALSE: &[&str] = &["cpu-pstate.turbo", "cpu-cstate.enabled"];
@@ -77,7 +98,9 @@ fn check_pod(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
         }
     }
     for expression in affinity_expressions(pod) {
-        let Some(key_node) = expression.get("key") else { continue };
+        let Some(key_node) = expression.get("key") else {
+            continue;
+        };
         let Some(key) = key_node.as_str() else { continue };
         check_key(key, &key_node, "node affinity key", &namespaces, cx);
         if matches!(expression.str_at("operator"), Some("In" | "NotIn")) {
@@ -120,7 +143,8 @@ fn check_key(key: &str, at: &Located<'_>, what: &str, namespaces: &Namespaces, c
         None => (None, key),
     };
     if prefix.is_some_and(|p| LEGACY_PREFIXES.contains(&p)) {
-        let message = format!("{what} {key:?} is a label of an NFD release before v0.4, which current NFD removes from nodes");
+        let message =
+            format!("{what} {key:?} is a label of an NFD release before v0.4, which current NFD removes from nodes");
         match legacy_replacement(key) {
             Some(modern) => cx.report_with_help("legacy-nfd", at, message, format!("Select {modern} instead.")),
             None => cx.report("legacy-nfd", at, message),
@@ -154,7 +178,10 @@ fn shape_problem(name: &str) -> Option<String> {
     for family in FAMILIES {
         if normalized.starts_with(&normalize(family)) && !name.starts_with(family) {
             let rest = name.get(family.len()..).unwrap_or_default();
-            return Some(format!("NFD spells the family {family:?}, as in {:?}", format!("{family}{rest}")));
+            return Some(format!(
+                "NFD spells the family {family:?}, as in {:?}",
+                format!("{family}{rest}")
+            ));
         }
     }
     for (feature, family) in BARE_FEATURES {
@@ -162,12 +189,18 @@ fn shape_problem(name: &str) -> Option<String> {
         let after = name.get(feature.len()..).unwrap_or_default();
         if head.is_some() && (after.is_empty() || after.starts_with(['-', '.', '_'])) {
             let attribute = after.get(1..).map(|a| format!(".{a}")).unwrap_or_default();
-            return Some(format!("{feature:?} needs its source, as in {:?}", format!("{family}{attribute}")));
+            return Some(format!(
+                "{feature:?} needs its source, as in {:?}",
+                format!("{family}{attribute}")
+            ));
         }
     }
     if let Some(flag) = name.strip_prefix("cpu-cpuid.") {
         if !flag.bytes().any(|b| b.is_ascii_uppercase()) {
-            return Some(format!("CPUID flags are published in upper case, as in {:?}", format!("cpu-cpuid.{}", flag.to_ascii_uppercase())));
+            return Some(format!(
+                "CPUID flags are published in upper case, as in {:?}",
+                format!("cpu-cpuid.{}", flag.to_ascii_uppercase())
+            ));
         }
     }
     None
@@ -187,7 +220,10 @@ fn normalize(name: &str) -> String {
 /// a namespace nfd-master denies and does not re-allow.
 fn nfd_never_publishes(prefix: Option<&str>, namespaces: &Namespaces) -> bool {
     let Some(ns) = prefix else { return true };
-    if [FEATURE_LABEL_NS, PROFILE_LABEL_NS].iter().any(|base| is_within(ns, base)) {
+    if [FEATURE_LABEL_NS, PROFILE_LABEL_NS]
+        .iter()
+        .any(|base| is_within(ns, base))
+    {
         return false;
     }
     if is_within(ns, "kubernetes.io") {
@@ -198,7 +234,10 @@ fn nfd_never_publishes(prefix: Option<&str>, namespaces: &Namespaces) -> bool {
 
 /// `ns` is `base` or one of its subdomains.
 fn is_within(ns: &str, base: &str) -> bool {
-    ns == base || ns.strip_suffix(base).is_some_and(|sub| sub.len() > 1 && sub.ends_with('.'))
+    ns == base
+        || ns
+            .strip_suffix(base)
+            .is_some_and(|sub| sub.len() > 1 && sub.ends_with('.'))
 }
 
 /// nfd-master's namespace lists: exact entries, and `*.suffix` entries for subdomains.
@@ -219,7 +258,9 @@ fn feature_word(name: &str) -> Option<&str> {
 
 /// nfd-value: a boolean NFD feature compared with anything but the string NFD publishes.
 fn check_value(key: &str, value: &Located<'_>, cx: &mut Context<'_>) {
-    let Some(name) = key.strip_prefix(FEATURE_LABEL_NS).and_then(|r| r.strip_prefix('/')) else { return };
+    let Some(name) = key.strip_prefix(FEATURE_LABEL_NS).and_then(|r| r.strip_prefix('/')) else {
+        return;
+    };
     if !is_boolean_feature(name) {
         return;
     }
@@ -229,9 +270,15 @@ fn check_value(key: &str, value: &Located<'_>, cx: &mut Context<'_>) {
     let message = match text {
         Some("true") => return,
         Some("false") if may_be_false => return,
-        Some("false") => format!("value \"false\" for {key:?} never matches: NFD removes the label when the feature is absent (select that with DoesNotExist)"),
+        Some("false") => format!(
+            "value \"false\" for {key:?} never matches: NFD removes the label when the feature is absent (select that with DoesNotExist)"
+        ),
         Some(text) => {
-            let published = if may_be_false { "\"true\" or \"false\"" } else { "\"true\"" };
+            let published = if may_be_false {
+                "\"true\" or \"false\""
+            } else {
+                "\"true\""
+            };
             format!("value {text:?} for {key:?} never matches: NFD publishes {published}")
         }
         None => format!(
@@ -245,7 +292,11 @@ fn check_value(key: &str, value: &Located<'_>, cx: &mut Context<'_>) {
 
 /// `a boolean`, `an integer`.
 fn with_article(noun: &str) -> String {
-    let article = if noun.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" };
+    let article = if noun.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    };
     format!("{article} {noun}")
 }
 
@@ -253,8 +304,10 @@ fn is_boolean_feature(name: &str) -> bool {
     if let Some(flag) = name.strip_prefix("cpu-cpuid.") {
         return !flag.ends_with("_VERSION");
     }
-    matches!(name, "cpu-hardware_multithreading" | "cpu-coprocessor.nx_gzip" | "memory-numa" | "storage-nonrotationaldisk")
-        || name.starts_with("kernel-config.")
+    matches!(
+        name,
+        "cpu-hardware_multithreading" | "cpu-coprocessor.nx_gzip" | "memory-numa" | "storage-nonrotationaldisk"
+    ) || name.starts_with("kernel-config.")
         || BOOLEAN_SUFFIXES.iter().any(|s| name.ends_with(s))
 }
 
@@ -308,7 +361,10 @@ mod tests {
 
     #[test]
     fn namespaces_nfd_never_publishes() {
-        let none = Namespaces { extra: vec![], deny: vec![] };
+        let none = Namespaces {
+            extra: vec![],
+            deny: vec![],
+        };
         assert!(nfd_never_publishes(None, &none));
         assert!(nfd_never_publishes(Some("kubernetes.io"), &none));
         assert!(nfd_never_publishes(Some("node.kubernetes.io"), &none));

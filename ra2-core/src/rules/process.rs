@@ -67,7 +67,11 @@ fn normalize_capability(name: &str) -> String {
 /// The API server's own test: only the exact spelling `CAP_SYS_ADMIN` conflicts with
 /// `allowPrivilegeEscalation: false`.
 fn adds_exact_cap_sys_admin(container: &Container<'_>) -> bool {
-    container.security.added_capabilities().iter().any(|(name, _)| *name == "CAP_SYS_ADMIN")
+    container
+        .security
+        .added_capabilities()
+        .iter()
+        .any(|(name, _)| *name == "CAP_SYS_ADMIN")
 }
 
 /// `SYS_ADMIN` in any spelling: the process can escalate whatever the manifest says.
@@ -119,7 +123,11 @@ fn escalation(container: &Container<'_>, windows: bool, cx: &mut Context<'_>) {
             ),
         ),
         None => (
-            container.node.get("securityContext").filter(Located::is_map).unwrap_or_else(|| container.node.clone()),
+            container
+                .node
+                .get("securityContext")
+                .filter(Located::is_map)
+                .unwrap_or_else(|| container.node.clone()),
             format!("{who} leaves allowPrivilegeEscalation unset, so its processes can gain privileges"),
         ),
     };
@@ -178,7 +186,10 @@ fn container_seccomp(container: &Container<'_>, cx: &mut Context<'_>) {
         cx.report_with_help(
             "seccomp-unconfined",
             &kind,
-            format!("{} runs without a seccomp filter (seccompProfile type Unconfined)", container.describe()),
+            format!(
+                "{} runs without a seccomp filter (seccompProfile type Unconfined)",
+                container.describe()
+            ),
             SECCOMP_HELP,
         );
     }
@@ -186,7 +197,11 @@ fn container_seccomp(container: &Container<'_>, cx: &mut Context<'_>) {
 
 /// The pod's `seccompProfile.type: Unconfined`, when some container inherits it.
 fn pod_seccomp(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
-    let Some(kind) = pod.spec.path(&["securityContext", "seccompProfile"]).and_then(|p| unconfined(&p)) else {
+    let Some(kind) = pod
+        .spec
+        .path(&["securityContext", "seccompProfile"])
+        .and_then(|p| unconfined(&p))
+    else {
         return;
     };
     let inheritors: Vec<String> = pod

@@ -16,7 +16,10 @@ fn check_pod(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
             None => cx.report(
                 "readonly-root",
                 &container.missing_field_site(),
-                format!("{} has a writable root filesystem (readOnlyRootFilesystem is not set)", container.describe()),
+                format!(
+                    "{} has a writable root filesystem (readOnlyRootFilesystem is not set)",
+                    container.describe()
+                ),
             ),
             Some(setting) => match setting.as_bool() {
                 Some(true) => {}

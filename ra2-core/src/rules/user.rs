@@ -25,8 +25,16 @@ fn check_container(container: &Container<'_>, cx: &mut Context<'_>) {
     let non_root = security.run_as_non_root.as_ref().and_then(Setting::as_bool) == Some(true);
     match &security.run_as_user {
         Some(user) if user.as_int() == Some(0) => {
-            let source = if user.from_pod { ", set in the pod's securityContext" } else { "" };
-            cx.report("run-as-root", &user.node, format!("{} runs as user 0 (root){source}", container.describe()));
+            let source = if user.from_pod {
+                ", set in the pod's securityContext"
+            } else {
+                ""
+            };
+            cx.report(
+                "run-as-root",
+                &user.node,
+                format!("{} runs as user 0 (root){source}", container.describe()),
+            );
             if non_root {
                 cx.report(
                     "non-root-conflict",
