@@ -111,21 +111,24 @@ pub fn lint(args: &LintArgs) -> u8 {
     if inputs.is_empty() && !unreadable {
         warn(&["warning: no manifests found (looked for *.yaml, *.yml and *.json)".to_owned()]);
     }
-    let output = match args.format {
+    match args.format {
         LintFormat::Text => {
             let style = render::text::Style {
                 color: use_color(),
                 width: terminal_width().unwrap_or(DEFAULT_WIDTH),
             };
-            render::text::render(&report, &sources, style)
+            emit(&render::text::render(&report, &sources, style));
         }
         LintFormat::Json => {
-            let mut json = report.to_json();
-            json.push('\n');
-            json
+            // Streamed: a large report is never held twice (as data and as text).
+            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+            let _ = report
+                .write_json(&mut out)
+                .map_err(std::io::Error::from)
+                .and_then(|()| out.write_all(b"\n"))
+                .and_then(|()| out.flush());
         }
-    };
-    emit(&output);
+    }
     exit_status(&report, config.fail_on)
 }
 

@@ -231,6 +231,12 @@ impl Report {
         serde_json::to_value(self.json_view()).unwrap_or(serde_json::Value::Null)
     }
 
+    /// Writes the JSON output contract, pretty-printed, to `writer` without building it in
+    /// memory first.
+    pub fn write_json(&self, writer: impl std::io::Write) -> serde_json::Result<()> {
+        serde_json::to_writer_pretty(writer, &self.json_view())
+    }
+
     /// The JSON output contract, pretty-printed.
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(&self.json_view()).unwrap_or_default()
