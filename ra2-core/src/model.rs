@@ -445,4 +445,17 @@ impl<'d> PodSpec<'d> {
     pub fn labels(&self) -> Option<Located<'d>> {
         self.metadata.as_ref()?.get("labels")
     }
+
+    /// The terms of `affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution`.
+    pub fn required_node_selector_terms(&self) -> Vec<Located<'d>> {
+        self.spec
+            .path(&[
+                "affinity",
+                "nodeAffinity",
+                "requiredDuringSchedulingIgnoredDuringExecution",
+                "nodeSelectorTerms",
+            ])
+            .map(|terms| terms.items().collect())
+            .unwrap_or_default()
+    }
 }

@@ -21,15 +21,7 @@ pub fn selects_network_intensive(pod: &PodSpec<'_>) -> bool {
     {
         return true;
     }
-    let Some(terms) = pod.spec.path(&[
-        "affinity",
-        "nodeAffinity",
-        "requiredDuringSchedulingIgnoredDuringExecution",
-        "nodeSelectorTerms",
-    ]) else {
-        return false;
-    };
-    terms.items().any(|term| {
+    pod.required_node_selector_terms().iter().any(|term| {
         term.get("matchExpressions").is_some_and(|exprs| {
             exprs.items().any(|e| {
                 e.str_at("key") == Some(NETWORK_INTENSIVE_LABEL)

@@ -46,15 +46,7 @@ fn node_selector(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
 /// A required node-affinity expression that selects control-plane nodes. `NotIn` and
 /// `DoesNotExist` keep pods away from them; preferred terms are not judged (§5.17).
 fn required_affinity(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
-    let Some(terms) = pod.spec.path(&[
-        "affinity",
-        "nodeAffinity",
-        "requiredDuringSchedulingIgnoredDuringExecution",
-        "nodeSelectorTerms",
-    ]) else {
-        return;
-    };
-    for term in terms.items() {
+    for term in pod.required_node_selector_terms() {
         let Some(expressions) = term.get("matchExpressions") else {
             continue;
         };

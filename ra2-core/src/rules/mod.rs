@@ -160,6 +160,16 @@ impl<'c> Context<'c> {
     }
 }
 
+/// `a list`, `an integer`: a noun with its indefinite article, for messages.
+pub(crate) fn with_article(noun: &str) -> String {
+    let article = if noun.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    };
+    format!("{article} {noun}")
+}
+
 /// What a cross-document rule sees after all documents were read.
 pub struct BundleContext<'c> {
     pub(crate) rule: &'static str,

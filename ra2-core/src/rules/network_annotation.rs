@@ -5,7 +5,7 @@ use crate::bundle::{Bundle, UnattachedResource};
 use crate::config::glob;
 use crate::model::{Object, PodSpec, WorkloadKind};
 use crate::multus::{NETWORKS_ANNOTATION, Severity, parse_networks};
-use crate::rules::{BundleContext, Context, Rule};
+use crate::rules::{BundleContext, Context, Rule, with_article};
 use crate::view::Located;
 
 pub static RULE: Rule = Rule {
@@ -80,16 +80,6 @@ fn check_value(annotation: &Located<'_>, cx: &mut Context<'_>) {
             cx.report("annotation-invalid", annotation, problem.message);
         }
     }
-}
-
-/// `a list`, `an integer`.
-fn with_article(noun: &str) -> String {
-    let article = if noun.starts_with(['a', 'e', 'i', 'o', 'u']) {
-        "an"
-    } else {
-        "a"
-    };
-    format!("{article} {noun}")
 }
 
 /// host-network-net-admin: a host-network container that may add `NET_ADMIN` plumbs interfaces

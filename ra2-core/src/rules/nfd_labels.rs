@@ -2,8 +2,8 @@
 
 use crate::model::PodSpec;
 use crate::names::is_qualified_name;
-use crate::nfd::{FEATURE_LABEL_NS, KeyClass, PROFILE_LABEL_NS, classify_key, legacy_replacement};
-use crate::rules::{Context, Rule};
+use crate::nfd::{FEATURE_LABEL_NS, KeyClass, PROFILE_LABEL_NS, classify_key, feature_word, legacy_replacement};
+use crate::rules::{Context, Rule, with_article};
 use crate::view::Located;
 
 pub static RULE: Rule = Rule {
@@ -46,22 +46,6 @@ const BARE_FEATURES: &[(&str, &str)] = &[
     ("sriov", "network-sriov"),
     ("nonrotationaldisk", "storage-nonrotationaldisk"),
     ("os_release", "system-os_release"),
-];
-
-/// Words that make a hand-made key look like a node feature (§5.8), optionally followed by digits.
-const FEATURE_WORDS: &[&str] = &[
-    "cpu",
-    "avx",
-    "sriov",
-    "nic",
-    "fpga",
-    "gpu",
-    "kernel",
-    "numa",
-    "dpdk",
-    "hugepage",
-    "hugepages",
-    "rt",
 ];
 
 /// Suffixes of NFD labels that are published as "true" only.
@@ -248,14 +232,6 @@ fn listed(ns: &str, entries: &[String]) -> bool {
     })
 }
 
-/// A feature word among the name's parts, as written.
-fn feature_word(name: &str) -> Option<&str> {
-    name.split(['-', '_', '.', '/']).find(|part| {
-        let word = part.trim_end_matches(|c: char| c.is_ascii_digit());
-        FEATURE_WORDS.iter().any(|w| w.eq_ignore_ascii_case(word))
-    })
-}
-
 /// nfd-value: a boolean NFD feature compared with anything but the string NFD publishes.
 fn check_value(key: &str, value: &Located<'_>, cx: &mut Context<'_>) {
     let Some(name) = key.strip_prefix(FEATURE_LABEL_NS).and_then(|r| r.strip_prefix('/')) else {
@@ -288,16 +264,6 @@ fn check_value(key: &str, value: &Located<'_>, cx: &mut Context<'_>) {
         ),
     };
     cx.report("nfd-value", value, message);
-}
-
-/// `a boolean`, `an integer`.
-fn with_article(noun: &str) -> String {
-    let article = if noun.starts_with(['a', 'e', 'i', 'o', 'u']) {
-        "an"
-    } else {
-        "a"
-    };
-    format!("{article} {noun}")
 }
 
 fn is_boolean_feature(name: &str) -> bool {
