@@ -21,6 +21,14 @@ fn schema() -> &'static serde_json::Value {
     SCHEMA_VALUE.get_or_init(|| serde_json::from_str(SCHEMA).unwrap_or(serde_json::Value::Bool(true)))
 }
 
+/// Kubernetes 1.33: the version the newest RA2 requires.
+pub const DEFAULT_KUBERNETES_MINOR: u32 = 33;
+
+/// Parses `1.33` into 33.
+pub fn parse_kubernetes_version(s: &str) -> Option<u32> {
+    s.strip_prefix("1.")?.parse().ok()
+}
+
 /// When a lint run counts as failed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -94,6 +102,7 @@ impl Exemption {
 struct RawConfig {
     edition: Option<Edition>,
     fail_on: Option<FailOn>,
+    kubernetes_version: Option<String>,
     select: Option<OneOrMany>,
     ignore: Option<OneOrMany>,
     #[serde(default)]
@@ -110,6 +119,8 @@ struct RawConfig {
 pub struct Config {
     pub edition: Edition,
     pub fail_on: FailOn,
+    /// The target Kubernetes minor version (`1.33` is `33`).
+    pub kubernetes_minor: u32,
     /// Rule selectors to run (empty: all).
     pub select: Vec<String>,
     pub ignore: Vec<String>,
@@ -125,6 +136,7 @@ impl Default for Config {
         Config {
             edition: Edition::default(),
             fail_on: FailOn::default(),
+            kubernetes_minor: DEFAULT_KUBERNETES_MINOR,
             select: Vec::new(),
             ignore: Vec::new(),
             severity: BTreeMap::new(),
@@ -342,6 +354,18 @@ impl Config {
                 }
             }
         }
+        if let Some(node) = root.get("kubernetes-version") {
+            if node.as_str().and_then(parse_kubernetes_version).is_none() {
+                errors.push(error_at(
+                    doc.position(node.site().span.start),
+                    format!(
+                        "kubernetes-version must be a version like \"1.33\", found {}",
+                        node.source_text()
+                    ),
+                    "ra2::config::schema",
+                ));
+            }
+        }
         if !errors.is_empty() {
             return Err(errors);
         }
@@ -360,6 +384,11 @@ impl Config {
         Ok(Config {
             edition: raw.edition.unwrap_or_default(),
             fail_on: raw.fail_on.unwrap_or_default(),
+            kubernetes_minor: raw
+                .kubernetes_version
+                .as_deref()
+                .and_then(parse_kubernetes_version)
+                .unwrap_or(DEFAULT_KUBERNETES_MINOR),
             select: list(raw.select),
             ignore: list(raw.ignore),
             severity: raw.severity,
@@ -399,6 +428,12 @@ impl Config {
             .copied()
             .or_else(|| doc.map(|d| d.severity_of(check, edition)))
             .unwrap_or(Severity::Warning)
+    }
+
+    /// Pod-level `spec.resources` decide QoS from Kubernetes 1.34 (PodLevelResources beta,
+    /// on by default); before that the field is ignored.
+    pub fn pod_level_resources(&self) -> bool {
+        self.kubernetes_minor >= 34
     }
 
     pub fn param(&self, rule: &str, name: &str) -> Option<&serde_json::Value> {

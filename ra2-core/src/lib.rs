@@ -28,6 +28,7 @@ pub mod nfd;
 pub mod profile;
 pub mod quantity;
 pub mod report;
+pub mod resources;
 pub mod rules;
 pub mod scalar;
 pub mod schema;

@@ -446,6 +446,15 @@ impl<'d> PodSpec<'d> {
         self.metadata.as_ref()?.get("labels")
     }
 
+    /// Pod-level `spec.resources` (the PodLevelResources feature), requests defaulted from
+    /// limits per key.
+    pub fn pod_resources(&self) -> Option<Resources<'d>> {
+        self.spec
+            .get("resources")
+            .filter(Located::is_map)
+            .map(|_| Resources::new(&self.spec))
+    }
+
     /// The terms of `affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution`.
     pub fn required_node_selector_terms(&self) -> Vec<Located<'d>> {
         self.spec

@@ -29,6 +29,8 @@ const CASES: &[(&str, bool)] = &[
         true,
     ),
     ("default-namespace: core\n", true),
+    ("kubernetes-version: \"1.34\"\n", true),
+    ("kubernetes-version: 1.34\n", false),
     ("edition: newest\n", false),
     ("fail-on: errors\n", false),
     ("editon: base\n", false),
@@ -81,6 +83,11 @@ fn errors_name_the_line_and_suggest_fixes() {
     assert_eq!(
         errs,
         vec![".ra2.yaml:1:1: \"sometimes\" is not one of \"error\", \"warning\", \"info\", \"never\"".to_owned()]
+    );
+    let errs = errors("kubernetes-version: \"v1.33\"\n");
+    assert_eq!(
+        errs,
+        vec![".ra2.yaml:1:1: kubernetes-version must be a version like \"1.33\", found \"v1.33\"".to_owned()]
     );
     let errs = errors("edition: [base\n");
     assert_eq!(errs.len(), 1);

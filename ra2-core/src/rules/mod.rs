@@ -106,6 +106,11 @@ impl<'c> Context<'c> {
         self.settings.edition
     }
 
+    /// The run's settings (target Kubernetes version, default namespace, ...).
+    pub fn config(&self) -> &Config {
+        self.settings.config
+    }
+
     /// Reports `check` at `at`. The message starts lower-case, names the concrete thing and
     /// has no trailing period.
     pub fn report(&mut self, check: &'static str, at: &Located<'_>, message: impl Into<String>) {
