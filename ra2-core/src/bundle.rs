@@ -3,7 +3,7 @@
 //! network attachments) with resolved places, so documents can be dropped as soon as they are
 //! linted and memory stays bounded by the largest document.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::report::{ObjectRef, Related, Severity};
 use crate::source::Position;
@@ -124,6 +124,25 @@ pub struct UnattachedResource {
     pub place: Place,
 }
 
+/// A `ServiceAccount` in the input.
+#[derive(Clone, Debug)]
+pub struct ServiceAccount {
+    pub namespace: String,
+    pub name: String,
+    /// `automountServiceAccountToken`, when it is a boolean.
+    pub automount_token: Option<bool>,
+}
+
+/// A pod that leaves `automountServiceAccountToken` unset, so its service account decides.
+#[derive(Clone, Debug)]
+pub struct TokenPod {
+    pub namespace: String,
+    /// `serviceAccountName` (or the deprecated `serviceAccount`), else `default`.
+    pub service_account: String,
+    /// Where the service account is named, else the pod spec.
+    pub place: Place,
+}
+
 /// Everything cross-document rules can see.
 #[derive(Clone, Debug, Default)]
 pub struct Bundle {
@@ -132,6 +151,13 @@ pub struct Bundle {
     pub pvcs: Vec<Pvc>,
     pub pods: Vec<PodNetworks>,
     pub unattached_resources: Vec<UnattachedResource>,
+    pub service_accounts: Vec<ServiceAccount>,
+    pub token_pods: Vec<TokenPod>,
+    /// Namespaces with a `ResourceQuota` or a `LimitRange` in the input.
+    pub resource_policy_namespaces: BTreeSet<String>,
+    /// The first object with a pod spec in each namespace: where its namespace is written, else
+    /// its metadata.
+    pub first_workloads: BTreeMap<String, Place>,
 }
 
 impl Bundle {
@@ -146,5 +172,11 @@ impl Bundle {
 
     pub fn pv(&self, name: &str) -> Option<&Pv> {
         self.pvs.iter().find(|p| p.name == name)
+    }
+
+    pub fn service_account(&self, namespace: &str, name: &str) -> Option<&ServiceAccount> {
+        self.service_accounts
+            .iter()
+            .find(|a| a.namespace == namespace && a.name == name)
     }
 }

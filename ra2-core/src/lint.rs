@@ -3,7 +3,9 @@
 
 use std::collections::BTreeMap;
 
-use crate::bundle::{Bundle, BundleFinding, Nad, Place, PodNetworks, Pv, Pvc, UnattachedResource};
+use crate::bundle::{
+    Bundle, BundleFinding, Nad, Place, PodNetworks, Pv, Pvc, ServiceAccount, TokenPod, UnattachedResource,
+};
 use crate::catalogue::Edition;
 use crate::config::Config;
 use crate::doc::{Doc, Limits, read_chunk};
@@ -356,6 +358,44 @@ impl<'c> Linter<'c> {
                         place: Place::of(target, &volume_name),
                     });
                 }
+            }
+        }
+        if object.is("", "ServiceAccount") {
+            self.bundle.service_accounts.push(ServiceAccount {
+                namespace: namespace.clone(),
+                name: name.clone(),
+                automount_token: object.root.bool_at("automountServiceAccountToken"),
+            });
+        }
+        if object.is("", "ResourceQuota") || object.is("", "LimitRange") {
+            self.bundle.resource_policy_namespaces.insert(namespace.clone());
+        }
+        if let Some(pod) = pod {
+            if !self.bundle.first_workloads.contains_key(&namespace) {
+                let metadata = object.metadata();
+                let site = metadata
+                    .as_ref()
+                    .and_then(|m| m.get("namespace"))
+                    .or(metadata)
+                    .unwrap_or_else(|| object.root.clone());
+                self.bundle
+                    .first_workloads
+                    .insert(namespace.clone(), Place::of(target, &site));
+            }
+            if pod.get("automountServiceAccountToken").is_none_or(|v| v.is_null()) {
+                let account = ["serviceAccountName", "serviceAccount"]
+                    .into_iter()
+                    .filter_map(|key| pod.get(key))
+                    .find(|v| v.as_str().is_some_and(|s| !s.is_empty()));
+                self.bundle.token_pods.push(TokenPod {
+                    namespace: namespace.clone(),
+                    service_account: account
+                        .as_ref()
+                        .and_then(Located::as_str)
+                        .unwrap_or("default")
+                        .to_owned(),
+                    place: Place::of(target, account.as_ref().unwrap_or(&pod.spec)),
+                });
             }
         }
         if let Some(pod) = pod {
