@@ -19,6 +19,7 @@ mod network_annotation;
 mod nfd_labels;
 mod process;
 mod readonly_root;
+mod update_strategy;
 mod user;
 
 /// A rule: its id and the views it inspects.
@@ -57,6 +58,7 @@ pub static RULES: &[&Rule] = &[
     &control_plane::RULE,
     &accelerators::RULE,
     &nfd_labels::RULE,
+    &update_strategy::RULE,
 ];
 
 pub fn find(id: &str) -> Option<&'static Rule> {

@@ -1,0 +1,42 @@
+//! ra2.app.013: workloads can be updated (and rolled back) one pod at a time: no Deployment
+//! `Recreate` strategy, no StatefulSet or DaemonSet `OnDelete` update strategy.
+
+use crate::model::{Object, WorkloadKind};
+use crate::rules::{Context, Rule};
+
+pub static RULE: Rule = Rule {
+    object: Some(check_object),
+    ..Rule::new("ra2.app.013")
+};
+
+/// The strategy field of a controller kind and the strategy type that does not roll.
+fn non_rolling(kind: WorkloadKind) -> Option<(&'static str, &'static str)> {
+    match kind {
+        WorkloadKind::Deployment => Some(("strategy", "Recreate")),
+        WorkloadKind::StatefulSet | WorkloadKind::DaemonSet => Some(("updateStrategy", "OnDelete")),
+        _ => None,
+    }
+}
+
+fn check_object(object: &Object<'_>, cx: &mut Context<'_>) {
+    let Some((field, stopping)) = object.workload_kind().and_then(non_rolling) else {
+        return;
+    };
+    let Some(strategy) = object.root.path(&["spec", field, "type"]) else {
+        return;
+    };
+    if strategy.as_str() != Some(stopping) {
+        return;
+    }
+    let kind = object.kind.unwrap_or("?");
+    let effect = if stopping == "Recreate" {
+        "stops every old pod before it starts a new one"
+    } else {
+        "replaces a pod only when someone deletes it"
+    };
+    cx.report(
+        "rolling-update",
+        &strategy,
+        format!("update strategy {stopping} {effect}, so the {kind} cannot roll a new version out pod by pod"),
+    );
+}
