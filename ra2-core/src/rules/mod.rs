@@ -14,6 +14,7 @@ mod accelerators;
 mod control_plane;
 mod host_path;
 mod hostname;
+mod local_storage;
 mod mounts;
 mod network_annotation;
 mod nfd_labels;
@@ -59,6 +60,7 @@ pub static RULES: &[&Rule] = &[
     &accelerators::RULE,
     &nfd_labels::RULE,
     &update_strategy::RULE,
+    &local_storage::RULE,
 ];
 
 pub fn find(id: &str) -> Option<&'static Rule> {
