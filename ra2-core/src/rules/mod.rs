@@ -14,6 +14,7 @@ mod accelerators;
 mod control_plane;
 mod host_path;
 mod hostname;
+mod liveness_probe;
 mod local_storage;
 mod mounts;
 mod network_annotation;
@@ -61,6 +62,7 @@ pub static RULES: &[&Rule] = &[
     &nfd_labels::RULE,
     &update_strategy::RULE,
     &local_storage::RULE,
+    &liveness_probe::RULE,
 ];
 
 pub fn find(id: &str) -> Option<&'static Rule> {
