@@ -20,6 +20,7 @@ mod mounts;
 mod network_annotation;
 mod nfd_labels;
 mod process;
+mod readiness_probe;
 mod readonly_root;
 mod update_strategy;
 mod user;
@@ -63,6 +64,7 @@ pub static RULES: &[&Rule] = &[
     &update_strategy::RULE,
     &local_storage::RULE,
     &liveness_probe::RULE,
+    &readiness_probe::RULE,
 ];
 
 pub fn find(id: &str) -> Option<&'static Rule> {
