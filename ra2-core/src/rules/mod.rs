@@ -22,6 +22,7 @@ mod nfd_labels;
 mod process;
 mod readiness_probe;
 mod readonly_root;
+mod runtime_sockets;
 mod update_strategy;
 mod user;
 
@@ -65,6 +66,7 @@ pub static RULES: &[&Rule] = &[
     &local_storage::RULE,
     &liveness_probe::RULE,
     &readiness_probe::RULE,
+    &runtime_sockets::RULE,
 ];
 
 pub fn find(id: &str) -> Option<&'static Rule> {

@@ -243,7 +243,7 @@ fn check_system_path(container: &Container<'_>, mount: &Located<'_>, pod: &PodSp
 /// The path the runtime mounts at: the kubelet makes a relative `mountPath` absolute by
 /// prefixing `/` (`MakeAbsolutePath`), and repeated slashes, `.` and `..` resolve as in Go's
 /// `path.Clean` for a rooted path.
-fn runtime_path(path: &str) -> String {
+pub(super) fn runtime_path(path: &str) -> String {
     let mut elements: Vec<&str> = Vec::new();
     for element in path.split('/') {
         match element {
