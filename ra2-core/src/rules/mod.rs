@@ -23,6 +23,7 @@ mod process;
 mod readiness_probe;
 mod readonly_root;
 mod runtime_sockets;
+mod token_automount;
 mod update_strategy;
 mod user;
 
@@ -67,6 +68,7 @@ pub static RULES: &[&Rule] = &[
     &liveness_probe::RULE,
     &readiness_probe::RULE,
     &runtime_sockets::RULE,
+    &token_automount::RULE,
 ];
 
 pub fn find(id: &str) -> Option<&'static Rule> {
