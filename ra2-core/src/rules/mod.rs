@@ -12,6 +12,7 @@ use crate::view::Located;
 
 mod accelerators;
 mod control_plane;
+mod host_network;
 mod host_path;
 mod hostname;
 mod liveness_probe;
@@ -69,6 +70,7 @@ pub static RULES: &[&Rule] = &[
     &readiness_probe::RULE,
     &runtime_sockets::RULE,
     &token_automount::RULE,
+    &host_network::RULE,
 ];
 
 pub fn find(id: &str) -> Option<&'static Rule> {

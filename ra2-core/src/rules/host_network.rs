@@ -1,0 +1,24 @@
+//! ra2.app.030: pods do not join the node's network namespace (`hostNetwork`).
+
+use crate::model::PodSpec;
+use crate::rules::{Context, Rule};
+use crate::view::Located;
+
+pub static RULE: Rule = Rule {
+    pod: Some(check_pod),
+    ..Rule::new("ra2.app.030")
+};
+
+/// `hostNetwork` set to a real boolean true, however YAML spells it (`true`, `yes`, `on`).
+fn check_pod(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
+    if let Some(host_network) = pod.get("hostNetwork").filter(Located::is_true) {
+        cx.report(
+            "host-network",
+            &host_network,
+            format!(
+                "pod shares the node's network namespace (hostNetwork: {}), so it sees and can bind every node interface",
+                host_network.source_text()
+            ),
+        );
+    }
+}
