@@ -12,6 +12,7 @@ use crate::view::Located;
 
 mod accelerators;
 mod control_plane;
+mod host_namespaces;
 mod host_network;
 mod host_path;
 mod hostname;
@@ -71,6 +72,7 @@ pub static RULES: &[&Rule] = &[
     &runtime_sockets::RULE,
     &token_automount::RULE,
     &host_network::RULE,
+    &host_namespaces::RULE,
 ];
 
 pub fn find(id: &str) -> Option<&'static Rule> {
