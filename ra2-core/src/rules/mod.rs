@@ -24,6 +24,7 @@ mod nfd_labels;
 mod process;
 mod readiness_probe;
 mod readonly_root;
+mod resource_limits;
 mod runtime_sockets;
 mod token_automount;
 mod update_strategy;
@@ -73,6 +74,7 @@ pub static RULES: &[&Rule] = &[
     &token_automount::RULE,
     &host_network::RULE,
     &host_namespaces::RULE,
+    &resource_limits::RULE,
 ];
 
 pub fn find(id: &str) -> Option<&'static Rule> {

@@ -1,0 +1,120 @@
+//! ra2.app.032: every container, and every namespace, has cpu and memory limits.
+
+use crate::bundle::Bundle;
+use crate::model::{Container, PodSpec};
+use crate::rules::{BundleContext, Context, Rule};
+
+pub static RULE: Rule = Rule {
+    pod: Some(check_pod),
+    bundle: Some(check_bundle),
+    ..Rule::new("ra2.app.032")
+};
+
+/// The resources every container must limit.
+const LIMITED: [&str; 2] = ["cpu", "memory"];
+
+/// Each regular, init or sidecar container without a cpu or memory limit of its own. A
+/// pod-level limit (`spec.resources.limits`) covers the containers when the target Kubernetes
+/// version honours it (1.34 and later).
+fn check_pod(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
+    let pod_limits = pod.pod_resources();
+    let pod_limit = |name: &str| pod_limits.as_ref().and_then(|r| r.limit(name)).is_some();
+    let honoured = cx.config().pod_level_resources();
+    for container in pod.workload_containers() {
+        let missing: Vec<&str> = LIMITED
+            .into_iter()
+            .filter(|name| container.resources.limit(name).is_none() && !(honoured && pod_limit(name)))
+            .collect();
+        if !missing.is_empty() {
+            let ignored = missing.iter().any(|name| pod_limit(name));
+            report_missing(container, &missing, ignored, cx);
+        }
+        zero_limits(container, cx);
+    }
+}
+
+fn report_missing(container: &Container<'_>, missing: &[&str], pod_level_ignored: bool, cx: &mut Context<'_>) {
+    let resources = container.resources.node.as_ref();
+    let site = resources
+        .and_then(|r| r.get("limits"))
+        .or_else(|| resources.cloned())
+        .unwrap_or_else(|| container.node.clone());
+    let what = format!("{} sets no {} limit", container.describe(), missing.join(" or "));
+    let message = if pod_level_ignored {
+        format!(
+            "{what} (the pod-level limit in spec.resources counts only from Kubernetes 1.34; the target is 1.{})",
+            cx.config().kubernetes_minor
+        )
+    } else {
+        what
+    };
+    cx.report("container-limits", &site, message);
+}
+
+/// A zero limit is no limit: the kubelet sets no cgroup bound for it.
+fn zero_limits(container: &Container<'_>, cx: &mut Context<'_>) {
+    for name in LIMITED {
+        let Some(limit) = container.resources.limit(name) else {
+            continue;
+        };
+        if limit.quantity().is_some_and(crate::quantity::Quantity::is_zero) {
+            cx.report(
+                "container-limits",
+                &limit.node,
+                format!(
+                    "{} sets its {name} limit to {}, which the kubelet treats as no limit",
+                    container.describe(),
+                    limit.node.source_text()
+                ),
+            );
+        }
+    }
+}
+
+/// Once per namespace, on its first workload in the input: neither a `ResourceQuota` nor a
+/// `LimitRange` of that namespace is in the input.
+fn check_bundle(bundle: &Bundle, cx: &mut BundleContext<'_>) {
+    for (namespace, place) in &bundle.first_workloads {
+        if bundle.resource_policy_namespaces.contains(namespace) {
+            continue;
+        }
+        cx.report(
+            "namespace-limits",
+            place,
+            format!(
+                "namespace {namespace:?} has neither a ResourceQuota nor a LimitRange in the input, so nothing limits the namespace as a whole"
+            ),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Config, Edition, lint_str};
+
+    fn container_limit_findings(kubernetes_minor: u32) -> Vec<String> {
+        let text = "apiVersion: v1\nkind: Pod\nmetadata: {name: p, namespace: core}\nspec:\n  resources:\n    limits: {cpu: 2, memory: 1Gi}\n  containers:\n  - {name: a, image: r/a:1}\n  - {name: b, image: r/b:1, resources: {limits: {cpu: 1}}}\n";
+        let config = Config {
+            edition: Edition::Latest,
+            kubernetes_minor,
+            ..Config::default()
+        };
+        lint_str("p.yaml", text, &config)
+            .findings
+            .into_iter()
+            .filter(|f| f.rule == "ra2.app.032" && f.check == "container-limits")
+            .map(|f| f.message)
+            .collect()
+    }
+
+    #[test]
+    fn pod_level_limits_cover_containers_from_1_34() {
+        assert!(container_limit_findings(34).is_empty());
+        let old = container_limit_findings(33);
+        assert_eq!(old.len(), 2, "{old:?}");
+        assert!(
+            old.iter().all(|m| m.contains("counts only from Kubernetes 1.34")),
+            "{old:?}"
+        );
+    }
+}
