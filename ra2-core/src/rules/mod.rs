@@ -24,6 +24,7 @@ mod nfd_labels;
 mod process;
 mod readiness_probe;
 mod readonly_root;
+mod readonly_root_latest;
 mod resource_limits;
 mod runtime_sockets;
 mod token_automount;
@@ -75,6 +76,7 @@ pub static RULES: &[&Rule] = &[
     &host_network::RULE,
     &host_namespaces::RULE,
     &resource_limits::RULE,
+    &readonly_root_latest::RULE,
 ];
 
 pub fn find(id: &str) -> Option<&'static Rule> {

@@ -9,8 +9,9 @@ pub static RULE: Rule = Rule {
 };
 
 /// Each regular, init or sidecar container whose own `readOnlyRootFilesystem` is not `true`.
-/// The field has no pod-level form, and ephemeral debug containers are left alone.
-fn check_pod(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
+/// The field has no pod-level form, and ephemeral debug containers are left alone. ra2.app.033
+/// runs the same check in the latest edition.
+pub(super) fn check_pod(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
     for container in pod.workload_containers() {
         match &container.security.read_only_root_filesystem {
             None => cx.report(
