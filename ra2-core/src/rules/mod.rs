@@ -16,6 +16,7 @@ mod host_namespaces;
 mod host_network;
 mod host_path;
 mod hostname;
+mod image_tags;
 mod liveness_probe;
 mod local_storage;
 mod mounts;
@@ -77,6 +78,7 @@ pub static RULES: &[&Rule] = &[
     &host_namespaces::RULE,
     &resource_limits::RULE,
     &readonly_root_latest::RULE,
+    &image_tags::RULE,
 ];
 
 pub fn find(id: &str) -> Option<&'static Rule> {
