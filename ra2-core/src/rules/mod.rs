@@ -15,6 +15,7 @@ mod control_plane;
 mod host_path;
 mod hostname;
 mod mounts;
+mod nad_shape;
 mod network_annotation;
 mod nfd_labels;
 mod process;
@@ -57,6 +58,8 @@ pub static RULES: &[&Rule] = &[
     &control_plane::RULE,
     &accelerators::RULE,
     &nfd_labels::RULE,
+    &nad_shape::RULE_BASE,
+    &nad_shape::RULE_LATEST,
 ];
 
 pub fn find(id: &str) -> Option<&'static Rule> {
