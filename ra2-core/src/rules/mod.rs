@@ -14,6 +14,7 @@ mod accelerators;
 mod control_plane;
 mod host_path;
 mod hostname;
+mod ipam;
 mod mounts;
 mod nad_shape;
 mod network_annotation;
@@ -59,6 +60,7 @@ pub static RULES: &[&Rule] = &[
     &accelerators::RULE,
     &nfd_labels::RULE,
     &nad_shape::RULE_BASE,
+    &ipam::RULE,
     &nad_shape::RULE_LATEST,
 ];
 
