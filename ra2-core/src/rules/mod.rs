@@ -21,6 +21,7 @@ mod network_annotation;
 mod nfd_labels;
 mod process;
 mod readonly_root;
+mod sriov_nad;
 mod user;
 
 /// A rule: its id and the views it inspects.
@@ -60,6 +61,7 @@ pub static RULES: &[&Rule] = &[
     &accelerators::RULE,
     &nfd_labels::RULE,
     &nad_shape::RULE_BASE,
+    &sriov_nad::RULE,
     &ipam::RULE,
     &nad_shape::RULE_LATEST,
 ];
