@@ -16,6 +16,7 @@ mod host_path;
 mod hostname;
 mod ipam;
 mod mounts;
+mod nad_reference;
 mod nad_shape;
 mod network_annotation;
 mod nfd_labels;
@@ -62,6 +63,7 @@ pub static RULES: &[&Rule] = &[
     &nfd_labels::RULE,
     &nad_shape::RULE_BASE,
     &sriov_nad::RULE,
+    &nad_reference::RULE,
     &ipam::RULE,
     &nad_shape::RULE_LATEST,
 ];
