@@ -11,6 +11,7 @@ use crate::model::{Object, PodSpec};
 use crate::view::Located;
 
 mod accelerators;
+mod attachment_count;
 mod control_plane;
 mod host_path;
 mod hostname;
@@ -61,6 +62,7 @@ pub static RULES: &[&Rule] = &[
     &control_plane::RULE,
     &accelerators::RULE,
     &nfd_labels::RULE,
+    &attachment_count::RULE,
     &nad_shape::RULE_BASE,
     &sriov_nad::RULE,
     &nad_reference::RULE,
