@@ -23,6 +23,7 @@ pub mod doc;
 pub mod lint;
 pub mod model;
 pub mod multus;
+pub mod nad;
 pub mod names;
 pub mod nfd;
 pub mod profile;

@@ -11,15 +11,19 @@ use crate::model::{Object, PodSpec};
 use crate::view::Located;
 
 mod accelerators;
+mod attachment_count;
 mod control_plane;
 mod host_namespaces;
 mod host_network;
 mod host_path;
 mod hostname;
 mod image_tags;
+mod ipam;
 mod liveness_probe;
 mod local_storage;
 mod mounts;
+mod nad_reference;
+mod nad_shape;
 mod network_annotation;
 mod nfd_labels;
 mod process;
@@ -28,6 +32,7 @@ mod readonly_root;
 mod readonly_root_latest;
 mod resource_limits;
 mod runtime_sockets;
+mod sriov_nad;
 mod token_automount;
 mod update_strategy;
 mod user;
@@ -79,6 +84,12 @@ pub static RULES: &[&Rule] = &[
     &resource_limits::RULE,
     &readonly_root_latest::RULE,
     &image_tags::RULE,
+    &attachment_count::RULE,
+    &nad_shape::RULE_BASE,
+    &sriov_nad::RULE,
+    &nad_reference::RULE,
+    &ipam::RULE,
+    &nad_shape::RULE_LATEST,
 ];
 
 pub fn find(id: &str) -> Option<&'static Rule> {

@@ -1,0 +1,106 @@
+//! The NetworkAttachmentDefinition view the ra2.ntw rules share: the CNI configuration parsed
+//! from `spec.config`, and the plugin objects in it with the JSON path messages name them by.
+
+use serde_json::{Map, Value};
+
+use crate::model::Object;
+use crate::view::Located;
+
+/// The kind, matched on its own so that a NAD written with the wrong API group is still judged.
+pub const KIND: &str = "NetworkAttachmentDefinition";
+/// The only `apiVersion` the NAD CRD serves (NADC).
+pub const API_VERSION: &str = "k8s.cni.cncf.io/v1";
+/// The annotation that ties attachments to a device-plugin resource (MULTUS).
+pub const RESOURCE_NAME_ANNOTATION: &str = "k8s.v1.cni.cncf.io/resourceName";
+
+/// Whether `object` is a `NetworkAttachmentDefinition`, whatever group its apiVersion names.
+pub fn is_nad(object: &Object<'_>) -> bool {
+    object.kind == Some(KIND)
+}
+
+/// A CNI configuration that parsed as a JSON object.
+#[derive(Clone, Debug)]
+pub struct NadConfig<'d> {
+    /// The `spec.config` string: findings about anything inside it point here.
+    pub node: Located<'d>,
+    pub json: Map<String, Value>,
+}
+
+/// One plugin configuration object of a config (the config itself, when it is not a list).
+#[derive(Clone, Debug)]
+pub struct Plugin<'a> {
+    /// `plugins[1]`, or `""` for a single-plugin config.
+    pub path: String,
+    pub conf: &'a Map<String, Value>,
+}
+
+impl Plugin<'_> {
+    /// The JSON path of `key` inside this plugin, for messages: `plugins[1].ipam`, `ipam`.
+    pub fn key_path(&self, key: &str) -> String {
+        join(&self.path, key)
+    }
+
+    /// The plugin's `type`, when it is a string.
+    pub fn plugin_type(&self) -> Option<&str> {
+        self.conf.get("type").and_then(Value::as_str)
+    }
+}
+
+/// `parent.key`, or `key` at the top level.
+pub fn join(parent: &str, key: &str) -> String {
+    if parent.is_empty() {
+        key.to_owned()
+    } else {
+        format!("{parent}.{key}")
+    }
+}
+
+impl<'d> NadConfig<'d> {
+    /// The parsed `spec.config` of a NAD, when it is a string holding a JSON object.
+    pub fn of(object: &Object<'d>) -> Option<NadConfig<'d>> {
+        let node = object.root.path(&["spec", "config"])?;
+        match serde_json::from_str(node.as_str()?) {
+            Ok(Value::Object(json)) => Some(NadConfig { node, json }),
+            _ => None,
+        }
+    }
+
+    /// Multus reads a config with a `plugins` key as a configuration list, whatever else it has.
+    pub fn is_list(&self) -> bool {
+        self.json.contains_key("plugins")
+    }
+
+    /// The plugin objects: the entries of `plugins` that are objects, or the config itself when
+    /// it has no `plugins`.
+    pub fn plugins(&self) -> Vec<Plugin<'_>> {
+        match self.json.get("plugins") {
+            Some(Value::Array(items)) => items
+                .iter()
+                .enumerate()
+                .filter_map(|(i, item)| {
+                    item.as_object().map(|conf| Plugin {
+                        path: format!("plugins[{i}]"),
+                        conf,
+                    })
+                })
+                .collect(),
+            Some(_) => Vec::new(),
+            None => vec![Plugin {
+                path: String::new(),
+                conf: &self.json,
+            }],
+        }
+    }
+}
+
+/// What kind of JSON value this is, for messages: `a string`, `a list`, ...
+pub fn json_kind(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "a list",
+        Value::Object(_) => "an object",
+    }
+}

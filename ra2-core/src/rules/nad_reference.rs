@@ -1,0 +1,51 @@
+//! ra2.ntw.009: every network a pod attaches resolves to a NetworkAttachmentDefinition, judged
+//! only where the input defines the networks of that namespace.
+
+use std::collections::BTreeSet;
+
+use crate::bundle::{Bundle, PodNetworks};
+use crate::names::is_dns1123_label;
+use crate::rules::{BundleContext, Rule};
+
+pub static RULE: Rule = Rule {
+    bundle: Some(check_bundle),
+    ..Rule::new("ra2.ntw.009")
+};
+
+/// missing-definition: an attachment whose definition is absent from a namespace the input does
+/// define networks for. Without any definition of that namespace in the input, the cluster may
+/// hold them, so nothing is said.
+fn check_bundle(bundle: &Bundle, cx: &mut BundleContext<'_>) {
+    for pod in &bundle.pods {
+        for (namespace, name) in unresolved(pod, bundle) {
+            let defined: Vec<&str> = bundle
+                .nads
+                .iter()
+                .filter(|n| n.namespace == namespace)
+                .map(|n| n.name.as_str())
+                .collect();
+            if defined.is_empty() {
+                continue;
+            }
+            cx.report(
+                "missing-definition",
+                &pod.place,
+                format!(
+                    "network {name:?} needs NetworkAttachmentDefinition {namespace}/{name}, which is not in the input; namespace {namespace} defines {}",
+                    defined.join(", ")
+                ),
+            );
+        }
+    }
+}
+
+/// The pod's attachments (each network once) with no definition in the input. Names and
+/// namespaces that are not DNS-1123 labels are ra2.app.006's finding.
+fn unresolved<'b>(pod: &'b PodNetworks, bundle: &Bundle) -> BTreeSet<(&'b str, &'b str)> {
+    pod.attachments
+        .iter()
+        .filter(|(namespace, name)| is_dns1123_label(namespace) && is_dns1123_label(name))
+        .filter(|(namespace, name)| bundle.nad(namespace, name).is_none())
+        .map(|(namespace, name)| (namespace.as_str(), name.as_str()))
+        .collect()
+}
