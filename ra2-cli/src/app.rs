@@ -63,6 +63,9 @@ pub fn lint(args: &LintArgs) -> u8 {
             return EXIT_ERROR;
         }
     };
+    if args.post_render {
+        return post_render(args, &config);
+    }
     let keep_text = args.format == LintFormat::Text;
     let (inputs, mut problems) = input::discover(&args.paths);
     let mut sources: BTreeMap<String, String> = BTreeMap::new();
@@ -111,14 +114,10 @@ pub fn lint(args: &LintArgs) -> u8 {
     if inputs.is_empty() && !unreadable {
         warn(&["warning: no manifests found (looked for *.yaml, *.yml and *.json)".to_owned()]);
     }
+    if args.format == LintFormat::Text {
+        add_config_sources(&report, &mut sources);
+    }
     match args.format {
-        LintFormat::Text => {
-            let style = render::text::Style {
-                color: use_color(),
-                width: terminal_width().unwrap_or(DEFAULT_WIDTH),
-            };
-            emit(&render::text::render(&report, &sources, style));
-        }
         LintFormat::Json => {
             // Streamed: a large report is never held twice (as data and as text).
             let mut out = std::io::BufWriter::new(std::io::stdout().lock());
@@ -128,8 +127,96 @@ pub fn lint(args: &LintArgs) -> u8 {
                 .and_then(|()| out.write_all(b"\n"))
                 .and_then(|()| out.flush());
         }
+        format => {
+            let style = render::text::Style {
+                color: use_color(),
+                width: terminal_width().unwrap_or(DEFAULT_WIDTH),
+            };
+            emit(&render_report(format, &report, &sources, style));
+        }
     }
     exit_status(&report, config.fail_on)
+}
+
+/// A report in any `--format`.
+fn render_report(
+    format: LintFormat,
+    report: &Report,
+    sources: &BTreeMap<String, String>,
+    style: render::text::Style,
+) -> String {
+    match format {
+        LintFormat::Text => render::text::render(report, sources, style),
+        LintFormat::Json => {
+            let mut json = report.to_json();
+            json.push('\n');
+            json
+        }
+        LintFormat::Sarif => render::sarif::render(report),
+        LintFormat::Junit => render::junit::render(report),
+        LintFormat::Github => render::github::render(report),
+    }
+}
+
+/// Text output shows snippets of the config file for `exemption/unused` findings.
+fn add_config_sources(report: &Report, sources: &mut BTreeMap<String, String>) {
+    for finding in report.findings.iter().filter(|f| f.rule == "exemption") {
+        if !sources.contains_key(&finding.file) {
+            if let Ok(text) = std::fs::read_to_string(&finding.file) {
+                sources.insert(finding.file.clone(), text);
+            }
+        }
+    }
+}
+
+/// `ra2 lint --post-render`: Helm's post-renderer contract. Helm pipes the rendered manifests
+/// in and applies what comes out, and shows standard error only when the command fails; so
+/// the stream is copied through byte for byte when it passes, and nothing reaches standard
+/// output when it does not.
+fn post_render(args: &LintArgs, config: &ra2_core::Config) -> u8 {
+    if args.paths.iter().any(|p| p.as_os_str() != "-") {
+        warn(&["error: --post-render reads standard input only; remove the paths".to_owned()]);
+        return EXIT_ERROR;
+    }
+    let mut bytes = Vec::new();
+    if let Err(e) = std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes) {
+        warn(&[format!("error: {}: cannot read: {e}", input::STDIN_NAME)]);
+        return EXIT_ERROR;
+    }
+    let text = match std::str::from_utf8(&bytes) {
+        Ok(text) => text,
+        Err(e) => {
+            let problem = input::utf8_problem(input::STDIN_NAME, &bytes, e.valid_up_to(), 0);
+            warn(&[format!("error: {problem}")]);
+            return EXIT_ERROR;
+        }
+    };
+    let mut linter = Linter::new(config);
+    linter.add_file(input::STDIN_NAME, text);
+    let report = linter.finish();
+    let status = exit_status(&report, config.fail_on);
+    if !report.findings.is_empty() || !report.errors.is_empty() {
+        let mut sources = BTreeMap::from([(input::STDIN_NAME.to_owned(), text.to_owned())]);
+        add_config_sources(&report, &mut sources);
+        let stderr = std::io::stderr();
+        let style = render::text::Style {
+            color: stderr.is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
+            width: if stderr.is_terminal() {
+                terminal_size::terminal_size_of(&stderr).map_or(DEFAULT_WIDTH, |(w, _)| usize::from(w.0))
+            } else {
+                DEFAULT_WIDTH
+            },
+        };
+        let mut err = stderr.lock();
+        let _ = err.write_all(render_report(args.format, &report, &sources, style).as_bytes());
+    }
+    if status == EXIT_OK {
+        let mut out = std::io::stdout().lock();
+        if out.write_all(&bytes).and_then(|()| out.flush()).is_err() {
+            return EXIT_ERROR;
+        }
+    }
+    status
 }
 
 /// The exit status of a lint run: read errors outrank findings.

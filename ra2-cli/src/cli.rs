@@ -30,6 +30,12 @@ pub enum LintFormat {
     Text,
     /// The JSON output contract, version 1.
     Json,
+    /// SARIF 2.1.0, for GitHub code scanning and other SARIF viewers.
+    Sarif,
+    /// JUnit XML: a test suite per file, a test case per object, a failure per finding.
+    Junit,
+    /// GitHub Actions workflow commands: an annotation per finding.
+    Github,
 }
 
 /// Output formats of `ra2 rules` and `ra2 explain`.
@@ -111,6 +117,13 @@ pub struct LintArgs {
     /// Ignore any `.ra2.yaml`: use defaults and the command line only.
     #[arg(long, conflicts_with = "config")]
     pub no_config: bool,
+
+    /// Act as a Helm post-renderer: read the manifests from standard input and copy them
+    /// unchanged to standard output when they pass; otherwise print nothing there, write the
+    /// report to standard error and exit 1 (or 2). A passing report with findings below
+    /// `--fail-on` also goes to standard error.
+    #[arg(long)]
+    pub post_render: bool,
 }
 
 #[derive(Debug, Args)]

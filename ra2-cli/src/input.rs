@@ -170,7 +170,7 @@ fn count_newlines(bytes: &[u8]) -> usize {
 
 /// Where the first invalid byte of `bytes` (which start at 0-based line `first_line` of the
 /// file) is, and a reason for the user.
-fn utf8_problem(file: &str, bytes: &[u8], valid_up_to: usize, first_line: usize) -> ReadProblem {
+pub fn utf8_problem(file: &str, bytes: &[u8], valid_up_to: usize, first_line: usize) -> ReadProblem {
     let valid = bytes.get(..valid_up_to).unwrap_or_default();
     let line = first_line + count_newlines(valid) + 1;
     let line_start = valid.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);

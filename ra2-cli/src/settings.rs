@@ -97,7 +97,7 @@ fn known_selector(selector: &str) -> bool {
     match selector.split_once('/') {
         Some((rule, check)) => docs.get(rule).is_some_and(|d| d.check(check).is_some()),
         None => {
-            matches!(selector, "yaml" | "suppression")
+            matches!(selector, "yaml" | "suppression" | "exemption")
                 || docs
                     .keys()
                     .any(|id| id == selector || id.strip_prefix(selector).is_some_and(|rest| rest.starts_with('.')))

@@ -537,6 +537,159 @@ fn config_fail_on_applies() {
     );
 }
 
+#[test]
+fn unused_exemptions_are_reported_at_their_line_and_used_ones_counted_by_reason() {
+    let dir = TempDir::new("exemptions");
+    dir.write(
+        ".ra2.yaml",
+        b"exemptions:\n  - rule: ra2.app.007\n    name: p\n    reason: node agent\n  - rule: ra2.app.007\n    name: gone-*\n    reason: old agent\n",
+    );
+    dir.write("pod.yaml", HOST_PATH_POD.as_bytes());
+    let output = run_in(&dir.0, &["lint", "pod.yaml", "--format", "json"], None);
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let report = json(&output);
+    let findings: Vec<(&str, &str, &str, u64)> = report["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .filter(|f| f["rule"] == "ra2.app.007" || f["rule"] == "exemption")
+        .map(|f| {
+            (
+                f["rule"].as_str().unwrap_or(""),
+                f["check"].as_str().unwrap_or(""),
+                f["file"].as_str().unwrap_or(""),
+                f["line"].as_u64().unwrap_or(0),
+            )
+        })
+        .collect();
+    assert_eq!(findings, [("exemption", "unused", ".ra2.yaml", 5)]);
+    assert_eq!(report["summary"]["suppressed_by_reason"]["node agent"], 1);
+
+    let text = stdout(&run_in(
+        &dir.0,
+        &["lint", "pod.yaml", "--select", "ra2.app.007,exemption"],
+        None,
+    ));
+    assert!(text.contains("exemption/unused"), "{text}");
+    assert!(
+        text.contains("exemption for ra2.app.007 (name gone-*) matched no finding"),
+        "{text}"
+    );
+    assert!(
+        text.contains(" 5 │   - rule: ra2.app.007"),
+        "a snippet of the config file: {text}"
+    );
+}
+
+// ---- Helm post-renderer ----
+
+/// A stream exactly as helm writes it, plus what a byte-for-byte copy must keep: a BOM, CRLF
+/// line ends, comments, odd spacing and no final line break.
+const CLEAN_STREAM: &[u8] = b"\xEF\xBB\xBF---\r\n# Source: cnf/templates/cm.yaml\r\napiVersion: v1\r\nkind:   ConfigMap\r\nmetadata: {name: c}   # trailing comment\r\ndata:\r\n  k: 'v'\r\n---\n# Source: cnf/templates/pod.yaml\napiVersion: v1\nkind: Pod\nmetadata: {name: p, namespace: core}\nspec:\n  containers: [{name: c, image: registry.example.com/c:1.0}]";
+
+#[test]
+fn post_render_passes_the_stream_through_byte_for_byte() {
+    let output = run_in(
+        &data(),
+        &["lint", "--post-render", "--select", "ra2.app.007", "--no-config"],
+        Some(CLEAN_STREAM),
+    );
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    assert_eq!(output.stdout, CLEAN_STREAM);
+    assert_eq!(stderr(&output), "", "a clean stream is passed on silently");
+
+    let dash = run_in(
+        &data(),
+        &["lint", "-", "--post-render", "--select", "ra2.app.007", "--no-config"],
+        Some(CLEAN_STREAM),
+    );
+    assert_eq!(code(&dash), 0);
+    assert_eq!(dash.stdout, CLEAN_STREAM, "`-` is allowed");
+}
+
+#[test]
+fn post_render_passes_findings_below_fail_on_and_reports_them_on_stderr() {
+    let input = format!("# Source: cnf/templates/pod.yaml\n{HOST_PATH_POD}");
+    let output = run_in(
+        &data(),
+        &["lint", "--post-render", "--select", "ra2.app.007", "--no-config"],
+        Some(input.as_bytes()),
+    );
+    assert_eq!(code(&output), 0, "hostPath is a warning in the base edition");
+    assert_eq!(output.stdout, input.as_bytes());
+    let err = stderr(&output);
+    assert!(err.contains("ra2.app.007/host-path"), "{err}");
+}
+
+#[test]
+fn post_render_failure_writes_nothing_to_stdout_and_the_report_to_stderr() {
+    let input = format!("---\n# Source: cnf/templates/pod.yaml\n{HOST_PATH_POD}");
+    let output = run_in(
+        &data(),
+        &[
+            "lint",
+            "--post-render",
+            "--select",
+            "ra2.app.007",
+            "--no-config",
+            "--fail-on",
+            "warning",
+        ],
+        Some(input.as_bytes()),
+    );
+    assert_eq!(code(&output), 1);
+    assert!(output.stdout.is_empty(), "Helm must not apply a failing stream");
+    let err = stderr(&output);
+    assert!(err.contains("ra2.app.007/host-path"), "{err}");
+    assert!(err.contains("[<stdin>:10:"), "snippets point into the stream: {err}");
+    assert!(err.contains("template: cnf/templates/pod.yaml"), "{err}");
+
+    let as_json = run_in(
+        &data(),
+        &[
+            "lint",
+            "--post-render",
+            "--select",
+            "ra2.app.007",
+            "--no-config",
+            "--fail-on",
+            "warning",
+            "--format",
+            "json",
+        ],
+        Some(input.as_bytes()),
+    );
+    assert_eq!(code(&as_json), 1);
+    let report: serde_json::Value = serde_json::from_slice(&as_json.stderr).expect("the report is JSON on stderr");
+    assert_eq!(report["findings"][0]["source_template"], "cnf/templates/pod.yaml");
+}
+
+#[test]
+fn post_render_errors_exit_two_with_nothing_on_stdout() {
+    let broken = run_in(
+        &data(),
+        &["lint", "--post-render", "--no-config"],
+        Some(b"apiVersion: v1\nkind: ConfigMap\nmetadata: {name: [\n"),
+    );
+    assert_eq!(code(&broken), 2);
+    assert!(broken.stdout.is_empty());
+    assert!(stderr(&broken).contains("ra2::parse::yaml"), "{}", stderr(&broken));
+
+    let not_utf8 = run_in(&data(), &["lint", "--post-render", "--no-config"], Some(b"a: \xff\n"));
+    assert_eq!(code(&not_utf8), 2);
+    assert!(not_utf8.stdout.is_empty());
+    assert!(stderr(&not_utf8).contains("not UTF-8"), "{}", stderr(&not_utf8));
+
+    let with_paths = run_in(
+        &data(),
+        &["lint", "--post-render", "manifests", "--no-config"],
+        Some(CLEAN_STREAM),
+    );
+    assert_eq!(code(&with_paths), 2);
+    assert!(with_paths.stdout.is_empty());
+    assert!(stderr(&with_paths).contains("standard input only"));
+}
+
 // ---- the catalogue ----
 
 #[test]

@@ -81,19 +81,74 @@ pub struct Exemption {
     pub namespace: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
+    /// Glob over the Helm template a document was rendered from (its `# Source:` comment).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub template: Option<String>,
     pub reason: String,
+    /// Where the exemption is written, when it was read from a file: an exemption that
+    /// matched nothing is reported there.
+    #[serde(skip)]
+    pub site: Option<ConfigSite>,
+}
+
+/// A place in a configuration file.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ConfigSite {
+    pub file: String,
+    pub pointer: String,
+    pub start: Position,
+    pub end: Position,
+    /// Byte offset and length in the file, for renderers that show source.
+    pub offset: usize,
+    pub len: usize,
 }
 
 impl Exemption {
+    /// Does this exemption cover a finding of `rule`/`check` on `object` (which has no Helm
+    /// template)?
     pub fn matches(&self, rule: &str, check: &str, object: &ObjectRef) -> bool {
-        let field = |pattern: &Option<String>, value: &Option<String>| match pattern {
+        self.matches_in(rule, check, object, None)
+    }
+
+    /// Does this exemption cover a finding of `rule`/`check` on `object`, rendered from
+    /// `template`? A `template` pattern never matches a document without one.
+    pub fn matches_in(&self, rule: &str, check: &str, object: &ObjectRef, template: Option<&str>) -> bool {
+        let field = |pattern: &Option<String>, value: Option<&str>| match pattern {
             None => true,
-            Some(p) => glob(p, value.as_deref().unwrap_or("")),
+            Some(p) => glob(p, value.unwrap_or("")),
         };
         selector_matches(&self.rule, rule, check)
-            && field(&self.kind, &object.kind)
-            && field(&self.namespace, &object.namespace)
-            && field(&self.name, &object.name)
+            && field(&self.kind, object.kind.as_deref())
+            && field(&self.namespace, object.namespace.as_deref())
+            && field(&self.name, object.name.as_deref())
+            && self
+                .template
+                .as_deref()
+                .is_none_or(|p| template.is_some_and(|t| glob(p, t)))
+    }
+
+    /// What the exemption matches, for messages: `ra2.app.007 on DaemonSet monitoring/node-*`.
+    pub fn describe(&self) -> String {
+        let mut out = self.rule.clone();
+        let mut parts = Vec::new();
+        if let Some(kind) = &self.kind {
+            parts.push(format!("kind {kind}"));
+        }
+        if let Some(namespace) = &self.namespace {
+            parts.push(format!("namespace {namespace}"));
+        }
+        if let Some(name) = &self.name {
+            parts.push(format!("name {name}"));
+        }
+        if let Some(template) = &self.template {
+            parts.push(format!("template {template}"));
+        }
+        if !parts.is_empty() {
+            out.push_str(" (");
+            out.push_str(&parts.join(", "));
+            out.push(')');
+        }
+        out
     }
 }
 
@@ -192,7 +247,7 @@ fn known_selector(selector: &str) -> bool {
     match check {
         Some(check) => docs.get(rule).is_some_and(|d| d.check(check).is_some()),
         None => {
-            matches!(rule, "yaml" | "suppression")
+            matches!(rule, "yaml" | "suppression" | "exemption")
                 || docs
                     .keys()
                     .any(|id| id == rule || id.strip_prefix(rule).is_some_and(|r| r.starts_with('.')))
@@ -381,6 +436,20 @@ impl Config {
                 Some(OneOrMany::Many(v)) => v,
             }
         };
+        let mut exemptions = raw.exemptions;
+        if let Some(node) = root.get("exemptions") {
+            for (exemption, item) in exemptions.iter_mut().zip(node.items()) {
+                let span = item.site().span;
+                exemption.site = Some(ConfigSite {
+                    file: file.to_owned(),
+                    pointer: item.pointer().to_owned(),
+                    start: doc.position(span.start),
+                    end: doc.position(span.end),
+                    offset: span.start,
+                    len: span.len(),
+                });
+            }
+        }
         Ok(Config {
             edition: raw.edition.unwrap_or_default(),
             fail_on: raw.fail_on.unwrap_or_default(),
@@ -393,7 +462,7 @@ impl Config {
             ignore: list(raw.ignore),
             severity: raw.severity,
             params: raw.params,
-            exemptions: raw.exemptions,
+            exemptions,
             default_namespace: raw
                 .default_namespace
                 .unwrap_or_else(|| Config::default().default_namespace),

@@ -19,22 +19,43 @@ use crate::view::Located;
 const SUPPRESS_PREFIX: &str = "ignore-check.ra2.dev/";
 const SUPPRESS_ALL: &str = "ra2.dev/ignore-all";
 
-/// What an object's annotations suppress.
+/// What an object's annotations suppress, with the reasons they give.
 #[derive(Clone, Debug, Default)]
 struct Suppressions {
-    all: bool,
-    /// `rule` or `rule.check` (as written after the prefix).
-    keys: Vec<String>,
+    /// The reason of `ra2.dev/ignore-all`, when present.
+    all: Option<String>,
+    /// `rule` or `rule.check` (as written after the prefix), and the reason.
+    keys: Vec<(String, String)>,
 }
 
 impl Suppressions {
-    fn covers(&self, rule: &str, check: &str) -> bool {
-        self.all
-            || self
-                .keys
-                .iter()
-                .any(|k| k == rule || k.strip_prefix(rule).and_then(|r| r.strip_prefix('.')) == Some(check))
+    /// The reason this check is suppressed, if it is.
+    fn reason_for(&self, rule: &str, check: &str) -> Option<&str> {
+        self.keys
+            .iter()
+            .find(|(k, _)| k == rule || k.strip_prefix(rule).and_then(|r| r.strip_prefix('.')) == Some(check))
+            .map(|(_, reason)| reason.as_str())
+            .or(self.all.as_deref())
     }
+}
+
+/// How an annotation's reason is counted in the summary.
+fn reason_text(value: &Located<'_>) -> String {
+    match value.as_str().map(str::trim) {
+        Some(reason) if !reason.is_empty() => reason.to_owned(),
+        _ => "(no reason)".to_owned(),
+    }
+}
+
+/// Is this object a Helm test hook? `helm.sh/hook` holds a comma-separated list of hooks.
+fn helm_hook(object: &Object<'_>) -> Option<String> {
+    let hooks = object.annotation("helm.sh/hook")?;
+    hooks
+        .as_str()?
+        .split(',')
+        .map(str::trim)
+        .any(|h| h == "test" || h == "test-success")
+        .then(|| "test".to_owned())
 }
 
 /// Lints any number of files and produces one report.
@@ -45,6 +66,11 @@ pub struct Linter<'c> {
     report: Report,
     bundle: Bundle,
     suppressions: Vec<Suppressions>,
+    /// The Helm template of each object (same index as `suppressions`).
+    templates: Vec<Option<String>>,
+    /// Report config exemptions that matched nothing (off for single-object admission
+    /// reviews, where every exemption for another object would look stale).
+    report_unused_exemptions: bool,
     /// (finding, object index) before suppression.
     pending: Vec<(Finding, usize)>,
     files: Vec<String>,
@@ -77,6 +103,8 @@ impl<'c> Linter<'c> {
             },
             bundle: Bundle::default(),
             suppressions: Vec::new(),
+            templates: Vec::new(),
+            report_unused_exemptions: true,
             pending: Vec::new(),
             files: Vec::new(),
         }
@@ -85,6 +113,14 @@ impl<'c> Linter<'c> {
     #[must_use]
     pub fn with_limits(mut self, limits: Limits) -> Self {
         self.limits = limits;
+        self
+    }
+
+    /// Whether config exemptions that matched no finding are reported (`exemption/unused`,
+    /// on by default).
+    #[must_use]
+    pub fn with_unused_exemptions(mut self, report: bool) -> Self {
+        self.report_unused_exemptions = report;
         self
     }
 
@@ -118,6 +154,7 @@ impl<'c> Linter<'c> {
             .json
             .get_or_insert_with(|| chunk.text.trim_start().starts_with(['{', '[']));
         let result = read_chunk(chunk, json, self.limits);
+        let template = crate::source::helm_source(chunk.text);
         for doc in &result.docs {
             if doc.root_is_null() {
                 continue;
@@ -125,7 +162,7 @@ impl<'c> Linter<'c> {
             let index = file.next_document;
             file.next_document += 1;
             self.report.summary.documents += 1;
-            self.lint_doc(&file.name, index, doc);
+            self.lint_doc(&file.name, index, doc, template);
         }
         if let Some(error) = result.error {
             let index = file.next_document;
@@ -166,7 +203,7 @@ impl<'c> Linter<'c> {
         });
     }
 
-    fn lint_doc(&mut self, file: &str, document: usize, doc: &Doc<'_>) {
+    fn lint_doc(&mut self, file: &str, document: usize, doc: &Doc<'_>, template: Option<&str>) {
         let root = Located::root(doc);
         if !root.is_map() {
             let what = root.type_name();
@@ -188,7 +225,7 @@ impl<'c> Linter<'c> {
         };
         let first_object = self.suppressions.len();
         for node in objects {
-            self.lint_object(file, document, node);
+            self.lint_object(file, document, node, template);
         }
         for problem in &doc.problems {
             let pos = doc.position(problem.span.start);
@@ -214,6 +251,7 @@ impl<'c> Linter<'c> {
                     document,
                     object: object.unwrap_or_default(),
                     pointer: String::new(),
+                    source_template: template.map(str::to_owned),
                     related: Vec::new(),
                     offset: problem.span.start,
                     len: problem.span.len(),
@@ -223,7 +261,7 @@ impl<'c> Linter<'c> {
         }
     }
 
-    fn lint_object(&mut self, file: &str, document: usize, node: Located<'_>) {
+    fn lint_object(&mut self, file: &str, document: usize, node: Located<'_>, template: Option<&str>) {
         if !node.is_map() {
             self.error(
                 file,
@@ -277,6 +315,7 @@ impl<'c> Linter<'c> {
         let mut found: Vec<Pending> = Vec::new();
         let suppressions = suppressions_of(&object, pod.as_ref(), target, &mut found);
         self.suppressions.push(suppressions);
+        self.templates.push(template.map(str::to_owned));
         let settings = Settings {
             edition: self.config.edition,
             config: self.config,
@@ -299,6 +338,8 @@ impl<'c> Linter<'c> {
             namespace: object_ref.namespace.clone(),
             profile: pod.as_ref().map(crate::profile::classify),
             line,
+            source_template: template.map(str::to_owned),
+            hook: helm_hook(&object),
         });
         self.collect_facts(target, &object, pod.as_ref());
         self.pending.extend(found);
@@ -466,31 +507,92 @@ impl<'c> Linter<'c> {
                 .push((finding_at(f.rule, f.check, f.severity, f.message, None, f.place), index));
         }
         let mut suppressed = 0;
-        for (finding, index) in std::mem::take(&mut self.pending) {
+        let mut by_reason: BTreeMap<String, usize> = BTreeMap::new();
+        let mut used = vec![false; self.config.exemptions.len()];
+        for (mut finding, index) in std::mem::take(&mut self.pending) {
             let is_meta = finding.rule == "suppression" || finding.rule == "yaml";
             if !self.config.enabled(&finding.rule, &finding.check) {
                 continue;
             }
-            let annotated = !is_meta
-                && self
-                    .suppressions
+            if !is_meta {
+                finding.source_template = self.templates.get(index).cloned().flatten();
+            }
+            let annotated = if is_meta {
+                None
+            } else {
+                self.suppressions
                     .get(index)
-                    .is_some_and(|s| s.covers(&finding.rule, &finding.check));
-            let exempted = !is_meta
-                && self
-                    .config
-                    .exemptions
-                    .iter()
-                    .any(|e| e.matches(&finding.rule, &finding.check, &finding.object));
-            if annotated || exempted {
+                    .and_then(|s| s.reason_for(&finding.rule, &finding.check))
+            };
+            let mut exempted: Option<&str> = None;
+            if !is_meta {
+                for (exemption, used) in self.config.exemptions.iter().zip(used.iter_mut()) {
+                    if exemption.matches_in(
+                        &finding.rule,
+                        &finding.check,
+                        &finding.object,
+                        finding.source_template.as_deref(),
+                    ) {
+                        *used = true;
+                        exempted = exempted.or(Some(&exemption.reason));
+                    }
+                }
+            }
+            if let Some(reason) = annotated.or(exempted) {
                 suppressed += 1;
+                *by_reason.entry(reason.to_owned()).or_default() += 1;
                 continue;
             }
             self.report.findings.push(finding);
         }
         self.report.summary.suppressed = suppressed;
+        self.report.summary.suppressed_by_reason = by_reason;
+        if self.report_unused_exemptions && self.config.enabled("exemption", "unused") {
+            for (exemption, used) in self.config.exemptions.iter().zip(used) {
+                if !used && self.could_apply(exemption) {
+                    if let Some(site) = &exemption.site {
+                        self.report.findings.push(unused_exemption(exemption, site));
+                    }
+                }
+            }
+        }
         self.report.finalize();
         self.report
+    }
+}
+
+impl Linter<'_> {
+    /// Did a rule this exemption names run? An exemption for a rule left out by `select`,
+    /// `ignore` or the edition is not stale, just idle.
+    fn could_apply(&self, exemption: &crate::config::Exemption) -> bool {
+        let selector = exemption.rule.split('/').next().unwrap_or(&exemption.rule);
+        self.rules
+            .iter()
+            .any(|r| crate::config::selector_matches(selector, r.id, ""))
+    }
+}
+
+/// The `exemption/unused` finding, at the exemption in the config file.
+fn unused_exemption(exemption: &crate::config::Exemption, site: &crate::config::ConfigSite) -> Finding {
+    Finding {
+        rule: "exemption".to_owned(),
+        check: "unused".to_owned(),
+        severity: Severity::Info,
+        message: format!("exemption for {} matched no finding", exemption.describe()),
+        help: "Remove the exemption if it is stale, or fix its rule, kind, namespace, name or template pattern."
+            .to_owned(),
+        file: site.file.clone(),
+        line: site.start.line,
+        column: site.start.column,
+        end_line: site.end.line,
+        end_column: site.end.column,
+        document: 0,
+        object: ObjectRef::default(),
+        pointer: site.pointer.clone(),
+        source_template: None,
+        related: Vec::new(),
+        offset: site.offset,
+        len: site.len,
     }
 }
 
@@ -521,6 +623,7 @@ pub(crate) fn finding_at(
         document: place.document,
         object: place.object,
         pointer: place.pointer,
+        source_template: None,
         related: place.related,
         offset: place.offset,
         len: place.len,
@@ -543,10 +646,10 @@ fn suppressions_of(
     for annotations in sources.into_iter().flatten() {
         for (key, value) in annotations.entries() {
             let what = if key == SUPPRESS_ALL {
-                out.all = true;
+                out.all = Some(reason_text(&value));
                 "all rules".to_owned()
             } else if let Some(rest) = key.strip_prefix(SUPPRESS_PREFIX) {
-                out.keys.push(rest.to_owned());
+                out.keys.push((rest.to_owned(), reason_text(&value)));
                 let known = crate::catalogue::all()
                     .keys()
                     .any(|id| rest == id || rest.strip_prefix(id.as_str()).is_some_and(|c| c.starts_with('.')));

@@ -1,6 +1,8 @@
 //! Findings, errors and the report: plain data in the shape of the JSON output contract
 //! (DESIGN.md, version 1), sorted and deterministic.
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 
 use crate::source::Position;
@@ -94,6 +96,10 @@ pub struct Finding {
     pub document: usize,
     pub object: ObjectRef,
     pub pointer: String,
+    /// The Helm template the document was rendered from (`helm template` writes it in a
+    /// `# Source:` comment at the top of each document), when known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source_template: Option<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub related: Vec<Related>,
     /// Byte offset and length of the primary span in the file, for renderers that show source.
@@ -151,6 +157,13 @@ pub struct ObjectSummary {
     /// Only for objects with a pod spec.
     pub profile: Option<Profile>,
     pub line: usize,
+    /// The Helm template the document was rendered from, when known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source_template: Option<String>,
+    /// `test` for a Helm test hook (`helm.sh/hook: test` or `test-success`): linted like any
+    /// other object, but not deployed with the release.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hook: Option<String>,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -169,6 +182,10 @@ pub struct Summary {
     pub findings: SeverityCounts,
     /// Findings silenced by annotations or config exemptions.
     pub suppressed: usize,
+    /// The same findings counted by the reason the annotation or exemption gives
+    /// (`(no reason)` for an annotation with an empty value).
+    #[serde(default)]
+    pub suppressed_by_reason: BTreeMap<String, usize>,
 }
 
 /// Everything one lint run found.

@@ -132,6 +132,31 @@ impl LineIndex {
     }
 }
 
+/// The Helm template a chunk was rendered from: `helm template` writes
+/// `# Source: <chart>/templates/<file>` in the comment lines that open each document. Only
+/// those opening lines are read, so this costs nothing on large documents.
+pub fn helm_source(text: &str) -> Option<&str> {
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim_end_matches('\r');
+        if i == 0 && is_document_start(line.as_bytes()) {
+            if line.get(3..).is_some_and(|rest| !rest.trim().is_empty()) {
+                return None;
+            }
+            continue;
+        }
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        let comment = line.strip_prefix('#')?;
+        if let Some(path) = comment.trim_start().strip_prefix("Source:") {
+            let path = path.trim();
+            return (!path.is_empty()).then_some(path);
+        }
+    }
+    None
+}
+
 /// True when the text looks like an unrendered Helm/Go template (`{{ ... }}` actions).
 pub fn looks_templated(text: &str) -> bool {
     text.contains("{{") && text.contains("}}")
@@ -160,6 +185,26 @@ mod tests {
         let c = chunks("a\n---\nb\n---\nc", 10, 3);
         assert_eq!((c[1].offset, c[1].line), (12, 4));
         assert_eq!((c[2].offset, c[2].line), (18, 6));
+    }
+
+    #[test]
+    fn helm_sources_come_from_the_opening_comments() {
+        assert_eq!(
+            helm_source("---\n# Source: cnf/templates/upf.yaml\napiVersion: v1\n"),
+            Some("cnf/templates/upf.yaml")
+        );
+        assert_eq!(
+            helm_source("# Source: cnf/charts/db/templates/sts.yaml\r\nkind: StatefulSet\r\n"),
+            Some("cnf/charts/db/templates/sts.yaml")
+        );
+        assert_eq!(
+            helm_source("---\n\n# generated\n#Source: a/templates/b.yaml\nkind: Pod\n"),
+            Some("a/templates/b.yaml")
+        );
+        assert_eq!(helm_source("kind: Pod\n# Source: a/templates/b.yaml\n"), None);
+        assert_eq!(helm_source("--- {kind: Pod}\n# Source: x\n"), None);
+        assert_eq!(helm_source("# Source:\nkind: Pod\n"), None);
+        assert_eq!(helm_source(""), None);
     }
 
     #[test]

@@ -28,6 +28,11 @@ const CASES: &[(&str, bool)] = &[
         "exemptions:\n- {rule: ra2.app.007, kind: DaemonSet, name: 'node-*', reason: host metrics}\n",
         true,
     ),
+    (
+        "exemptions:\n- {rule: ra2.app.007, template: 'cnf/templates/node-*.yaml', reason: node agent}\n",
+        true,
+    ),
+    ("exemptions:\n- {rule: ra2.app.007, template: 7, reason: x}\n", false),
     ("default-namespace: core\n", true),
     ("kubernetes-version: \"1.34\"\n", true),
     ("kubernetes-version: 1.34\n", false),
@@ -111,4 +116,146 @@ fn settings_take_effect() {
         .collect();
     assert_eq!(rules, vec![("ra2.app.007", "host-path", ra2_core::Severity::Info)]);
     assert!(report.summary.suppressed >= 1, "the exemption suppressed ra2.app.009");
+}
+
+/// A Helm stream: two documents from different templates, each with a hostPath volume.
+const HELM_STREAM: &str = "---\n# Source: cnf/templates/node-agent.yaml\napiVersion: apps/v1\nkind: DaemonSet\nmetadata: {name: agent, namespace: core}\nspec:\n  selector: {matchLabels: {app: a}}\n  template:\n    metadata: {labels: {app: a}}\n    spec:\n      volumes: [{name: h, hostPath: {path: /var/log}}]\n      containers: [{name: c, image: r/c:1}]\n---\n# Source: cnf/templates/upf.yaml\napiVersion: v1\nkind: Pod\nmetadata:\n  name: upf\n  namespace: core\n  annotations: {ignore-check.ra2.dev/ra2.app.007: \"pcap to the node, ticket CNF-7\"}\nspec:\n  volumes: [{name: h, hostPath: {path: /srv/pcap}}]\n  containers: [{name: c, image: r/c:1}]\n---\n# Source: cnf/templates/smf.yaml\napiVersion: v1\nkind: Pod\nmetadata: {name: smf, namespace: core}\nspec:\n  volumes: [{name: h, hostPath: {path: /srv/smf}}]\n  containers: [{name: c, image: r/c:1}]\n";
+
+fn host_path_findings(report: &ra2_core::Report) -> Vec<(String, Option<String>)> {
+    report
+        .findings
+        .iter()
+        .filter(|f| f.rule == "ra2.app.007")
+        .map(|f| (f.object.name.clone().unwrap_or_default(), f.source_template.clone()))
+        .collect()
+}
+
+#[test]
+fn exemptions_match_helm_templates_and_count_by_reason() {
+    let config = Config::from_yaml(
+        "select: [ra2.app.007, exemption]\nexemptions:\n  - rule: ra2.app.007\n    template: '*/templates/node-*.yaml'\n    reason: node agent reads host logs\n  - rule: ra2.app.007\n    template: other/templates/*\n    reason: stale\n  - rule: ra2.app.007\n    kind: Pod\n    name: smf\n    template: cnf/templates/smf.yaml\n    reason: lab only\n",
+        ".ra2.yaml",
+    )
+    .expect("valid");
+    let report = ra2_core::lint_str("rendered.yaml", HELM_STREAM, &config);
+    assert_eq!(host_path_findings(&report), [], "all three are suppressed");
+    assert_eq!(report.summary.suppressed, 3);
+    let by_reason: Vec<(&str, usize)> = report
+        .summary
+        .suppressed_by_reason
+        .iter()
+        .map(|(r, n)| (r.as_str(), *n))
+        .collect();
+    assert_eq!(
+        by_reason,
+        [
+            ("lab only", 1),
+            ("node agent reads host logs", 1),
+            ("pcap to the node, ticket CNF-7", 1)
+        ]
+    );
+    let unused: Vec<String> = report
+        .findings
+        .iter()
+        .filter(|f| f.rule == "exemption")
+        .map(|f| {
+            format!(
+                "{}:{}:{} {} {} {}",
+                f.file, f.line, f.column, f.severity, f.pointer, f.message
+            )
+        })
+        .collect();
+    assert_eq!(
+        unused,
+        [".ra2.yaml:6:5 info /exemptions/1 exemption for ra2.app.007 (template other/templates/*) matched no finding"]
+    );
+    let json = report.to_json_value();
+    assert_eq!(json["summary"]["suppressed"], 3, "the total stays a number");
+    assert_eq!(json["summary"]["suppressed_by_reason"]["lab only"], 1);
+}
+
+#[test]
+fn a_template_pattern_never_matches_documents_without_a_source() {
+    let config = Config::from_yaml(
+        "exemptions:\n- {rule: ra2.app.007, template: '*', reason: everything rendered}\n",
+        ".ra2.yaml",
+    )
+    .expect("valid");
+    let plain = HELM_STREAM.replace("# Source: ", "# from ");
+    let report = ra2_core::lint_str("plain.yaml", &plain, &config);
+    assert_eq!(
+        host_path_findings(&report),
+        [("agent".to_owned(), None), ("smf".to_owned(), None)]
+    );
+    let rendered = ra2_core::lint_str("rendered.yaml", HELM_STREAM, &config);
+    assert_eq!(host_path_findings(&rendered), []);
+}
+
+#[test]
+fn exemptions_of_rules_that_did_not_run_are_not_stale() {
+    let config = Config::from_yaml(
+        "exemptions:\n- {rule: ra2.app.007, name: nothing, reason: x}\n- {rule: ra2.app.009, name: nothing, reason: later}\n",
+        ".ra2.yaml",
+    )
+    .expect("valid");
+    let report = ra2_core::lint_str(
+        "p.yaml",
+        HELM_STREAM,
+        &Config {
+            ignore: vec!["ra2.app.009".to_owned()],
+            ..config.clone()
+        },
+    );
+    let unused: Vec<&str> = report
+        .findings
+        .iter()
+        .filter(|f| f.rule == "exemption")
+        .map(|f| f.pointer.as_str())
+        .collect();
+    assert_eq!(unused, ["/exemptions/0"]);
+    let quiet = ra2_core::Linter::new(&config).with_unused_exemptions(false);
+    let mut quiet = quiet;
+    quiet.add_file("p.yaml", HELM_STREAM);
+    assert!(quiet.finish().findings.iter().all(|f| f.rule != "exemption"));
+}
+
+#[test]
+fn helm_sources_and_test_hooks_are_reported() {
+    let text = format!(
+        "{HELM_STREAM}---\n# Source: cnf/templates/tests/test-pfcp.yaml\napiVersion: v1\nkind: Pod\nmetadata:\n  name: test-pfcp\n  annotations: {{helm.sh/hook: \"test-success, test\"}}\nspec:\n  volumes: [{{name: h, hostPath: {{path: /x}}}}]\n  containers: [{{name: c, image: r/c:1}}]\n"
+    );
+    let report = ra2_core::lint_str("rendered.yaml", &text, &Config::default());
+    assert_eq!(
+        host_path_findings(&report),
+        [
+            ("agent".to_owned(), Some("cnf/templates/node-agent.yaml".to_owned())),
+            ("smf".to_owned(), Some("cnf/templates/smf.yaml".to_owned())),
+            (
+                "test-pfcp".to_owned(),
+                Some("cnf/templates/tests/test-pfcp.yaml".to_owned())
+            ),
+        ],
+        "a test hook is linted like any workload"
+    );
+    let hooks: Vec<(Option<&str>, Option<&str>)> = report
+        .objects
+        .iter()
+        .map(|o| (o.name.as_deref(), o.hook.as_deref()))
+        .collect();
+    assert_eq!(
+        hooks,
+        [
+            (Some("agent"), None),
+            (Some("upf"), None),
+            (Some("smf"), None),
+            (Some("test-pfcp"), Some("test"))
+        ]
+    );
+    let json = report.to_json_value();
+    assert_eq!(json["objects"][3]["hook"], "test");
+    assert_eq!(
+        json["objects"][3]["source_template"],
+        "cnf/templates/tests/test-pfcp.yaml"
+    );
+    assert!(json["objects"][0].get("hook").is_none());
 }

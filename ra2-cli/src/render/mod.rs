@@ -1,4 +1,50 @@
 //! Output renderers. Each turns a [`ra2_core::Report`] or the catalogue into text; none does I/O.
 
 pub mod catalogue;
+pub mod github;
+pub mod junit;
+pub mod sarif;
 pub mod text;
+
+use ra2_core::ObjectRef;
+
+/// How an object is named in SARIF logical locations and JUnit test cases:
+/// `Kind/namespace/name`, or `Kind/name` when the manifest sets no namespace.
+pub fn object_path(object: &ObjectRef) -> String {
+    let kind = object.kind.as_deref().unwrap_or("object");
+    match (&object.namespace, &object.name) {
+        (Some(ns), Some(name)) => format!("{kind}/{ns}/{name}"),
+        (None, Some(name)) => format!("{kind}/{name}"),
+        _ => kind.to_owned(),
+    }
+}
+
+/// The documentation of a rule id or pseudo-rule, for links in SARIF output.
+pub fn rule_doc_url(rule: &str) -> String {
+    let repository = env!("CARGO_PKG_REPOSITORY");
+    match rule {
+        "yaml" => format!("{repository}#using-ra2-lint"),
+        "suppression" => format!("{repository}#suppressing-findings"),
+        "exemption" => format!("{repository}#exemptions-without-editing-manifests"),
+        id => format!("{repository}/blob/main/rules/{id}.yaml"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn object_paths() {
+        let mut object = ObjectRef {
+            api_version: Some("apps/v1".to_owned()),
+            kind: Some("Deployment".to_owned()),
+            namespace: Some("core".to_owned()),
+            name: Some("upf".to_owned()),
+        };
+        assert_eq!(object_path(&object), "Deployment/core/upf");
+        object.namespace = None;
+        assert_eq!(object_path(&object), "Deployment/upf");
+        assert_eq!(object_path(&ObjectRef::default()), "object");
+    }
+}

@@ -64,7 +64,15 @@ impl Diagnostic for FindingDiagnostic<'_> {
     }
 
     fn help<'b>(&'b self) -> Option<Box<dyn std::fmt::Display + 'b>> {
-        (!self.finding.help.is_empty()).then(|| Box::new(&self.finding.help) as Box<dyn std::fmt::Display>)
+        let f = self.finding;
+        let mut help = f.help.clone();
+        if let Some(template) = &f.source_template {
+            if !help.is_empty() {
+                help.push('\n');
+            }
+            let _ = write!(help, "template: {template}");
+        }
+        (!help.is_empty()).then(|| Box::new(help) as Box<dyn std::fmt::Display>)
     }
 
     fn source_code(&self) -> Option<&dyn miette::SourceCode> {
@@ -261,29 +269,30 @@ pub fn render(report: &Report, sources: &BTreeMap<String, String>, style: Style)
             .chain(finding.related.iter().map(|r| (r.offset, r.line)))
             .min()
             .map_or(finding.line, |(_, line)| line);
-        match window(&finding.file, &spans, first_line) {
-            Some(source) => {
-                let _ = handler.render_report(
-                    &mut out,
-                    &FindingDiagnostic {
-                        finding,
-                        source: &source,
-                    },
-                );
+        if let Some(source) = window(&finding.file, &spans, first_line) {
+            let _ = handler.render_report(
+                &mut out,
+                &FindingDiagnostic {
+                    finding,
+                    source: &source,
+                },
+            );
+        } else {
+            let _ = write!(
+                out,
+                "{}:{}:{}: {} [{}/{}] {}",
+                finding.file,
+                finding.line,
+                finding.column,
+                finding.severity,
+                finding.rule,
+                finding.check,
+                finding.message
+            );
+            if let Some(template) = &finding.source_template {
+                let _ = write!(out, " (template: {template})");
             }
-            None => {
-                let _ = writeln!(
-                    out,
-                    "{}:{}:{}: {} [{}/{}] {}",
-                    finding.file,
-                    finding.line,
-                    finding.column,
-                    finding.severity,
-                    finding.rule,
-                    finding.check,
-                    finding.message
-                );
-            }
+            out.push('\n');
         }
         out.push('\n');
     }

@@ -1,0 +1,82 @@
+//! GitHub Actions workflow commands (`--format github`): one `::error`, `::warning` or
+//! `::notice` line per finding, which Actions turns into an annotation on the file and line
+//! in the run summary and the pull request diff. No upload step or token is needed.
+
+use std::fmt::Write as _;
+
+use ra2_core::{Report, Severity};
+
+use super::text::summary_line;
+
+/// Escapes a command's message, as the Actions toolkit does (`escapeData`).
+pub fn escape_data(text: &str) -> String {
+    text.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A")
+}
+
+/// Escapes a command property's value (`escapeProperty`): also `:` and `,`, which would
+/// otherwise end the value.
+pub fn escape_property(text: &str) -> String {
+    escape_data(text).replace(':', "%3A").replace(',', "%2C")
+}
+
+fn command(severity: Severity) -> &'static str {
+    match severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Info => "notice",
+    }
+}
+
+/// The workflow commands of a report, then its summary line as a plain log line.
+pub fn render(report: &Report) -> String {
+    let mut out = String::new();
+    for error in &report.errors {
+        let _ = writeln!(
+            out,
+            "::error file={},line={},col={},title={}::{}",
+            escape_property(&error.file),
+            error.line,
+            error.column,
+            escape_property(&error.code),
+            escape_data(&error.message)
+        );
+    }
+    for f in &report.findings {
+        let mut message = f.message.clone();
+        if f.object.kind.is_some() {
+            let _ = write!(message, "\n{} {}", f.object, f.pointer);
+        }
+        if let Some(template) = &f.source_template {
+            let _ = write!(message, "\ntemplate: {template}");
+        }
+        if !f.help.is_empty() {
+            let _ = write!(message, "\nhelp: {}", f.help);
+        }
+        let _ = writeln!(
+            out,
+            "::{} file={},line={},col={},endLine={},endColumn={},title={}::{}",
+            command(f.severity),
+            escape_property(&f.file),
+            f.line,
+            f.column,
+            f.end_line,
+            f.end_column,
+            escape_property(&format!("{}/{}", f.rule, f.check)),
+            escape_data(&message)
+        );
+    }
+    out.push_str(&summary_line(report));
+    out.push('\n');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escaping_follows_the_toolkit() {
+        assert_eq!(escape_data("50% of\r\nlines: a,b"), "50%25 of%0D%0Alines: a,b");
+        assert_eq!(escape_property("a:b,c%\n"), "a%3Ab%2Cc%25%0A");
+    }
+}

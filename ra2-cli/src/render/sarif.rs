@@ -1,0 +1,539 @@
+//! SARIF 2.1.0 (`--format sarif`), for GitHub code scanning and other SARIF viewers: the rule
+//! catalogue as `tool.driver.rules`, one result per finding, unreadable documents as tool
+//! execution notifications. Private serde structs over exactly the parts we fill in.
+//!
+//! `ruleId` is the RA2 requirement id, so a code-scanning alert links to the rule's
+//! documentation; the check slug travels in the result's `properties.check`. Fingerprints
+//! hash what identifies a finding (rule, check, file, object, JSON pointer), never its line,
+//! so an edit above a finding does not turn it into a new alert.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use ra2_core::catalogue::{self, Edition, RuleDoc};
+use ra2_core::{Finding, LintError, Report, Severity};
+use serde::Serialize;
+
+use super::{object_path, rule_doc_url};
+
+const SCHEMA_URI: &str = "https://json.schemastore.org/sarif-2.1.0.json";
+/// The key of our fingerprint in `partialFingerprints`; bump the suffix if its inputs change.
+const FINGERPRINT_KEY: &str = "ra2/v1";
+
+#[derive(Serialize)]
+struct Log<'a> {
+    #[serde(rename = "$schema")]
+    schema: &'static str,
+    version: &'static str,
+    runs: [Run<'a>; 1],
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Run<'a> {
+    tool: Tool,
+    invocations: [Invocation; 1],
+    results: Vec<SarifResult<'a>>,
+    /// Our columns count characters.
+    column_kind: &'static str,
+    properties: RunProperties<'a>,
+}
+
+#[derive(Serialize)]
+struct RunProperties<'a> {
+    edition: &'a str,
+}
+
+#[derive(Serialize)]
+struct Tool {
+    driver: Driver,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Driver {
+    name: &'static str,
+    version: &'static str,
+    semantic_version: &'static str,
+    information_uri: &'static str,
+    rules: Vec<Rule>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Rule {
+    id: String,
+    short_description: Text,
+    full_description: Text,
+    help: Help,
+    help_uri: String,
+    default_configuration: Configuration,
+    properties: RuleProperties,
+}
+
+#[derive(Serialize)]
+struct RuleProperties {
+    tags: Vec<&'static str>,
+    /// The rule's check slugs: the values of a result's `properties.check`.
+    checks: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct Text {
+    text: String,
+}
+
+#[derive(Serialize)]
+struct Help {
+    text: String,
+    markdown: String,
+}
+
+#[derive(Serialize)]
+struct Configuration {
+    level: &'static str,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Invocation {
+    execution_successful: bool,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    tool_execution_notifications: Vec<Notification>,
+}
+
+#[derive(Serialize)]
+struct Notification {
+    level: &'static str,
+    message: Text,
+    descriptor: Descriptor,
+    locations: [Location; 1],
+}
+
+#[derive(Serialize)]
+struct Descriptor {
+    id: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SarifResult<'a> {
+    rule_id: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rule_index: Option<usize>,
+    level: &'static str,
+    message: Text,
+    locations: [Location; 1],
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    related_locations: Vec<Location>,
+    partial_fingerprints: BTreeMap<&'static str, String>,
+    properties: ResultProperties<'a>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ResultProperties<'a> {
+    check: &'a str,
+    pointer: &'a str,
+    document: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    source_template: Option<&'a str>,
+}
+
+// Field names are SARIF's.
+#[allow(clippy::struct_field_names)]
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Location {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    id: Option<usize>,
+    physical_location: PhysicalLocation,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    logical_locations: Vec<LogicalLocation>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    message: Option<Text>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PhysicalLocation {
+    artifact_location: ArtifactLocation,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    region: Option<Region>,
+}
+
+#[derive(Serialize)]
+struct ArtifactLocation {
+    uri: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Region {
+    start_line: usize,
+    start_column: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    end_line: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    end_column: Option<usize>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct LogicalLocation {
+    fully_qualified_name: String,
+    kind: &'static str,
+}
+
+/// SARIF result and notification levels.
+fn level(severity: Severity) -> &'static str {
+    match severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Info => "note",
+    }
+}
+
+/// Findings ra2 reports that are not catalogue rules: (id, title, description, severity).
+const PSEUDO_RULES: &[(&str, &str, &str, Severity)] = &[
+    (
+        "yaml",
+        "YAML the API server reads differently from how it looks",
+        "Duplicate keys and similar YAML problems: the API server keeps only one of the values, silently.",
+        Severity::Error,
+    ),
+    (
+        "suppression",
+        "Suppression annotations name known rules and give a reason",
+        "An ignore-check.ra2.dev annotation names a rule or check that does not exist, or gives no reason.",
+        Severity::Warning,
+    ),
+    (
+        "exemption",
+        "Config exemptions still match something",
+        "An exemption in .ra2.yaml matched no finding in this run: it may be stale.",
+        Severity::Info,
+    ),
+];
+
+fn catalogue_rule(doc: &RuleDoc, edition: Edition) -> Rule {
+    let checks: Vec<String> = doc
+        .checks
+        .iter()
+        .map(|c| format!("- {}: {}", c.slug, c.description.trim()))
+        .collect();
+    let checks_markdown: Vec<String> = doc
+        .checks
+        .iter()
+        .map(|c| format!("- `{}` ({}): {}", c.slug, c.title, c.description.trim()))
+        .collect();
+    Rule {
+        id: doc.id.clone(),
+        short_description: Text {
+            text: doc.title.clone(),
+        },
+        full_description: Text {
+            text: doc.requirement.trim().to_owned(),
+        },
+        help: Help {
+            text: format!(
+                "{}\n\nFix: {}\n\nChecks:\n{}",
+                doc.rationale.trim(),
+                doc.remediation.trim(),
+                checks.join("\n")
+            ),
+            markdown: format!(
+                "{}\n\n**Fix:** {}\n\n**Checks**\n\n{}",
+                doc.rationale.trim(),
+                doc.remediation.trim(),
+                checks_markdown.join("\n")
+            ),
+        },
+        help_uri: rule_doc_url(&doc.id),
+        default_configuration: Configuration {
+            level: level(doc.severity.get(edition).unwrap_or(Severity::Warning)),
+        },
+        properties: RuleProperties {
+            tags: vec!["kubernetes", "anuket-ra2"],
+            checks: doc.checks.iter().map(|c| c.slug.clone()).collect(),
+        },
+    }
+}
+
+fn pseudo_rule(&(id, title, description, severity): &(&str, &str, &str, Severity)) -> Rule {
+    Rule {
+        id: id.to_owned(),
+        short_description: Text { text: title.to_owned() },
+        full_description: Text {
+            text: description.to_owned(),
+        },
+        help: Help {
+            text: description.to_owned(),
+            markdown: description.to_owned(),
+        },
+        help_uri: rule_doc_url(id),
+        default_configuration: Configuration { level: level(severity) },
+        properties: RuleProperties {
+            tags: vec!["kubernetes"],
+            checks: Vec::new(),
+        },
+    }
+}
+
+/// A file name as a URI reference: relative names stay relative (resolved against the
+/// checkout by code scanning), absolute paths become `file://` URIs; anything outside the
+/// unreserved characters is percent-encoded, so `<stdin>` is a valid reference too.
+pub fn file_uri(name: &str) -> String {
+    let path = name.replace('\\', "/");
+    let bytes = path.as_bytes();
+    let drive = bytes.len() >= 2 && bytes.first().is_some_and(u8::is_ascii_alphabetic) && bytes.get(1) == Some(&b':');
+    let (prefix, rest) = if drive {
+        ("file:///", path.as_str())
+    } else if path.starts_with('/') {
+        ("file://", path.as_str())
+    } else {
+        ("", path.as_str())
+    };
+    let mut out = String::from(prefix);
+    for (i, b) in rest.bytes().enumerate() {
+        let keep = b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~' | b'/') || (drive && i == 1);
+        if keep {
+            out.push(char::from(b));
+        } else {
+            let _ = write!(out, "%{b:02X}");
+        }
+    }
+    out
+}
+
+/// FNV-1a, 128 bits: stable across runs, platforms and versions, unlike std's hasher.
+fn fnv1a_128(parts: &[&str]) -> u128 {
+    const OFFSET: u128 = 0x6c62_272e_07bb_0142_62b8_2175_6295_c58d;
+    const PRIME: u128 = 0x0000_0000_0100_0000_0000_0000_0000_013b;
+    let mut hash = OFFSET;
+    for part in parts {
+        // A separator that cannot occur in the parts keeps ("ab", "c") apart from ("a", "bc").
+        for b in part.bytes().chain(std::iter::once(0)) {
+            hash ^= u128::from(b);
+            hash = hash.wrapping_mul(PRIME);
+        }
+    }
+    hash
+}
+
+/// What identifies a finding across runs: rule, check, file, object and pointer. Not the
+/// line, column, message or document index, which move when unrelated text changes.
+pub fn fingerprint(finding: &Finding) -> String {
+    let object = &finding.object;
+    format!(
+        "{:032x}",
+        fnv1a_128(&[
+            &finding.rule,
+            &finding.check,
+            &finding.file,
+            object.kind.as_deref().unwrap_or(""),
+            object.namespace.as_deref().unwrap_or(""),
+            object.name.as_deref().unwrap_or(""),
+            &finding.pointer,
+        ])
+    )
+}
+
+fn result<'a>(finding: &'a Finding, index: &BTreeMap<&str, usize>) -> SarifResult<'a> {
+    let has_object = finding.object.kind.is_some();
+    let message = if has_object {
+        format!("{} ({})", finding.message, finding.object)
+    } else {
+        finding.message.clone()
+    };
+    let mut related_locations: Vec<Location> = Vec::new();
+    if let Some(template) = &finding.source_template {
+        related_locations.push(Location {
+            id: Some(related_locations.len()),
+            physical_location: PhysicalLocation {
+                artifact_location: ArtifactLocation {
+                    uri: file_uri(template),
+                },
+                region: None,
+            },
+            logical_locations: Vec::new(),
+            message: Some(Text {
+                text: format!("rendered from Helm template {template}"),
+            }),
+        });
+    }
+    for related in &finding.related {
+        related_locations.push(Location {
+            id: Some(related_locations.len()),
+            physical_location: PhysicalLocation {
+                artifact_location: ArtifactLocation {
+                    uri: file_uri(&finding.file),
+                },
+                region: Some(Region {
+                    start_line: related.line,
+                    start_column: related.column,
+                    end_line: Some(related.end_line),
+                    end_column: Some(related.end_column),
+                }),
+            },
+            logical_locations: Vec::new(),
+            message: Some(Text {
+                text: related.message.clone(),
+            }),
+        });
+    }
+    SarifResult {
+        rule_id: &finding.rule,
+        rule_index: index.get(finding.rule.as_str()).copied(),
+        level: level(finding.severity),
+        message: Text { text: message },
+        locations: [Location {
+            id: None,
+            physical_location: PhysicalLocation {
+                artifact_location: ArtifactLocation {
+                    uri: file_uri(&finding.file),
+                },
+                region: Some(Region {
+                    start_line: finding.line.max(1),
+                    start_column: finding.column.max(1),
+                    end_line: Some(finding.end_line.max(finding.line.max(1))),
+                    end_column: Some(finding.end_column.max(1)),
+                }),
+            },
+            logical_locations: if has_object {
+                vec![LogicalLocation {
+                    fully_qualified_name: object_path(&finding.object),
+                    kind: "resource",
+                }]
+            } else {
+                Vec::new()
+            },
+            message: None,
+        }],
+        related_locations,
+        partial_fingerprints: BTreeMap::from([(FINGERPRINT_KEY, fingerprint(finding))]),
+        properties: ResultProperties {
+            check: &finding.check,
+            pointer: &finding.pointer,
+            document: finding.document,
+            source_template: finding.source_template.as_deref(),
+        },
+    }
+}
+
+fn notification(error: &LintError) -> Notification {
+    Notification {
+        level: "error",
+        message: Text {
+            text: error.message.clone(),
+        },
+        descriptor: Descriptor { id: error.code.clone() },
+        locations: [Location {
+            id: None,
+            physical_location: PhysicalLocation {
+                artifact_location: ArtifactLocation {
+                    uri: file_uri(&error.file),
+                },
+                region: Some(Region {
+                    start_line: error.line.max(1),
+                    start_column: error.column.max(1),
+                    end_line: None,
+                    end_column: None,
+                }),
+            },
+            logical_locations: Vec::new(),
+            message: None,
+        }],
+    }
+}
+
+/// The SARIF log of a report, pretty-printed.
+pub fn render(report: &Report) -> String {
+    let edition = Edition::parse(&report.edition).unwrap_or_default();
+    let mut rules: Vec<Rule> = catalogue::all()
+        .values()
+        .filter(|doc| doc.in_edition(edition))
+        .map(|doc| catalogue_rule(doc, edition))
+        .collect();
+    rules.extend(PSEUDO_RULES.iter().map(pseudo_rule));
+    let index: BTreeMap<&str, usize> = rules.iter().enumerate().map(|(i, r)| (r.id.as_str(), i)).collect();
+    let mut results: Vec<SarifResult<'_>> = report.findings.iter().map(|f| result(f, &index)).collect();
+    // Two findings with the same identity (the same object written twice in one file) must
+    // not share a fingerprint, or code scanning would merge them: number the repeats.
+    let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+    for result in &mut results {
+        if let Some(fingerprint) = result.partial_fingerprints.get_mut(FINGERPRINT_KEY) {
+            let count = seen.entry(fingerprint.clone()).or_default();
+            if *count > 0 {
+                let _ = write!(fingerprint, ":{count}");
+            }
+            *count += 1;
+        }
+    }
+    let log = Log {
+        schema: SCHEMA_URI,
+        version: "2.1.0",
+        runs: [Run {
+            tool: Tool {
+                driver: Driver {
+                    name: "ra2",
+                    version: env!("CARGO_PKG_VERSION"),
+                    semantic_version: env!("CARGO_PKG_VERSION"),
+                    information_uri: env!("CARGO_PKG_REPOSITORY"),
+                    rules,
+                },
+            },
+            invocations: [Invocation {
+                execution_successful: report.errors.is_empty(),
+                tool_execution_notifications: report.errors.iter().map(notification).collect(),
+            }],
+            results,
+            column_kind: "unicodeCodePoints",
+            properties: RunProperties {
+                edition: &report.edition,
+            },
+        }],
+    };
+    let mut text = serde_json::to_string_pretty(&log).unwrap_or_default();
+    text.push('\n');
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn uris_are_valid_references() {
+        assert_eq!(file_uri("manifests/upf.yaml"), "manifests/upf.yaml");
+        assert_eq!(file_uri("<stdin>"), "%3Cstdin%3E");
+        assert_eq!(file_uri("a b/c:d.yaml"), "a%20b/c%3Ad.yaml");
+        assert_eq!(file_uri("/tmp/x.yaml"), "file:///tmp/x.yaml");
+        assert_eq!(file_uri("C:\\x\\y.yaml"), "file:///C:/x/y.yaml");
+        assert_eq!(file_uri("é.yaml"), "%C3%A9.yaml");
+    }
+
+    #[test]
+    fn fingerprints_ignore_positions() {
+        let config = ra2_core::Config::default();
+        let pod = "apiVersion: v1\nkind: Pod\nmetadata: {name: p, namespace: core}\nspec:\n  volumes: [{name: h, hostPath: {path: /x}}]\n  containers: [{name: c, image: r/c:1}]\n";
+        let shifted = format!("# a comment\n# another\n{pod}");
+        let find = |text: &str| {
+            let report = ra2_core::lint_str("p.yaml", text, &config);
+            let f = report
+                .findings
+                .iter()
+                .find(|f| f.rule == "ra2.app.007")
+                .cloned()
+                .expect("finding");
+            (f.line, fingerprint(&f))
+        };
+        let (line_a, a) = find(pod);
+        let (line_b, b) = find(&shifted);
+        assert_ne!(line_a, line_b);
+        assert_eq!(a, b);
+        assert_eq!(a.len(), 32);
+        let other = find(&pod.replace("name: p,", "name: q,")).1;
+        assert_ne!(a, other, "another object is another finding");
+    }
+}

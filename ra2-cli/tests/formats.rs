@@ -1,0 +1,224 @@
+//! The machine formats for CI pipelines: SARIF, JUnit XML and GitHub workflow commands.
+//! Golden output of the built binary, and every SARIF log ra2 can produce on our fixtures
+//! and on the shared corpus validated against the official SARIF 2.1.0 schema.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn data() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests").join("data")
+}
+
+/// Runs `ra2 args...` in `tests/data`, colour off.
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ra2"))
+        .args(args)
+        .current_dir(data())
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null())
+        .output()
+        .expect("ra2 runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).expect("stdout is UTF-8")
+}
+
+/// The official SARIF 2.1.0 schema, from `../shared/schemas` beside the checkout.
+fn sarif_validator() -> Option<jsonschema::Validator> {
+    let path = workspace()
+        .join("..")
+        .join("shared")
+        .join("schemas")
+        .join("sarif-2.1.0.json");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!("skipping schema validation: {} is not there", path.display());
+        return None;
+    };
+    let schema: serde_json::Value = serde_json::from_str(&text).expect("the SARIF schema is JSON");
+    Some(
+        jsonschema::options()
+            .should_validate_formats(true)
+            .build(&schema)
+            .expect("the SARIF schema compiles"),
+    )
+}
+
+fn assert_valid_sarif(validator: &jsonschema::Validator, sarif: &str, what: &str) {
+    let value: serde_json::Value = serde_json::from_str(sarif).unwrap_or_else(|e| panic!("{what}: not JSON: {e}"));
+    let errors: Vec<String> = validator
+        .iter_errors(&value)
+        .take(10)
+        .map(|e| format!("{}: {e}", e.instance_path()))
+        .collect();
+    assert!(errors.is_empty(), "{what}: invalid SARIF:\n{}", errors.join("\n"));
+}
+
+const GOLDEN_ARGS: &[&str] = &[
+    "lint",
+    "manifests",
+    "--select",
+    "ra2.app.007",
+    "--no-config",
+    "--format",
+];
+
+fn golden(format: &str) -> (i32, String) {
+    let mut args = GOLDEN_ARGS.to_vec();
+    args.push(format);
+    let output = run(&args);
+    (output.status.code().expect("exit status"), stdout(&output))
+}
+
+#[test]
+fn sarif_golden() {
+    let (code, text) = golden("sarif");
+    assert_eq!(code, 2, "one document cannot be parsed");
+    if let Some(validator) = sarif_validator() {
+        assert_valid_sarif(&validator, &text, "golden");
+    }
+    let value: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    let run = &value["runs"][0];
+    // The rule metadata is the catalogue, which grows as rules land: pin only its shape here
+    // and snapshot the results.
+    let rules = run["tool"]["driver"]["rules"].as_array().expect("rules");
+    let host_path = rules.iter().find(|r| r["id"] == "ra2.app.007").expect("ra2.app.007");
+    assert_eq!(host_path["shortDescription"]["text"], "Host volumes are not used");
+    assert_eq!(host_path["defaultConfiguration"]["level"], "warning");
+    assert!(
+        host_path["helpUri"]
+            .as_str()
+            .is_some_and(|u| u.starts_with("https://") && u.ends_with("/rules/ra2.app.007.yaml"))
+    );
+    assert!(
+        host_path["help"]["markdown"]
+            .as_str()
+            .is_some_and(|m| m.contains("`host-path`"))
+    );
+    for result in run["results"].as_array().expect("results") {
+        let index = result["ruleIndex"].as_u64().expect("ruleIndex") as usize;
+        assert_eq!(rules[index]["id"], result["ruleId"]);
+    }
+    insta::assert_json_snapshot!(
+        "sarif_results",
+        serde_json::json!({
+            "results": run["results"],
+            "invocations": run["invocations"],
+            "columnKind": run["columnKind"],
+            "properties": run["properties"],
+        })
+    );
+}
+
+#[test]
+fn sarif_of_the_latest_edition_lists_its_rules_with_their_levels() {
+    let output = run(&[
+        "lint",
+        "manifests/upf.yaml",
+        "--no-config",
+        "--edition",
+        "latest",
+        "--format",
+        "sarif",
+    ]);
+    let value: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    let rules = value["runs"][0]["tool"]["driver"]["rules"].as_array().expect("rules");
+    let host_path = rules.iter().find(|r| r["id"] == "ra2.app.007").expect("ra2.app.007");
+    assert_eq!(host_path["defaultConfiguration"]["level"], "error");
+    assert!(
+        !rules.iter().any(|r| r["id"] == "ra2.app.001"),
+        "retired in the latest edition"
+    );
+}
+
+#[test]
+fn junit_golden() {
+    let (code, text) = golden("junit");
+    assert_eq!(code, 2);
+    insta::assert_snapshot!("junit", text);
+}
+
+#[test]
+fn github_golden() {
+    let (code, text) = golden("github");
+    assert_eq!(code, 2);
+    insta::assert_snapshot!("github", text);
+}
+
+/// Every SARIF log of the rule fixtures, in both editions, is valid.
+#[test]
+fn sarif_of_every_fixture_is_valid() {
+    let Some(validator) = sarif_validator() else { return };
+    let dir = workspace().join("tests").join("fixtures");
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("tests/fixtures")
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
+        .collect();
+    paths.sort();
+    assert!(!paths.is_empty());
+    for path in paths {
+        let text = std::fs::read_to_string(&path).expect("fixture");
+        let name = format!(
+            "tests/fixtures/{}",
+            path.file_name().and_then(|n| n.to_str()).unwrap_or("")
+        );
+        for edition in ra2_core::Edition::ALL {
+            let config = ra2_core::Config {
+                edition,
+                ..Default::default()
+            };
+            let report = ra2_core::lint_str(&name, &text, &config);
+            assert!(!report.findings.is_empty(), "{name} has findings");
+            let sarif = ra2_cli::render::sarif::render(&report);
+            assert_valid_sarif(&validator, &sarif, &format!("{name} ({})", edition.as_str()));
+        }
+    }
+}
+
+/// The whole shared corpus as one run: thousands of results, all valid.
+#[test]
+fn sarif_of_the_corpus_is_valid() {
+    let Some(validator) = sarif_validator() else { return };
+    let corpus = workspace().join("..").join("shared").join("corpus");
+    if !corpus.is_dir() {
+        eprintln!("skipping: ../shared/corpus is not beside the checkout");
+        return;
+    }
+    let mut files = Vec::new();
+    let mut stack = vec![corpus.clone()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).expect("corpus dir").flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path
+                .extension()
+                .is_some_and(|e| e == "yaml" || e == "yml" || e == "json")
+            {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    let config = ra2_core::Config::default();
+    let mut linter = ra2_core::Linter::new(&config);
+    for path in &files {
+        let name = path
+            .strip_prefix(&corpus)
+            .expect("under corpus")
+            .to_string_lossy()
+            .into_owned();
+        let text = std::fs::read_to_string(path).expect("corpus files are UTF-8");
+        linter.add_file(&name, &text);
+    }
+    let report = linter.finish();
+    assert!(report.findings.len() > 100, "the corpus has findings");
+    let sarif = ra2_cli::render::sarif::render(&report);
+    assert_valid_sarif(&validator, &sarif, "corpus");
+}
