@@ -132,6 +132,9 @@ pub struct Bundle {
     pub pvcs: Vec<Pvc>,
     pub pods: Vec<PodNetworks>,
     pub unattached_resources: Vec<UnattachedResource>,
+    /// Profile facts of pod specs that show a network-intensive signal or may still turn out
+    /// to (ra2-rules.md §1.2); pods with neither are basic and not recorded.
+    pub workloads: Vec<crate::profile::WorkloadProfile>,
 }
 
 impl Bundle {
