@@ -14,6 +14,7 @@ mod accelerators;
 mod control_plane;
 mod host_path;
 mod hostname;
+mod hugepages;
 mod mounts;
 mod network_annotation;
 mod nfd_labels;
@@ -57,6 +58,7 @@ pub static RULES: &[&Rule] = &[
     &control_plane::RULE,
     &accelerators::RULE,
     &nfd_labels::RULE,
+    &hugepages::RULE,
 ];
 
 pub fn find(id: &str) -> Option<&'static Rule> {
