@@ -12,6 +12,7 @@ use crate::view::Located;
 
 mod accelerators;
 mod control_plane;
+mod cpu_bounded;
 mod host_path;
 mod hostname;
 mod hugepages;
@@ -59,6 +60,7 @@ pub static RULES: &[&Rule] = &[
     &accelerators::RULE,
     &nfd_labels::RULE,
     &hugepages::RULE,
+    &cpu_bounded::RULE,
 ];
 
 pub fn find(id: &str) -> Option<&'static Rule> {
