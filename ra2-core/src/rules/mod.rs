@@ -13,6 +13,7 @@ use crate::view::Located;
 mod accelerators;
 mod control_plane;
 mod cpu_bounded;
+mod cpu_pinning;
 mod host_path;
 mod hostname;
 mod hugepages;
@@ -61,6 +62,7 @@ pub static RULES: &[&Rule] = &[
     &nfd_labels::RULE,
     &hugepages::RULE,
     &cpu_bounded::RULE,
+    &cpu_pinning::RULE,
 ];
 
 pub fn find(id: &str) -> Option<&'static Rule> {
