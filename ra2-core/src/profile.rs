@@ -315,3 +315,87 @@ pub fn classify(pod: &PodSpec<'_>) -> Profile {
     }
 }
 
+#[cfg(test)]
+mod tests {
+    use crate::Config;
+    use crate::report::Profile;
+
+    fn profiles(text: &str, config: &Config) -> Vec<(String, Option<Profile>)> {
+        crate::lint_str("t.yaml", text, config)
+            .objects
+            .into_iter()
+            .map(|o| (o.name.unwrap_or_default(), o.profile))
+            .collect()
+    }
+
+    fn profile_of(text: &str, name: &str) -> Option<Profile> {
+        profiles(text, &Config::default())
+            .into_iter()
+            .find(|(n, _)| n == name)
+            .and_then(|(_, p)| p)
+    }
+
+    const NAD_SRIOV: &str = "apiVersion: k8s.cni.cncf.io/v1\nkind: NetworkAttachmentDefinition\nmetadata: {name: fh, namespace: ran}\nspec:\n  config: '{\"cniVersion\": \"1.0.0\", \"name\": \"fh\", \"type\": \"sriov\"}'\n";
+    const NAD_RESOURCE: &str = "apiVersion: k8s.cni.cncf.io/v1\nkind: NetworkAttachmentDefinition\nmetadata:\n  name: mh\n  namespace: other\n  annotations: {k8s.v1.cni.cncf.io/resourceName: example.com/fastpath}\nspec:\n  config: '{\"cniVersion\": \"1.0.0\", \"name\": \"mh\", \"type\": \"macvlan\"}'\n";
+    const POD_ATTACHED: &str = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: du\n  namespace: ran\n  annotations: {k8s.v1.cni.cncf.io/networks: fh}\nspec:\n  containers: [{name: du, image: r/du:1, resources: {requests: {cpu: 1, memory: 1Gi}}}]\n";
+    const POD_DEVICE: &str = "apiVersion: v1\nkind: Pod\nmetadata: {name: cu, namespace: ran}\nspec:\n  containers: [{name: cu, image: r/cu:1, resources: {limits: {example.com/fastpath: 1}}}]\n";
+
+    #[test]
+    fn a_fast_path_attachment_defined_later_makes_the_pod_network_intensive() {
+        let text = format!("{POD_ATTACHED}---\n{NAD_SRIOV}");
+        assert_eq!(profile_of(&text, "du"), Some(Profile::NetworkIntensive));
+        // The definition is not an object with a pod spec.
+        assert_eq!(profile_of(&text, "fh"), None);
+        let report = crate::lint_str("t.yaml", &text, &Config::default());
+        let k8s_009: Vec<&str> = report
+            .findings
+            .iter()
+            .filter(|f| f.rule == "ra2.k8s.009")
+            .map(|f| f.check.as_str())
+            .collect();
+        assert_eq!(k8s_009, ["cpu-pinning"]);
+        let k8s_011: Vec<(&str, usize)> = report
+            .findings
+            .iter()
+            .filter(|f| f.rule == "ra2.k8s.011")
+            .map(|f| (f.check.as_str(), f.line))
+            .collect();
+        assert_eq!(k8s_011, [("workload", 6)]);
+        // Without the definition, or in another namespace, the pod is basic and k8s.009 is silent.
+        let other_namespace = NAD_SRIOV.replace("namespace: ran", "namespace: core");
+        for text in [POD_ATTACHED.to_owned(), format!("{POD_ATTACHED}---\n{other_namespace}")] {
+            assert_eq!(profile_of(&text, "du"), Some(Profile::Basic));
+            let report = crate::lint_str("t.yaml", &text, &Config::default());
+            assert!(!report.findings.iter().any(|f| f.rule.starts_with("ra2.k8s.0")));
+        }
+    }
+
+    #[test]
+    fn a_device_named_by_any_definition_counts_in_either_order() {
+        for text in [
+            format!("{POD_DEVICE}---\n{NAD_RESOURCE}"),
+            format!("{NAD_RESOURCE}---\n{POD_DEVICE}"),
+        ] {
+            assert_eq!(profile_of(&text, "cu"), Some(Profile::NetworkIntensive));
+        }
+        assert_eq!(profile_of(POD_DEVICE, "cu"), Some(Profile::Basic));
+    }
+
+    #[test]
+    fn local_signals_and_configured_patterns() {
+        let hugepages = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers: [{name: a, image: r/a:1, resources: {limits: {hugepages-2Mi: 2Mi, memory: 1Gi}}}]\n";
+        assert_eq!(profile_of(hugepages, "p"), Some(Profile::NetworkIntensive));
+        let selector = "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: d}\nspec:\n  selector: {matchLabels: {app: d}}\n  template:\n    metadata: {labels: {app: d}}\n    spec:\n      nodeSelector: {anuket.io/profile/network-intensive: \"true\"}\n      containers: [{name: a, image: r/a:1}]\n";
+        assert_eq!(profile_of(selector, "d"), Some(Profile::NetworkIntensive));
+        assert_eq!(profile_of(POD_DEVICE, "cu"), Some(Profile::Basic));
+        let mut config = Config::default();
+        config.params.entry("ra2.app.006".to_owned()).or_default().insert(
+            "ni_resource_patterns".to_owned(),
+            serde_json::json!(["example.com/fast*"]),
+        );
+        assert_eq!(
+            profiles(POD_DEVICE, &config),
+            [("cu".to_owned(), Some(Profile::NetworkIntensive))]
+        );
+    }
+}

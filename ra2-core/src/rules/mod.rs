@@ -21,6 +21,7 @@ mod mounts;
 mod network_annotation;
 mod nfd_labels;
 mod process;
+mod profile_labels;
 mod readonly_root;
 mod user;
 
@@ -63,6 +64,7 @@ pub static RULES: &[&Rule] = &[
     &hugepages::RULE,
     &cpu_bounded::RULE,
     &cpu_pinning::RULE,
+    &profile_labels::RULE,
 ];
 
 pub fn find(id: &str) -> Option<&'static Rule> {
