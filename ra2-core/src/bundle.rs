@@ -158,6 +158,9 @@ pub struct Bundle {
     /// The first object with a pod spec in each namespace: where its namespace is written, else
     /// its metadata.
     pub first_workloads: BTreeMap<String, Place>,
+    /// Profile facts of pod specs that show a network-intensive signal or may still turn out
+    /// to (ra2-rules.md §1.2); pods with neither are basic and not recorded.
+    pub workloads: Vec<crate::profile::WorkloadProfile>,
 }
 
 impl Bundle {

@@ -522,7 +522,15 @@ fn validate_param(rule: &RuleDoc, name: &str, value: &Located<'_>, report: &mut 
         return;
     };
     let ok = match param.kind.as_str() {
-        "string" | "quantity" => value.as_str().is_some(),
+        "string" => value.as_str().is_some(),
+        // A quantity may be written as a YAML number (`16`) or a string (`"15500m"`).
+        "quantity" => {
+            let scalar = value.as_str().is_some() || value.as_int().is_some() || value.type_name() == "number";
+            scalar
+                && value
+                    .scalar_text()
+                    .is_some_and(|t| crate::quantity::Quantity::parse_json_text(&t).is_ok())
+        }
         "integer" => value.as_int().is_some(),
         "boolean" => value.as_bool().is_some(),
         "string-list" => value.is_seq() && value.items().all(|i| i.as_str().is_some()),

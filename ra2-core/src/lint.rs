@@ -11,7 +11,7 @@ use crate::config::Config;
 use crate::doc::{Doc, Limits, read_chunk};
 use crate::model::Object;
 use crate::names::{ResourceName, classify_resource_name};
-use crate::report::{Finding, LintError, ObjectRef, ObjectSummary, Report, Severity};
+use crate::report::{Finding, LintError, ObjectRef, ObjectSummary, Profile, Report, Severity};
 use crate::rules::{BundleContext, Context, Pending, RULES, Rule, Settings, Target};
 use crate::source::{Chunk, chunks, looks_templated, strip_bom};
 use crate::view::Located;
@@ -73,6 +73,11 @@ pub struct Linter<'c> {
     report_unused_exemptions: bool,
     /// (finding, object index) before suppression.
     pending: Vec<(Finding, usize)>,
+    /// Findings of network-intensive-only checks on pods whose profile depends on documents
+    /// not read yet; settled in [`Linter::finish`].
+    deferred: Vec<Pending>,
+    /// The network-device resource patterns of this run (workload profile).
+    ni_patterns: Vec<String>,
     files: Vec<String>,
 }
 
@@ -106,6 +111,8 @@ impl<'c> Linter<'c> {
             templates: Vec::new(),
             report_unused_exemptions: true,
             pending: Vec::new(),
+            deferred: Vec::new(),
+            ni_patterns: crate::profile::resource_patterns(config),
             files: Vec::new(),
         }
     }
@@ -320,13 +327,23 @@ impl<'c> Linter<'c> {
             edition: self.config.edition,
             config: self.config,
         };
+        let mut gated: Vec<Pending> = Vec::new();
         for rule in &self.rules {
             if let Some(check) = rule.object {
                 check(&object, &mut Context::new(rule.id, settings, target, &mut found));
             }
             if let (Some(check), Some(pod)) = (rule.pod, pod.as_ref()) {
-                check(pod, &mut Context::new(rule.id, settings, target, &mut found));
+                check(
+                    pod,
+                    &mut Context::new(rule.id, settings, target, &mut found).with_gated(&mut gated),
+                );
             }
+        }
+        let profile = pod.as_ref().map(|pod| self.record_profile(target, &object, pod));
+        match profile {
+            Some(Some(Profile::NetworkIntensive)) => found.append(&mut gated),
+            Some(None) => self.deferred.append(&mut gated),
+            _ => {}
         }
         let line = object.root.doc().position(object.root.span().start).line;
         self.report.objects.push(ObjectSummary {
@@ -336,13 +353,65 @@ impl<'c> Linter<'c> {
             kind: object_ref.kind.clone(),
             name: object_ref.name.clone(),
             namespace: object_ref.namespace.clone(),
-            profile: pod.as_ref().map(crate::profile::classify),
+            // Undecided pods start basic; `finish` upgrades them when other documents tell.
+            profile: profile.map(|p| p.unwrap_or(Profile::Basic)),
             line,
             source_template: template.map(str::to_owned),
             hook: helm_hook(&object),
         });
         self.collect_facts(target, &object, pod.as_ref());
         self.pending.extend(found);
+    }
+
+    /// Records the pod's profile facts (ra2-rules.md §1.2) and returns its profile, or `None`
+    /// when `NetworkAttachmentDefinitions` elsewhere in the input decide it.
+    fn record_profile(
+        &mut self,
+        target: Target<'_>,
+        object: &Object<'_>,
+        pod: &crate::model::PodSpec<'_>,
+    ) -> Option<Profile> {
+        let namespace = object.namespace.unwrap_or(&self.config.default_namespace);
+        let place = |node: &Located<'_>| Place::of(target, node);
+        let facts = crate::profile::facts(
+            pod,
+            namespace,
+            target.object_index,
+            self.config,
+            &self.ni_patterns,
+            &place,
+        );
+        let profile = if facts.local.is_some() {
+            Some(Profile::NetworkIntensive)
+        } else if facts.undecided() {
+            None
+        } else {
+            return Some(Profile::Basic);
+        };
+        self.bundle.workloads.push(facts);
+        profile
+    }
+
+    /// Settles the profile of pods that depended on other documents: upgrades their
+    /// `objects[].profile` and releases their network-intensive-only findings.
+    fn settle_profiles(&mut self) {
+        let network_intensive: std::collections::BTreeSet<usize> = self
+            .bundle
+            .workloads
+            .iter()
+            .filter(|w| w.undecided() && crate::profile::resolve(w, &self.bundle).is_some())
+            .map(|w| w.object_index)
+            .collect();
+        for &index in &network_intensive {
+            if let Some(object) = self.report.objects.get_mut(index) {
+                object.profile = Some(Profile::NetworkIntensive);
+            }
+        }
+        for (finding, index) in std::mem::take(&mut self.deferred) {
+            if network_intensive.contains(&index) {
+                self.pending.push((finding, index));
+            }
+        }
     }
 
     /// Records what cross-document rules need from this object.
@@ -485,6 +554,7 @@ impl<'c> Linter<'c> {
     /// Runs cross-document rules, applies suppression and exemptions, sorts, and returns the
     /// report.
     pub fn finish(mut self) -> Report {
+        self.settle_profiles();
         let settings = Settings {
             edition: self.config.edition,
             config: self.config,

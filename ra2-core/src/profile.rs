@@ -1,57 +1,401 @@
 //! Workload profile classification (ra2-rules.md §1.2): does a workload target the
 //! network-intensive (high-performance) profile?
+//!
+//! A pod is network-intensive when it shows any of these signals: it selects nodes labelled
+//! `anuket.io/profile/network-intensive: "true"`; a container requests huge pages; a container
+//! requests an extended resource whose name matches a network-device pattern (`ni_resource_patterns`
+//! of ra2.app.006), or that a `NetworkAttachmentDefinition` in the input names as its
+//! `resourceName`; or the pod attaches (Multus annotation) to a `NetworkAttachmentDefinition` in
+//! the input whose CNI type is a fast-path one (SR-IOV, host-device, userspace, AF_XDP).
+//!
+//! The last two need other documents, which may come after the pod. So the linter records a
+//! small [`WorkloadProfile`] fact per pod spec ([`local_signal`] and the candidates for the
+//! rest) and settles the answer with [`resolve`] once the whole input is read; the report's
+//! `objects[].profile` and every profile-dependent check use that one answer.
 
+use std::fmt;
+
+use crate::bundle::{Bundle, Place};
+use crate::config::Config;
 use crate::model::PodSpec;
 use crate::names::{ResourceName, classify_resource_name};
 use crate::report::Profile;
+use crate::view::Located;
 
 /// The node label that marks (and selects) network-intensive nodes.
 pub const NETWORK_INTENSIVE_LABEL: &str = "anuket.io/profile/network-intensive";
 
+/// The prefix of Anuket profile labels.
+pub const PROFILE_LABEL_PREFIX: &str = "anuket.io/profile/";
+
+/// The profile names RA2 defines (`anuket.io/profile/<name>`).
+pub const PROFILE_NAMES: &[&str] = &["basic", "network-intensive"];
+
 /// Default patterns for extended resources that indicate SR-IOV/DPDK devices.
 pub const NI_RESOURCE_PATTERNS: &[&str] = &["*/*sriov*", "*/*vf*", "*/*dpdk*"];
+
+/// The rule whose `ni_resource_patterns` parameter configures the patterns.
+const PATTERNS_RULE: &str = "ra2.app.006";
+const PATTERNS_PARAM: &str = "ni_resource_patterns";
+
+/// CNI plugin types that give a pod a fast-path (device or kernel-bypass) interface.
+pub const FAST_PATH_CNI_TYPES: &[&str] = &["sriov", "ib-sriov", "host-device", "userspace", "vhostuser", "afxdp"];
+
+/// The network-device patterns of this run: ra2.app.006's `ni_resource_patterns` from the config,
+/// else its catalogue default.
+pub fn resource_patterns(config: &Config) -> Vec<String> {
+    let value = config.param(PATTERNS_RULE, PATTERNS_PARAM).cloned().or_else(|| {
+        crate::catalogue::get(PATTERNS_RULE)
+            .and_then(|d| d.param(PATTERNS_PARAM))
+            .map(|p| p.default.clone())
+    });
+    match value {
+        Some(serde_json::Value::Array(items)) => items.iter().filter_map(|v| v.as_str().map(str::to_owned)).collect(),
+        _ => NI_RESOURCE_PATTERNS.iter().map(|p| (*p).to_owned()).collect(),
+    }
+}
+
+/// Why a workload counts as network-intensive.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Signal {
+    /// The pod selects network-intensive nodes.
+    SelectsProfile,
+    /// `who` (`container "dp"`, `the pod`) requests huge pages.
+    HugePages { who: String, resource: String },
+    /// `who` requests an extended resource that matches a network-device pattern.
+    DevicePattern {
+        who: String,
+        resource: String,
+        pattern: String,
+    },
+    /// `who` requests the device resource of a `NetworkAttachmentDefinition` in the input.
+    NadResource { who: String, resource: String, nad: String },
+    /// The pod attaches to a `NetworkAttachmentDefinition` of a fast-path CNI type.
+    NadType { nad: String, cni_type: String },
+}
+
+impl fmt::Display for Signal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Signal::SelectsProfile => write!(f, "the pod selects nodes labelled {NETWORK_INTENSIVE_LABEL}"),
+            Signal::HugePages { who, resource } => write!(f, "{who} requests {resource}"),
+            Signal::DevicePattern { who, resource, pattern } => {
+                write!(
+                    f,
+                    "{who} requests {resource}, which matches the network-device pattern {pattern:?}"
+                )
+            }
+            Signal::NadResource { who, resource, nad } => {
+                write!(
+                    f,
+                    "{who} requests {resource}, the device of NetworkAttachmentDefinition {nad}"
+                )
+            }
+            Signal::NadType { nad, cni_type } => write!(
+                f,
+                "the pod attaches to NetworkAttachmentDefinition {nad}, whose CNI type is {cni_type}"
+            ),
+        }
+    }
+}
+
+/// An extended resource a container requests, kept while the profile is undecided.
+#[derive(Clone, Debug)]
+pub struct DeviceRequest {
+    /// `container "dp"`, for messages.
+    pub who: String,
+    pub resource: String,
+    /// Where the resource is written: its limit, else its request.
+    pub place: Place,
+}
+
+/// What decides one pod spec's profile, recorded while its document is read.
+#[derive(Clone, Debug)]
+pub struct WorkloadProfile {
+    /// Index of the object in the run.
+    pub object_index: usize,
+    /// The first signal the pod's own document shows, and where it is written.
+    pub local: Option<(Signal, Place)>,
+    /// Only when `local` is none: the attachments, as (namespace, name).
+    pub attachments: Vec<(String, String)>,
+    /// Where the network annotation is written (with `attachments`).
+    pub annotation: Option<Place>,
+    /// Only when `local` is none: the extended resources the containers request.
+    pub devices: Vec<DeviceRequest>,
+}
+
+impl WorkloadProfile {
+    /// Whether the answer can still depend on other documents.
+    pub fn undecided(&self) -> bool {
+        self.local.is_none() && !(self.attachments.is_empty() && self.devices.is_empty())
+    }
+}
 
 /// Does the pod select network-intensive nodes (nodeSelector, or required node affinity
 /// `In ["true"]`)?
 pub fn selects_network_intensive(pod: &PodSpec<'_>) -> bool {
-    if pod
+    selector_node(pod).is_some()
+}
+
+/// Where the pod selects network-intensive nodes, if it does.
+fn selector_node<'d>(pod: &PodSpec<'d>) -> Option<Located<'d>> {
+    if let Some(value) = pod
         .get("nodeSelector")
-        .and_then(|s| s.str_at(NETWORK_INTENSIVE_LABEL).map(|v| v == "true"))
-        .unwrap_or(false)
+        .and_then(|s| s.get(NETWORK_INTENSIVE_LABEL))
+        .filter(|v| v.as_str() == Some("true"))
     {
-        return true;
+        return Some(value);
     }
-    pod.required_node_selector_terms().iter().any(|term| {
-        term.get("matchExpressions").is_some_and(|exprs| {
-            exprs.items().any(|e| {
-                e.str_at("key") == Some(NETWORK_INTENSIVE_LABEL)
-                    && e.str_at("operator") == Some("In")
-                    && e.get("values")
-                        .is_some_and(|v| v.items().any(|i| i.as_str() == Some("true")))
-            })
+    pod.required_node_selector_terms().iter().find_map(|term| {
+        term.get("matchExpressions")?.items().find(|e| {
+            e.str_at("key") == Some(NETWORK_INTENSIVE_LABEL)
+                && e.str_at("operator") == Some("In")
+                && e.get("values")
+                    .is_some_and(|v| v.items().any(|i| i.as_str() == Some("true")))
         })
     })
 }
 
-/// Network-intensive signals visible in the pod itself: the profile selector, huge pages, or
-/// an SR-IOV/DPDK-looking extended resource.
-pub fn classify(pod: &PodSpec<'_>) -> Profile {
-    if selects_network_intensive(pod) {
-        return Profile::NetworkIntensive;
+/// The first network-intensive signal visible in the pod itself: the profile selector, huge
+/// pages (in a container or, with `pod_level_resources`, in `spec.resources`), or an extended
+/// resource matching one of `patterns`.
+pub fn local_signal<'d>(
+    pod: &PodSpec<'d>,
+    patterns: &[String],
+    pod_level_resources: bool,
+) -> Option<(Signal, Located<'d>)> {
+    if let Some(node) = selector_node(pod) {
+        return Some((Signal::SelectsProfile, node));
     }
-    let device =
-        pod.workload_containers()
-            .flat_map(|c| c.resources.pairs.iter())
-            .any(|p| match classify_resource_name(p.name) {
-                ResourceName::HugePages { .. } => true,
-                ResourceName::Extended => NI_RESOURCE_PATTERNS
-                    .iter()
-                    .any(|pat| crate::config::glob(pat, &p.name.to_ascii_lowercase())),
-                _ => false,
-            });
-    if device {
+    let pod_resources = pod_level_resources.then(|| pod.pod_resources()).flatten();
+    let containers = pod.workload_containers().map(|c| (Some(c), &c.resources));
+    for (container, resources) in containers.chain(pod_resources.iter().map(|r| (None, r))) {
+        let who = || container.map_or_else(|| "the pod".to_owned(), crate::model::Container::describe);
+        for pair in &resources.pairs {
+            let Some(node) = written(pair) else { continue };
+            let resource = || pair.name.to_owned();
+            match classify_resource_name(pair.name) {
+                ResourceName::HugePages { .. } => {
+                    return Some((
+                        Signal::HugePages {
+                            who: who(),
+                            resource: resource(),
+                        },
+                        node,
+                    ));
+                }
+                ResourceName::Extended => {
+                    if let Some(pattern) = matching_pattern(pair.name, patterns) {
+                        let pattern = pattern.to_owned();
+                        return Some((
+                            Signal::DevicePattern {
+                                who: who(),
+                                resource: resource(),
+                                pattern,
+                            },
+                            node,
+                        ));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    None
+}
+
+/// The first pattern that `resource` matches (compared lower-cased: device plugins differ in case).
+fn matching_pattern<'p>(resource: &str, patterns: &'p [String]) -> Option<&'p str> {
+    let lower = resource.to_ascii_lowercase();
+    patterns
+        .iter()
+        .find(|p| crate::config::glob(&p.to_ascii_lowercase(), &lower))
+        .map(String::as_str)
+}
+
+/// Where a resource is written: its limit, else its request (not one defaulted from the limit).
+fn written<'d>(pair: &crate::model::ResourcePair<'d>) -> Option<Located<'d>> {
+    pair.limit
+        .as_ref()
+        .or(pair.request.as_ref().filter(|r| !r.defaulted))
+        .map(|a| a.node.clone())
+}
+
+/// The pod's own profile facts: its local signal, or else the candidates that other documents
+/// may turn into one (attachments and extended resources). `place` resolves a node of the pod's
+/// document into a [`Place`].
+pub fn facts(
+    pod: &PodSpec<'_>,
+    namespace: &str,
+    object_index: usize,
+    config: &Config,
+    patterns: &[String],
+    place: &dyn Fn(&Located<'_>) -> Place,
+) -> WorkloadProfile {
+    let mut out = WorkloadProfile {
+        object_index,
+        local: None,
+        attachments: Vec::new(),
+        annotation: None,
+        devices: Vec::new(),
+    };
+    if let Some((signal, node)) = local_signal(pod, patterns, config.pod_level_resources()) {
+        out.local = Some((signal, place(&node)));
+        return out;
+    }
+    if let Some(annotation) = pod.annotation(crate::multus::NETWORKS_ANNOTATION) {
+        if let Some(text) = annotation.as_str() {
+            out.attachments = crate::multus::parse_networks(text)
+                .elements
+                .iter()
+                .map(|e| (e.effective_namespace(namespace).to_owned(), e.name.clone()))
+                .collect();
+            if !out.attachments.is_empty() {
+                out.annotation = Some(place(&annotation));
+            }
+        }
+    }
+    for container in pod.workload_containers() {
+        for pair in &container.resources.pairs {
+            if classify_resource_name(pair.name) != ResourceName::Extended {
+                continue;
+            }
+            if let Some(node) = written(pair) {
+                out.devices.push(DeviceRequest {
+                    who: container.describe(),
+                    resource: pair.name.to_owned(),
+                    place: place(&node),
+                });
+            }
+        }
+    }
+    out
+}
+
+/// The pod's signal once every document is read: its local one, else an extended resource
+/// that a `NetworkAttachmentDefinition` names, else an attachment to a fast-path one.
+pub fn resolve<'b>(workload: &'b WorkloadProfile, bundle: &'b Bundle) -> Option<(Signal, &'b Place)> {
+    if let Some((signal, place)) = &workload.local {
+        return Some((signal.clone(), place));
+    }
+    for device in &workload.devices {
+        if let Some(nad) = bundle.nad_for_resource(&device.resource) {
+            let signal = Signal::NadResource {
+                who: device.who.clone(),
+                resource: device.resource.clone(),
+                nad: format!("{}/{}", nad.namespace, nad.name),
+            };
+            return Some((signal, &device.place));
+        }
+    }
+    let annotation = workload.annotation.as_ref()?;
+    workload.attachments.iter().find_map(|(namespace, name)| {
+        let nad = bundle.nad(namespace, name)?;
+        let cni_type = nad
+            .plugin_types
+            .iter()
+            .find(|t| FAST_PATH_CNI_TYPES.contains(&t.as_str()))?;
+        let signal = Signal::NadType {
+            nad: format!("{namespace}/{name}"),
+            cni_type: cni_type.clone(),
+        };
+        Some((signal, annotation))
+    })
+}
+
+/// The profile the pod's own document shows, with the default patterns. The report's
+/// `objects[].profile` also counts `NetworkAttachmentDefinitions` elsewhere in the input (see
+/// [`resolve`]).
+pub fn classify(pod: &PodSpec<'_>) -> Profile {
+    let patterns: Vec<String> = NI_RESOURCE_PATTERNS.iter().map(|p| (*p).to_owned()).collect();
+    if local_signal(pod, &patterns, false).is_some() {
         Profile::NetworkIntensive
     } else {
         Profile::Basic
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Config;
+    use crate::report::Profile;
+
+    fn profiles(text: &str, config: &Config) -> Vec<(String, Option<Profile>)> {
+        crate::lint_str("t.yaml", text, config)
+            .objects
+            .into_iter()
+            .map(|o| (o.name.unwrap_or_default(), o.profile))
+            .collect()
+    }
+
+    fn profile_of(text: &str, name: &str) -> Option<Profile> {
+        profiles(text, &Config::default())
+            .into_iter()
+            .find(|(n, _)| n == name)
+            .and_then(|(_, p)| p)
+    }
+
+    const NAD_SRIOV: &str = "apiVersion: k8s.cni.cncf.io/v1\nkind: NetworkAttachmentDefinition\nmetadata: {name: fh, namespace: ran}\nspec:\n  config: '{\"cniVersion\": \"1.0.0\", \"name\": \"fh\", \"type\": \"sriov\"}'\n";
+    const NAD_RESOURCE: &str = "apiVersion: k8s.cni.cncf.io/v1\nkind: NetworkAttachmentDefinition\nmetadata:\n  name: mh\n  namespace: other\n  annotations: {k8s.v1.cni.cncf.io/resourceName: example.com/fastpath}\nspec:\n  config: '{\"cniVersion\": \"1.0.0\", \"name\": \"mh\", \"type\": \"macvlan\"}'\n";
+    const POD_ATTACHED: &str = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: du\n  namespace: ran\n  annotations: {k8s.v1.cni.cncf.io/networks: fh}\nspec:\n  containers: [{name: du, image: r/du:1, resources: {requests: {cpu: 1, memory: 1Gi}}}]\n";
+    const POD_DEVICE: &str = "apiVersion: v1\nkind: Pod\nmetadata: {name: cu, namespace: ran}\nspec:\n  containers: [{name: cu, image: r/cu:1, resources: {limits: {example.com/fastpath: 1}}}]\n";
+
+    #[test]
+    fn a_fast_path_attachment_defined_later_makes_the_pod_network_intensive() {
+        let text = format!("{POD_ATTACHED}---\n{NAD_SRIOV}");
+        assert_eq!(profile_of(&text, "du"), Some(Profile::NetworkIntensive));
+        // The definition is not an object with a pod spec.
+        assert_eq!(profile_of(&text, "fh"), None);
+        let report = crate::lint_str("t.yaml", &text, &Config::default());
+        let k8s_009: Vec<&str> = report
+            .findings
+            .iter()
+            .filter(|f| f.rule == "ra2.k8s.009")
+            .map(|f| f.check.as_str())
+            .collect();
+        assert_eq!(k8s_009, ["cpu-pinning"]);
+        let k8s_011: Vec<(&str, usize)> = report
+            .findings
+            .iter()
+            .filter(|f| f.rule == "ra2.k8s.011")
+            .map(|f| (f.check.as_str(), f.line))
+            .collect();
+        assert_eq!(k8s_011, [("workload", 6)]);
+        // Without the definition, or in another namespace, the pod is basic and k8s.009 is silent.
+        let other_namespace = NAD_SRIOV.replace("namespace: ran", "namespace: core");
+        for text in [POD_ATTACHED.to_owned(), format!("{POD_ATTACHED}---\n{other_namespace}")] {
+            assert_eq!(profile_of(&text, "du"), Some(Profile::Basic));
+            let report = crate::lint_str("t.yaml", &text, &Config::default());
+            assert!(!report.findings.iter().any(|f| f.rule.starts_with("ra2.k8s.0")));
+        }
+    }
+
+    #[test]
+    fn a_device_named_by_any_definition_counts_in_either_order() {
+        for text in [
+            format!("{POD_DEVICE}---\n{NAD_RESOURCE}"),
+            format!("{NAD_RESOURCE}---\n{POD_DEVICE}"),
+        ] {
+            assert_eq!(profile_of(&text, "cu"), Some(Profile::NetworkIntensive));
+        }
+        assert_eq!(profile_of(POD_DEVICE, "cu"), Some(Profile::Basic));
+    }
+
+    #[test]
+    fn local_signals_and_configured_patterns() {
+        let hugepages = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers: [{name: a, image: r/a:1, resources: {limits: {hugepages-2Mi: 2Mi, memory: 1Gi}}}]\n";
+        assert_eq!(profile_of(hugepages, "p"), Some(Profile::NetworkIntensive));
+        let selector = "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: d}\nspec:\n  selector: {matchLabels: {app: d}}\n  template:\n    metadata: {labels: {app: d}}\n    spec:\n      nodeSelector: {anuket.io/profile/network-intensive: \"true\"}\n      containers: [{name: a, image: r/a:1}]\n";
+        assert_eq!(profile_of(selector, "d"), Some(Profile::NetworkIntensive));
+        assert_eq!(profile_of(POD_DEVICE, "cu"), Some(Profile::Basic));
+        let mut config = Config::default();
+        config.params.entry("ra2.app.006".to_owned()).or_default().insert(
+            "ni_resource_patterns".to_owned(),
+            serde_json::json!(["example.com/fast*"]),
+        );
+        assert_eq!(
+            profiles(POD_DEVICE, &config),
+            [("cu".to_owned(), Some(Profile::NetworkIntensive))]
+        );
     }
 }

@@ -13,10 +13,13 @@ use crate::view::Located;
 mod accelerators;
 mod attachment_count;
 mod control_plane;
+mod cpu_bounded;
+mod cpu_pinning;
 mod host_namespaces;
 mod host_network;
 mod host_path;
 mod hostname;
+mod hugepages;
 mod image_tags;
 mod ipam;
 mod liveness_probe;
@@ -27,6 +30,7 @@ mod nad_shape;
 mod network_annotation;
 mod nfd_labels;
 mod process;
+mod profile_labels;
 mod readiness_probe;
 mod readonly_root;
 mod readonly_root_latest;
@@ -84,6 +88,10 @@ pub static RULES: &[&Rule] = &[
     &resource_limits::RULE,
     &readonly_root_latest::RULE,
     &image_tags::RULE,
+    &hugepages::RULE,
+    &cpu_bounded::RULE,
+    &cpu_pinning::RULE,
+    &profile_labels::RULE,
     &attachment_count::RULE,
     &nad_shape::RULE_BASE,
     &sriov_nad::RULE,
@@ -122,6 +130,8 @@ pub struct Context<'c> {
     settings: Settings<'c>,
     target: Target<'c>,
     out: &'c mut Vec<Pending>,
+    /// Findings that stand only if the pod turns out network-intensive (pod rules only).
+    gated: Option<&'c mut Vec<Pending>>,
 }
 
 impl<'c> Context<'c> {
@@ -132,7 +142,16 @@ impl<'c> Context<'c> {
             settings,
             target,
             out,
+            gated: None,
         }
+    }
+
+    /// Where [`Context::report_if_network_intensive`] puts its findings until the linter knows
+    /// the pod's profile.
+    #[must_use]
+    pub fn with_gated(mut self, gated: &'c mut Vec<Pending>) -> Self {
+        self.gated = Some(gated);
+        self
     }
 
     pub fn edition(&self) -> Edition {
@@ -161,14 +180,30 @@ impl<'c> Context<'c> {
         self.push(check, at, message.into(), Some(help.into()));
     }
 
+    /// Like [`Context::report`], but the finding stands only if the pod turns out to target the
+    /// network-intensive profile (ra2-rules.md §1.2), which may depend on documents later in the
+    /// input; the linter decides once it has read them all. Outside pod rules it reports as usual.
+    pub fn report_if_network_intensive(&mut self, check: &'static str, at: &Located<'_>, message: impl Into<String>) {
+        let pending = self.pending(check, at, message.into(), None);
+        match self.gated.as_deref_mut() {
+            Some(gated) => gated.push(pending),
+            None => self.out.push(pending),
+        }
+    }
+
     fn push(&mut self, check: &'static str, at: &Located<'_>, message: String, help: Option<String>) {
+        let pending = self.pending(check, at, message, help);
+        self.out.push(pending);
+    }
+
+    fn pending(&self, check: &'static str, at: &Located<'_>, message: String, help: Option<String>) -> Pending {
         let severity = self
             .settings
             .config
             .severity_for(self.rule, check, self.doc, self.settings.edition);
         let place = Place::of(self.target, at);
         let finding = crate::lint::finding_at(self.rule, check, severity, message, help, place);
-        self.out.push((finding, self.target.object_index));
+        (finding, self.target.object_index)
     }
 
     /// A parameter's value: from the config, else the catalogue default.

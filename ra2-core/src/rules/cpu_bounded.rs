@@ -1,0 +1,199 @@
+//! ra2.ch.006: CPU requests and limits are set, and (when the node's allocatable CPU is known)
+//! the pod's stay below it, so CPUs are never oversubscribed.
+
+use crate::model::{Amount, Container, PodSpec, Resources};
+use crate::quantity::Quantity;
+use crate::resources::{Effective, Side, pod_effective};
+use crate::rules::{Context, Rule};
+use crate::view::Located;
+
+pub static RULE: Rule = Rule {
+    pod: Some(check_pod),
+    ..Rule::new("ra2.ch.006")
+};
+
+fn check_pod(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
+    let pod_level = cx
+        .config()
+        .pod_level_resources()
+        .then(|| pod.pod_resources())
+        .flatten()
+        .filter(bounded);
+    if let Some(resources) = &pod_level {
+        pod_level_below_allocatable(resources, cx);
+        return;
+    }
+    for container in pod.workload_containers() {
+        cpu_bounded(container, cx);
+    }
+    let Some(allocatable) = allocatable(cx) else {
+        return;
+    };
+    for side in [Side::Requests, Side::Limits] {
+        if let Effective::Bounded(effective) = pod_effective(pod, "cpu", side) {
+            let at = largest(pod, side).unwrap_or_else(|| pod.get("containers").unwrap_or_else(|| pod.spec.clone()));
+            below_allocatable(side, &effective, &allocatable, &at, cx);
+        }
+    }
+}
+
+/// With pod-level resources (Kubernetes 1.34 and later) the pod's own cpu request and limit
+/// are its effective values, and they bound every container.
+fn pod_level_below_allocatable(resources: &Resources<'_>, cx: &mut Context<'_>) {
+    let Some(allocatable) = allocatable(cx) else {
+        return;
+    };
+    for (side, amount) in [
+        (Side::Requests, resources.request("cpu")),
+        (Side::Limits, resources.limit("cpu")),
+    ] {
+        if let Some(amount) = amount {
+            let effective = amount.quantity().cloned().unwrap_or_default();
+            below_allocatable(side, &effective, &allocatable, &amount.node, cx);
+        }
+    }
+}
+
+/// Resources with a positive cpu limit (and so, after defaulting, a request).
+fn bounded(resources: &Resources<'_>) -> bool {
+    positive(resources.limit("cpu")) && resources.request("cpu").is_some()
+}
+
+fn positive(amount: Option<&Amount<'_>>) -> bool {
+    amount.and_then(Amount::quantity).is_some_and(|q| q > &Quantity::zero())
+}
+
+/// cpu-bounded: a container without a cpu request or a cpu limit cannot be shown to stay below
+/// the node's allocatable CPU.
+fn cpu_bounded(container: &Container<'_>, cx: &mut Context<'_>) {
+    let resources = &container.resources;
+    let who = container.describe();
+    let at = resources.node.clone().unwrap_or_else(|| container.node.clone());
+    let message = match (resources.request("cpu"), resources.limit("cpu")) {
+        (None, None) => format!("{who} sets no cpu request or limit"),
+        (Some(request), None) => format!(
+            "{who} requests {} cpu but sets no cpu limit, so its CPU use is unbounded",
+            shown(request)
+        ),
+        (_, Some(limit)) if limit.quantity().is_some_and(Quantity::is_zero) => {
+            let at = limit.node.clone();
+            cx.report(
+                "cpu-bounded",
+                &at,
+                format!("{who} limits cpu to 0, which the kubelet treats as no limit"),
+            );
+            return;
+        }
+        (_, Some(_)) => return,
+    };
+    cx.report("cpu-bounded", &at, message);
+}
+
+/// The configured `node_allocatable_cpu`; `None` when unset (`0`, the default) or unreadable.
+fn allocatable(cx: &Context<'_>) -> Option<Quantity> {
+    let text = match cx.param("node_allocatable_cpu")? {
+        serde_json::Value::String(s) => s,
+        serde_json::Value::Number(n) => n.to_string(),
+        _ => return None,
+    };
+    Quantity::parse_json_text(&text).ok().filter(|q| q > &Quantity::zero())
+}
+
+/// below-allocatable: the pod's effective cpu request and limit stay strictly below the node's
+/// allocatable CPU.
+fn below_allocatable(side: Side, effective: &Quantity, allocatable: &Quantity, at: &Located<'_>, cx: &mut Context<'_>) {
+    if effective < allocatable {
+        return;
+    }
+    let noun = match side {
+        Side::Requests => "request",
+        Side::Limits => "limit",
+    };
+    cx.report(
+        "below-allocatable",
+        at,
+        format!("the pod's effective cpu {noun}, {effective}, is not below the node's allocatable cpu, {allocatable}"),
+    );
+}
+
+/// The largest cpu amount on one side among the pod's containers, to point at.
+fn largest<'d>(pod: &PodSpec<'d>, side: Side) -> Option<Located<'d>> {
+    pod.workload_containers()
+        .filter_map(|c| {
+            let amount = match side {
+                Side::Requests => c.resources.request("cpu"),
+                Side::Limits => c.resources.limit("cpu"),
+            }?;
+            Some((amount.quantity()?.clone(), amount.node.clone()))
+        })
+        .max_by(|a, b| a.0.cmp(&b.0))
+        .map(|(_, node)| node)
+}
+
+/// An amount as written, for messages.
+fn shown(amount: &Amount<'_>) -> String {
+    amount
+        .node
+        .scalar_text()
+        .map_or_else(|| amount.node.source_text().to_owned(), std::borrow::Cow::into_owned)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Config;
+
+    fn findings(text: &str, allocatable: Option<serde_json::Value>, minor: u32) -> Vec<(String, usize, String)> {
+        let mut config = Config {
+            kubernetes_minor: minor,
+            ..Config::default()
+        };
+        if let Some(value) = allocatable {
+            config
+                .params
+                .entry("ra2.ch.006".to_owned())
+                .or_default()
+                .insert("node_allocatable_cpu".to_owned(), value);
+        }
+        crate::lint_str("t.yaml", text, &config)
+            .findings
+            .into_iter()
+            .filter(|f| f.rule == "ra2.ch.006")
+            .map(|f| (f.check, f.line, f.message))
+            .collect()
+    }
+
+    const POD: &str = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  initContainers:\n  - {name: s, image: r/s:1, restartPolicy: Always, resources: {limits: {cpu: 500m}}}\n  containers:\n  - {name: a, image: r/a:1, resources: {limits: {cpu: 7}}}\n  - {name: b, image: r/b:1, resources: {limits: {cpu: 8}}}\n";
+
+    #[test]
+    fn effective_request_and_limit_stay_strictly_below_allocatable() {
+        // Running phase: 500m + 7 + 8 = 15500m.
+        assert!(findings(POD, None, 33).is_empty());
+        assert!(findings(POD, Some(serde_json::json!("15501m")), 33).is_empty());
+        let at_limit = findings(POD, Some(serde_json::json!("15500m")), 33);
+        let checks: Vec<(&str, usize)> = at_limit.iter().map(|(c, l, _)| (c.as_str(), *l)).collect();
+        assert_eq!(checks, [("below-allocatable", 9), ("below-allocatable", 9)]);
+        assert!(
+            at_limit[0].2.contains("15500m") || at_limit[0].2.contains("15.5"),
+            "{at_limit:?}"
+        );
+        // A number in the config works as well as a string.
+        assert_eq!(findings(POD, Some(serde_json::json!(8)), 33).len(), 2);
+    }
+
+    #[test]
+    fn pod_level_resources_bound_the_pod_from_1_34() {
+        let pod = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  resources: {limits: {cpu: 16, memory: 1Gi}}\n  containers:\n  - {name: a, image: r/a:1}\n";
+        let checks = |minor, value| {
+            findings(pod, value, minor)
+                .into_iter()
+                .map(|(c, l, _)| (c, l))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(checks(33, None), [("cpu-bounded".to_owned(), 7)]);
+        assert!(checks(34, None).is_empty());
+        assert_eq!(
+            checks(34, Some(serde_json::json!("16"))),
+            [("below-allocatable".to_owned(), 5), ("below-allocatable".to_owned(), 5)]
+        );
+    }
+}

@@ -1,0 +1,265 @@
+//! ra2.k8s.009: network-intensive workloads that rely on CPU pinning are shaped so the static
+//! CPU manager pins something: a Guaranteed pod with whole-CPU containers.
+//!
+//! Every check is silent unless the pod is network-intensive (ra2-rules.md §1.2; the linter
+//! settles that after reading the whole input) or carries the opt-in annotation.
+
+use crate::model::{Amount, Container, ContainerKind, PodSpec, Resources};
+use crate::resources::{QosClass, exclusive_cpus, pod_qos};
+use crate::rules::{Context, Rule};
+use crate::view::Located;
+
+pub static RULE: Rule = Rule {
+    pod: Some(check_pod),
+    ..Rule::new("ra2.k8s.009")
+};
+
+fn check_pod(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
+    let mut report = Reporter {
+        opted_in: opted_in(pod, cx),
+    };
+    let qos = pod_qos(pod, cx.config().pod_level_resources());
+    if qos != QosClass::Guaranteed {
+        not_guaranteed(pod, qos, &mut report, cx);
+        return;
+    }
+    let pinned: Vec<(&Container<'_>, i128)> = pod
+        .workload_containers()
+        .map(|c| (c, exclusive_cpus(qos, c)))
+        .filter(|(_, cpus)| *cpus > 0)
+        .collect();
+    if !pinned.iter().any(|(c, _)| c.kind == ContainerKind::Regular) {
+        nothing_pinned(pod, &mut report, cx);
+        return;
+    }
+    for container in pod.workload_containers().filter(|c| c.kind != ContainerKind::Init) {
+        fractional(container, &mut report, cx);
+    }
+    for (container, cpus) in pinned {
+        odd_cpus(container, cpus, &mut report, cx);
+    }
+}
+
+/// Reports unconditionally for opted-in pods, else only if the pod is network-intensive.
+struct Reporter {
+    opted_in: bool,
+}
+
+impl Reporter {
+    fn report(&mut self, cx: &mut Context<'_>, check: &'static str, at: &Located<'_>, message: String) {
+        if self.opted_in {
+            cx.report(check, at, message);
+        } else {
+            cx.report_if_network_intensive(check, at, message);
+        }
+    }
+}
+
+/// The opt-in annotation (`ra2.lint/cpu-pinning: "true"` by default) in the pod's metadata (the
+/// template's, for controllers).
+fn opted_in(pod: &PodSpec<'_>, cx: &Context<'_>) -> bool {
+    let Some(key) = cx.param_str("opt_in_annotation").filter(|k| !k.is_empty()) else {
+        return false;
+    };
+    pod.annotation(&key).is_some_and(|v| v.as_str() == Some("true"))
+}
+
+/// cpu-pinning: only Guaranteed pods get exclusive CPUs.
+fn not_guaranteed(pod: &PodSpec<'_>, qos: QosClass, report: &mut Reporter, cx: &mut Context<'_>) {
+    let pod_level = cx.config().pod_level_resources().then(|| pod.pod_resources()).flatten();
+    let breaking = match &pod_level {
+        Some(resources) => not_guaranteed_because("the pod's resources", resources),
+        None => pod.workload_containers().find_map(|c| {
+            let (node, why) = not_guaranteed_because(&c.describe(), &c.resources)?;
+            Some((node.or_else(|| Some(c.node.clone())), why))
+        }),
+    };
+    let (at, why) = match breaking {
+        Some((node, why)) => (node.unwrap_or_else(|| containers_node(pod)), format!(" because {why}")),
+        None => (containers_node(pod), String::new()),
+    };
+    report.report(
+        cx,
+        "cpu-pinning",
+        &at,
+        format!(
+            "pod is {}{why}; the static CPU manager pins CPUs only for Guaranteed pods",
+            qos.as_str()
+        ),
+    );
+}
+
+/// Why a container (or the pod-level resources) keeps the pod from being Guaranteed, and where:
+/// a missing cpu or memory limit (at `resources`, or the container when it has none), or a
+/// request different from its limit (at the request).
+fn not_guaranteed_because<'d>(who: &str, resources: &Resources<'d>) -> Option<(Option<Located<'d>>, String)> {
+    let missing: Vec<&str> = ["cpu", "memory"]
+        .into_iter()
+        .filter(|name| {
+            resources
+                .limit(name)
+                .and_then(Amount::quantity)
+                .is_none_or(crate::quantity::Quantity::is_zero)
+        })
+        .collect();
+    if !missing.is_empty() {
+        let why = match missing.as_slice() {
+            [one] => format!("{who} sets no {one} limit"),
+            _ => format!("{who} sets neither a cpu nor a memory limit"),
+        };
+        return Some((resources.node.clone(), why));
+    }
+    ["cpu", "memory"].into_iter().find_map(|name| {
+        let request = resources.request(name)?;
+        let limit = resources.limit(name)?;
+        (request.quantity() != limit.quantity()).then(|| {
+            let why = format!(
+                "{who} requests {} {name} but limits it to {}",
+                shown(request),
+                shown(limit)
+            );
+            (Some(request.node.clone()), why)
+        })
+    })
+}
+
+fn containers_node<'d>(pod: &PodSpec<'d>) -> Located<'d> {
+    pod.get("containers").unwrap_or_else(|| pod.spec.clone())
+}
+
+/// cpu-pinning: a Guaranteed pod in which no regular container asks for whole CPUs.
+fn nothing_pinned(pod: &PodSpec<'_>, report: &mut Reporter, cx: &mut Context<'_>) {
+    let regular: Vec<&Container<'_>> = pod
+        .workload_containers()
+        .filter(|c| c.kind == ContainerKind::Regular)
+        .collect();
+    let Some(first) = regular.first() else { return };
+    let cpus: Vec<String> = regular
+        .iter()
+        .filter_map(|c| {
+            Some(format!(
+                "{} requests {} cpu",
+                c.describe(),
+                shown(c.resources.request("cpu")?)
+            ))
+        })
+        .collect();
+    let at = cpu_node(first);
+    let detail = if cpus.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", cpus.join(", "))
+    };
+    report.report(
+        cx,
+        "cpu-pinning",
+        &at,
+        format!("no container requests a whole number of CPUs{detail}, so the static CPU manager pins none"),
+    );
+}
+
+/// fractional: in a pod that pins CPUs, a long-running container with a fractional CPU request
+/// shares the pool.
+fn fractional(container: &Container<'_>, report: &mut Reporter, cx: &mut Context<'_>) {
+    let Some(request) = container.resources.request("cpu") else {
+        return;
+    };
+    if request.quantity().is_some_and(|q| !q.is_integer() && !q.is_negative()) {
+        report.report(
+            cx,
+            "fractional",
+            &request.node,
+            format!(
+                "{} requests {} cpu, a fraction, so it runs on the shared CPU pool rather than on pinned CPUs",
+                container.describe(),
+                shown(request)
+            ),
+        );
+    }
+}
+
+/// smt: an odd number of exclusive CPUs cannot be whole physical cores.
+fn odd_cpus(container: &Container<'_>, cpus: i128, report: &mut Reporter, cx: &mut Context<'_>) {
+    if cpus % 2 == 0 {
+        return;
+    }
+    report.report(
+        cx,
+        "smt",
+        &cpu_node(container),
+        format!(
+            "{} gets {cpus} exclusive {}, an odd number: with SMT on, nodes whose CPU manager uses the full-pcpus-only option reject the pod",
+            container.describe(),
+            if cpus == 1 { "CPU" } else { "CPUs" }
+        ),
+    );
+}
+
+/// The container's effective cpu request (its limit's node when defaulted), else its resources.
+fn cpu_node<'d>(container: &Container<'d>) -> Located<'d> {
+    container
+        .resources
+        .request("cpu")
+        .map(|a| a.node.clone())
+        .or_else(|| container.resources.node.clone())
+        .unwrap_or_else(|| container.node.clone())
+}
+
+/// An amount as written, for messages.
+fn shown(amount: &Amount<'_>) -> String {
+    amount
+        .node
+        .scalar_text()
+        .map_or_else(|| amount.node.source_text().to_owned(), std::borrow::Cow::into_owned)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Config;
+
+    fn checks(text: &str, minor: u32) -> Vec<(String, usize)> {
+        let config = Config {
+            kubernetes_minor: minor,
+            ..Config::default()
+        };
+        crate::lint_str("t.yaml", text, &config)
+            .findings
+            .into_iter()
+            .filter(|f| f.rule == "ra2.k8s.009")
+            .map(|f| (f.check, f.line))
+            .collect()
+    }
+
+    #[test]
+    fn pod_level_resources_decide_qos_from_1_34() {
+        let pod = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  nodeSelector: {anuket.io/profile/network-intensive: \"true\"}\n  resources: {limits: {cpu: 4, memory: 4Gi}}\n  containers:\n  - {name: a, image: r/a:1, resources: {limits: {cpu: 4, memory: 4Gi}}}\n";
+        assert!(checks(pod, 34).is_empty());
+        let burstable = pod.replace(
+            "resources: {limits: {cpu: 4, memory: 4Gi}}\n  containers",
+            "resources: {requests: {cpu: 2}, limits: {cpu: 4, memory: 4Gi}}\n  containers",
+        );
+        assert_eq!(checks(&burstable, 34), [("cpu-pinning".to_owned(), 6)]);
+        // On 1.33 the pod-level field is dropped; the container alone is Guaranteed.
+        assert!(checks(&burstable, 33).is_empty());
+    }
+
+    #[test]
+    fn the_opt_in_can_be_renamed_or_disabled() {
+        let pod = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  annotations: {example.com/pin: \"true\", ra2.lint/cpu-pinning: \"true\"}\nspec:\n  containers:\n  - {name: a, image: r/a:1}\n";
+        assert_eq!(checks(pod, 33), [("cpu-pinning".to_owned(), 8)]);
+        for (key, fires) in [("example.com/pin", true), ("", false)] {
+            let mut config = Config::default();
+            config
+                .params
+                .entry("ra2.k8s.009".to_owned())
+                .or_default()
+                .insert("opt_in_annotation".to_owned(), serde_json::json!(key));
+            let report = crate::lint_str("t.yaml", pod, &config);
+            assert_eq!(
+                report.findings.iter().any(|f| f.rule == "ra2.k8s.009"),
+                fires,
+                "{key:?}"
+            );
+        }
+    }
+}
