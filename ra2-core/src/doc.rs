@@ -280,8 +280,10 @@ impl<'s> Builder<'s> {
         }
     }
 
-    /// The string a key becomes in JSON (sigs.k8s.io/yaml stringifies non-string keys), and
-    /// whether it is a `<<` merge key.
+    /// The string a key becomes in JSON (sigs.k8s.io/yaml stringifies non-string keys: integers
+    /// in decimal, booleans as `true`/`false`, floats rounded to float32), and whether it is a
+    /// `<<` merge key. Keys sigs.k8s.io/yaml refuses (null, an integer above 2^63-1, a collection)
+    /// make the document unreadable, as for kubectl and the API server.
     fn key_text(&self, id: NodeId, span: Span) -> Result<(Cow<'s, str>, bool), DocError> {
         let node = self.nodes.get(id as usize);
         Ok(match node.map(|n| &n.value) {
@@ -289,10 +291,23 @@ impl<'s> Builder<'s> {
                 let is_merge = s == "<<" && node.and_then(|n| n.style) == Some(ScalarStyle::Plain);
                 (s.clone(), is_merge)
             }
-            Some(Value::Int(i)) => (Cow::Owned(i.to_string()), false),
+            Some(Value::Int(i)) if i64::try_from(*i).is_ok() => (Cow::Owned(i.to_string()), false),
+            Some(Value::Int(_)) => {
+                return Err(self.error(
+                    span,
+                    "ra2::parse::key",
+                    "a mapping key is an integer above 2^63-1, which Kubernetes cannot read (quote it)",
+                ));
+            }
             Some(Value::Bool(b)) => (Cow::Owned(b.to_string()), false),
-            Some(Value::Float(f)) => (Cow::Owned(crate::scalar::go_json_float(*f)), false),
-            Some(Value::Null) => (Cow::Borrowed("null"), false),
+            Some(Value::Float(f)) => (Cow::Owned(crate::scalar::go_yaml_float_key(*f)), false),
+            Some(Value::Null) => {
+                return Err(self.error(
+                    span,
+                    "ra2::parse::key",
+                    "a mapping key is null (empty, `~` or `null`), which Kubernetes cannot read (quote it)",
+                ));
+            }
             _ => {
                 return Err(self.error(
                     span,
@@ -586,6 +601,24 @@ mod tests {
         assert_eq!(doc.problems.len(), 1);
         assert!(doc.problems[0].message.contains("duplicate key \"hostNetwork\""));
         assert_eq!(doc.position(doc.problems[0].span.start).line, 2);
+    }
+
+    #[test]
+    fn keys_are_stringified_like_sigs_yaml() {
+        // Found by the differential test: float keys are printed as float32, and null keys and
+        // integer keys beyond int64 make sigs.k8s.io/yaml fail.
+        let r = read("0.123456789: a\n1e3: b\n.inf: c\n10: d\ntrue: e\n");
+        let doc = &r.docs[0];
+        let keys: Vec<&str> = match &doc.node(doc.root).value {
+            Value::Map(entries) => entries.iter().map(|e| e.key.as_ref()).collect(),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(keys, ["0.12345679", "1000", ".inf", "10", "true"]);
+        for text in ["~: a\n", "? \n: a\n", "null: a\n", "18446744073709551615: a\n"] {
+            let r = read(text);
+            assert_eq!(r.error.map(|e| e.code), Some("ra2::parse::key"), "{text:?}");
+        }
+        assert!(read("\"~\": a\n9223372036854775807: b\n").error.is_none());
     }
 
     #[test]

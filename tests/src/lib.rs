@@ -18,6 +18,35 @@ pub fn corpus_dir() -> Option<PathBuf> {
     dir.is_dir().then_some(dir)
 }
 
+/// Every manifest of the corpus (`.yaml`, `.yml`, `.json`) as (path relative to the corpus, text),
+/// sorted by path; `None` when the corpus is not beside the checkout.
+pub fn corpus_files() -> Option<Vec<(String, String)>> {
+    let dir = corpus_dir()?;
+    let mut files = Vec::new();
+    let mut stack = vec![dir.clone()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).expect("readable corpus dir").flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path
+                .extension()
+                .is_some_and(|e| e == "yaml" || e == "yml" || e == "json")
+            {
+                let name = path
+                    .strip_prefix(&dir)
+                    .expect("under corpus")
+                    .to_string_lossy()
+                    .into_owned();
+                let text = std::fs::read_to_string(&path).expect("corpus files are UTF-8");
+                files.push((name, text));
+            }
+        }
+    }
+    files.sort();
+    Some(files)
+}
+
 /// A rule fixture: `tests/fixtures/<id>.yaml` with `# expect: rule[/check]` markers.
 #[derive(Debug)]
 pub struct Fixture {

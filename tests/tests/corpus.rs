@@ -5,40 +5,12 @@
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::path::PathBuf;
 
 use ra2_core::{Config, Linter};
 
-fn corpus_files() -> Option<(PathBuf, Vec<(String, String)>)> {
-    let dir = ra2_tests::corpus_dir()?;
-    let mut files = Vec::new();
-    let mut stack = vec![dir.clone()];
-    while let Some(d) = stack.pop() {
-        for entry in std::fs::read_dir(&d).expect("readable corpus dir").flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                stack.push(path);
-            } else if path
-                .extension()
-                .is_some_and(|e| e == "yaml" || e == "yml" || e == "json")
-            {
-                let name = path
-                    .strip_prefix(&dir)
-                    .expect("under corpus")
-                    .to_string_lossy()
-                    .into_owned();
-                let text = std::fs::read_to_string(&path).expect("corpus files are UTF-8");
-                files.push((name, text));
-            }
-        }
-    }
-    files.sort();
-    Some((dir, files))
-}
-
 #[test]
 fn corpus_lints_cleanly_with_stable_counts() {
-    let Some((_dir, files)) = corpus_files() else {
+    let Some(files) = ra2_tests::corpus_files() else {
         eprintln!("skipping: ../shared/corpus is not beside the checkout");
         return;
     };
