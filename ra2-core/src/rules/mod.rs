@@ -12,6 +12,7 @@ use crate::view::Located;
 
 mod accelerators;
 mod control_plane;
+mod hardcoded_ips;
 mod host_path;
 mod hostname;
 mod mounts;
@@ -57,6 +58,7 @@ pub static RULES: &[&Rule] = &[
     &control_plane::RULE,
     &accelerators::RULE,
     &nfd_labels::RULE,
+    &hardcoded_ips::RULE,
 ];
 
 pub fn find(id: &str) -> Option<&'static Rule> {
