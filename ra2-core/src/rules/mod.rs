@@ -18,6 +18,7 @@ mod hostname;
 mod mounts;
 mod network_annotation;
 mod nfd_labels;
+mod node_port;
 mod process;
 mod readonly_root;
 mod user;
@@ -59,6 +60,7 @@ pub static RULES: &[&Rule] = &[
     &accelerators::RULE,
     &nfd_labels::RULE,
     &hardcoded_ips::RULE,
+    &node_port::RULE,
 ];
 
 pub fn find(id: &str) -> Option<&'static Rule> {
