@@ -15,6 +15,7 @@ mod control_plane;
 mod hardcoded_ips;
 mod host_path;
 mod hostname;
+mod immutable_configmaps;
 mod mounts;
 mod network_annotation;
 mod nfd_labels;
@@ -61,6 +62,7 @@ pub static RULES: &[&Rule] = &[
     &nfd_labels::RULE,
     &hardcoded_ips::RULE,
     &node_port::RULE,
+    &immutable_configmaps::RULE,
 ];
 
 pub fn find(id: &str) -> Option<&'static Rule> {
