@@ -20,6 +20,7 @@ mod mounts;
 mod network_annotation;
 mod nfd_labels;
 mod node_port;
+mod privileged;
 mod process;
 mod readonly_root;
 mod user;
@@ -63,6 +64,7 @@ pub static RULES: &[&Rule] = &[
     &hardcoded_ips::RULE,
     &node_port::RULE,
     &immutable_configmaps::RULE,
+    &privileged::RULE,
 ];
 
 pub fn find(id: &str) -> Option<&'static Rule> {
