@@ -23,6 +23,7 @@ mod node_port;
 mod privileged;
 mod process;
 mod readonly_root;
+mod root_user;
 mod user;
 
 /// A rule: its id and the views it inspects.
@@ -65,6 +66,7 @@ pub static RULES: &[&Rule] = &[
     &node_port::RULE,
     &immutable_configmaps::RULE,
     &privileged::RULE,
+    &root_user::RULE,
 ];
 
 pub fn find(id: &str) -> Option<&'static Rule> {
