@@ -20,6 +20,7 @@ mod mounts;
 mod network_annotation;
 mod nfd_labels;
 mod node_port;
+mod privilege_escalation;
 mod privileged;
 mod process;
 mod readonly_root;
@@ -67,6 +68,7 @@ pub static RULES: &[&Rule] = &[
     &immutable_configmaps::RULE,
     &privileged::RULE,
     &root_user::RULE,
+    &privilege_escalation::RULE,
 ];
 
 pub fn find(id: &str) -> Option<&'static Rule> {

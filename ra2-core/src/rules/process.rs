@@ -83,6 +83,16 @@ fn adds_sys_admin(container: &Container<'_>) -> bool {
         .any(|(name, _)| normalize_capability(name) == "SYS_ADMIN")
 }
 
+/// The first added capability that grants SYS_ADMIN, in any spelling or through `ALL`.
+pub(super) fn sys_admin_grant<'d>(container: &Container<'d>) -> Option<&'d str> {
+    container
+        .security
+        .added_capabilities()
+        .into_iter()
+        .map(|(name, _)| name)
+        .find(|name| matches!(normalize_capability(name).as_str(), "SYS_ADMIN" | "ALL"))
+}
+
 /// `allowPrivilegeEscalation` must be explicitly `false`; `false` beside `privileged: true` or
 /// `CAP_SYS_ADMIN` is rejected by the API server and reported as a conflict instead. Shared with
 /// ra2.app.043.
