@@ -20,6 +20,7 @@ mod mounts;
 mod network_annotation;
 mod nfd_labels;
 mod node_port;
+mod non_root_ids;
 mod privilege_escalation;
 mod privileged;
 mod process;
@@ -69,6 +70,7 @@ pub static RULES: &[&Rule] = &[
     &privileged::RULE,
     &root_user::RULE,
     &privilege_escalation::RULE,
+    &non_root_ids::RULE,
 ];
 
 pub fn find(id: &str) -> Option<&'static Rule> {
