@@ -25,6 +25,7 @@ mod privilege_escalation;
 mod privileged;
 mod process;
 mod readonly_root;
+mod recommended_labels;
 mod root_user;
 mod user;
 
@@ -71,6 +72,7 @@ pub static RULES: &[&Rule] = &[
     &root_user::RULE,
     &privilege_escalation::RULE,
     &non_root_ids::RULE,
+    &recommended_labels::RULE,
 ];
 
 pub fn find(id: &str) -> Option<&'static Rule> {
