@@ -14,6 +14,7 @@ mod accelerators;
 mod control_plane;
 mod hardcoded_ips;
 mod host_path;
+mod host_ports;
 mod hostname;
 mod immutable_configmaps;
 mod mounts;
@@ -73,6 +74,7 @@ pub static RULES: &[&Rule] = &[
     &privilege_escalation::RULE,
     &non_root_ids::RULE,
     &recommended_labels::RULE,
+    &host_ports::RULE,
 ];
 
 pub fn find(id: &str) -> Option<&'static Rule> {
