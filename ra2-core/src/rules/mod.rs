@@ -28,6 +28,7 @@ mod process;
 mod readonly_root;
 mod recommended_labels;
 mod root_user;
+mod selinux_type;
 mod user;
 
 /// A rule: its id and the views it inspects.
@@ -75,6 +76,7 @@ pub static RULES: &[&Rule] = &[
     &non_root_ids::RULE,
     &recommended_labels::RULE,
     &host_ports::RULE,
+    &selinux_type::RULE,
 ];
 
 pub fn find(id: &str) -> Option<&'static Rule> {
