@@ -15,6 +15,7 @@ mod control_plane;
 mod hardcoded_ips;
 mod host_path;
 mod host_ports;
+mod host_users;
 mod hostname;
 mod immutable_configmaps;
 mod mounts;
@@ -77,6 +78,7 @@ pub static RULES: &[&Rule] = &[
     &recommended_labels::RULE,
     &host_ports::RULE,
     &selinux_type::RULE,
+    &host_users::RULE,
 ];
 
 pub fn find(id: &str) -> Option<&'static Rule> {
