@@ -168,16 +168,20 @@ fn sarif_of_every_fixture_is_valid() {
             "tests/fixtures/{}",
             path.file_name().and_then(|n| n.to_str()).unwrap_or("")
         );
+        // A latest-only rule's fixture may have no findings in the base edition; every fixture
+        // must produce results in at least one.
+        let mut results = 0;
         for edition in ra2_core::Edition::ALL {
             let config = ra2_core::Config {
                 edition,
                 ..Default::default()
             };
             let report = ra2_core::lint_str(&name, &text, &config);
-            assert!(!report.findings.is_empty(), "{name} has findings");
+            results += report.findings.len();
             let sarif = ra2_cli::render::sarif::render(&report);
             assert_valid_sarif(&validator, &sarif, &format!("{name} ({})", edition.as_str()));
         }
+        assert!(results > 0, "{name} has findings");
     }
 }
 

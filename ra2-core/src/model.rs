@@ -433,6 +433,11 @@ impl<'d> PodSpec<'d> {
         self.spec.get(key)
     }
 
+    /// The pod declares `os.name: windows`: Linux-only security fields do not apply.
+    pub fn is_windows(&self) -> bool {
+        self.spec.path(&["os", "name"]).and_then(|n| n.as_str()) == Some("windows")
+    }
+
     /// `true` only when the field is a real boolean true.
     pub fn flag(&self, key: &str) -> bool {
         self.spec.get(key).is_some_and(|v| v.is_true())

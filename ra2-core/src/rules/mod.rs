@@ -15,12 +15,16 @@ mod attachment_count;
 mod control_plane;
 mod cpu_bounded;
 mod cpu_pinning;
+mod hardcoded_ips;
 mod host_namespaces;
 mod host_network;
 mod host_path;
+mod host_ports;
+mod host_users;
 mod hostname;
 mod hugepages;
 mod image_tags;
+mod immutable_configmaps;
 mod ipam;
 mod liveness_probe;
 mod local_storage;
@@ -29,13 +33,20 @@ mod nad_reference;
 mod nad_shape;
 mod network_annotation;
 mod nfd_labels;
+mod node_port;
+mod non_root_ids;
+mod privilege_escalation;
+mod privileged;
 mod process;
 mod profile_labels;
 mod readiness_probe;
 mod readonly_root;
 mod readonly_root_latest;
+mod recommended_labels;
 mod resource_limits;
+mod root_user;
 mod runtime_sockets;
+mod selinux_type;
 mod sriov_nad;
 mod token_automount;
 mod update_strategy;
@@ -88,6 +99,16 @@ pub static RULES: &[&Rule] = &[
     &resource_limits::RULE,
     &readonly_root_latest::RULE,
     &image_tags::RULE,
+    &hardcoded_ips::RULE,
+    &node_port::RULE,
+    &immutable_configmaps::RULE,
+    &privileged::RULE,
+    &root_user::RULE,
+    &privilege_escalation::RULE,
+    &non_root_ids::RULE,
+    &recommended_labels::RULE,
+    &host_ports::RULE,
+    &selinux_type::RULE,
     &hugepages::RULE,
     &cpu_bounded::RULE,
     &cpu_pinning::RULE,
@@ -98,6 +119,7 @@ pub static RULES: &[&Rule] = &[
     &nad_reference::RULE,
     &ipam::RULE,
     &nad_shape::RULE_LATEST,
+    &host_users::RULE,
 ];
 
 pub fn find(id: &str) -> Option<&'static Rule> {

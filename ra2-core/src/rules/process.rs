@@ -33,7 +33,7 @@ const DATA_PLANE_CAPABILITIES: &[&str] = &["NET_ADMIN", "NET_RAW", "IPC_LOCK"];
 
 fn check(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
     // The API forbids allowPrivilegeEscalation in Windows pods, so asking for it is wrong there.
-    let windows = pod.spec.path(&["os", "name"]).and_then(|n| n.as_str()) == Some("windows");
+    let windows = pod.is_windows();
     for container in pod.containers() {
         privileged(container, cx);
         escalation(container, windows, cx);
@@ -43,8 +43,8 @@ fn check(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
     pod_seccomp(pod, cx);
 }
 
-/// `privileged: true` (any YAML 1.1 spelling of true).
-fn privileged(container: &Container<'_>, cx: &mut Context<'_>) {
+/// `privileged: true` (any YAML 1.1 spelling of true). Shared with ra2.app.041.
+pub(super) fn privileged(container: &Container<'_>, cx: &mut Context<'_>) {
     if let Some(setting) = container.security.privileged.as_ref().filter(|s| s.node.is_true()) {
         cx.report_with_help(
             "privileged",
@@ -66,7 +66,7 @@ fn normalize_capability(name: &str) -> String {
 
 /// The API server's own test: only the exact spelling `CAP_SYS_ADMIN` conflicts with
 /// `allowPrivilegeEscalation: false`.
-fn adds_exact_cap_sys_admin(container: &Container<'_>) -> bool {
+pub(super) fn adds_exact_cap_sys_admin(container: &Container<'_>) -> bool {
     container
         .security
         .added_capabilities()
@@ -83,9 +83,20 @@ fn adds_sys_admin(container: &Container<'_>) -> bool {
         .any(|(name, _)| normalize_capability(name) == "SYS_ADMIN")
 }
 
+/// The first added capability that grants SYS_ADMIN, in any spelling or through `ALL`.
+pub(super) fn sys_admin_grant<'d>(container: &Container<'d>) -> Option<&'d str> {
+    container
+        .security
+        .added_capabilities()
+        .into_iter()
+        .map(|(name, _)| name)
+        .find(|name| matches!(normalize_capability(name).as_str(), "SYS_ADMIN" | "ALL"))
+}
+
 /// `allowPrivilegeEscalation` must be explicitly `false`; `false` beside `privileged: true` or
-/// `CAP_SYS_ADMIN` is rejected by the API server and reported as a conflict instead.
-fn escalation(container: &Container<'_>, windows: bool, cx: &mut Context<'_>) {
+/// `CAP_SYS_ADMIN` is rejected by the API server and reported as a conflict instead. Shared with
+/// ra2.app.043.
+pub(super) fn escalation(container: &Container<'_>, windows: bool, cx: &mut Context<'_>) {
     let who = container.describe();
     let setting = container.security.allow_privilege_escalation.as_ref();
     if let Some(node) = setting.map(|s| &s.node).filter(|n| n.as_bool() == Some(false)) {

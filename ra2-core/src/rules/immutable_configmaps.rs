@@ -1,0 +1,45 @@
+//! ra2.app.037: ConfigMaps are immutable (`immutable: true`).
+
+use crate::model::Object;
+use crate::rules::{Context, Rule, with_article};
+
+pub static RULE: Rule = Rule {
+    object: Some(check),
+    ..Rule::new("ra2.app.037")
+};
+
+/// Only a real boolean true counts (YAML 1.1 `yes` and `on` included); the string `"true"`
+/// is rejected by the API server, so it does not make the ConfigMap immutable (ra2-rules.md §5.11).
+fn check(object: &Object<'_>, cx: &mut Context<'_>) {
+    if !object.is("", "ConfigMap") {
+        return;
+    }
+    let name = object.name.unwrap_or("?");
+    match object.root.get("immutable") {
+        Some(value) if value.is_true() => {}
+        Some(value) if value.as_bool() == Some(false) => cx.report(
+            "not-immutable",
+            &value,
+            format!("config map {name:?} sets immutable to false"),
+        ),
+        Some(value) if value.is_null() => cx.report(
+            "not-immutable",
+            &value,
+            format!("config map {name:?} leaves immutable empty, so it stays mutable"),
+        ),
+        Some(value) => cx.report_with_help(
+            "not-immutable",
+            &value,
+            format!(
+                "config map {name:?} sets immutable to {} {}, not the boolean true",
+                with_article(value.type_name()),
+                value.source_text()
+            ),
+            "Write immutable: true without quotes; the API server rejects any value that is not a boolean.",
+        ),
+        None => {
+            let at = object.root.get("kind").unwrap_or_else(|| object.root.clone());
+            cx.report("not-immutable", &at, format!("config map {name:?} is not immutable"));
+        }
+    }
+}

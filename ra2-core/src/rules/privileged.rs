@@ -1,0 +1,16 @@
+//! ra2.app.041: no container of a pod runs in privileged mode (regular, init, sidecar or
+//! ephemeral).
+
+use crate::model::PodSpec;
+use crate::rules::{Context, Rule, process};
+
+pub static RULE: Rule = Rule {
+    pod: Some(check),
+    ..Rule::new("ra2.app.041")
+};
+
+fn check(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
+    for container in pod.containers() {
+        process::privileged(container, cx);
+    }
+}

@@ -1,0 +1,48 @@
+//! ra2.app.048: SELinux types that grant extra privileges are not used: every
+//! `seLinuxOptions.type` (pod, container, init, sidecar, ephemeral) is unset or an allowed type.
+
+use crate::model::PodSpec;
+use crate::rules::{Context, Rule};
+use crate::view::Located;
+
+pub static RULE: Rule = Rule {
+    pod: Some(check),
+    ..Rule::new("ra2.app.048")
+};
+
+/// Each written `type` is judged where it is written, as the Pod Security Standards do: a pod
+/// value is reported even when every container overrides it.
+fn check(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
+    let allowed = cx.param_list("allowed_types");
+    if let Some(kind) = pod.spec.path(&["securityContext", "seLinuxOptions", "type"]) {
+        judge(&kind, "pod", &allowed, cx);
+    }
+    for container in pod.containers() {
+        let own = container.security.se_linux_options.as_ref().filter(|s| !s.from_pod);
+        if let Some(kind) = own.and_then(|s| s.node.get("type")) {
+            judge(&kind, &container.describe(), &allowed, cx);
+        }
+    }
+}
+
+/// Unset, empty and the allowed types pass.
+fn judge(kind: &Located<'_>, whose: &str, allowed: &[String], cx: &mut Context<'_>) {
+    if kind.is_null()
+        || kind
+            .as_str()
+            .is_some_and(|t| t.is_empty() || allowed.iter().any(|a| a == t))
+    {
+        return;
+    }
+    let value = kind
+        .as_str()
+        .map_or_else(|| kind.source_text().to_owned(), |t| format!("{t:?}"));
+    cx.report(
+        "selinux-type",
+        kind,
+        format!(
+            "{whose} uses SELinux type {value}, which is not one of {}",
+            allowed.join(", ")
+        ),
+    );
+}
