@@ -11,6 +11,8 @@ use crate::model::{Object, PodSpec};
 use crate::view::Located;
 
 mod accelerators;
+mod alpha_api;
+mod beta_api;
 mod control_plane;
 mod host_path;
 mod hostname;
@@ -57,6 +59,9 @@ pub static RULES: &[&Rule] = &[
     &control_plane::RULE,
     &accelerators::RULE,
     &nfd_labels::RULE,
+    &alpha_api::LATEST_RULE,
+    &alpha_api::RULE,
+    &beta_api::RULE,
 ];
 
 pub fn find(id: &str) -> Option<&'static Rule> {
