@@ -34,6 +34,7 @@ pub mod rules;
 pub mod scalar;
 pub mod schema;
 pub mod source;
+pub mod storage;
 pub mod view;
 
 pub use catalogue::Edition;

@@ -14,6 +14,7 @@ mod accelerators;
 mod alpha_api;
 mod beta_api;
 mod control_plane;
+mod csi;
 mod host_path;
 mod hostname;
 mod mounts;
@@ -21,7 +22,9 @@ mod network_annotation;
 mod nfd_labels;
 mod process;
 mod readonly_root;
+mod storage_class;
 mod user;
+mod volume_types;
 
 /// A rule: its id and the views it inspects.
 #[derive(Debug)]
@@ -62,6 +65,9 @@ pub static RULES: &[&Rule] = &[
     &alpha_api::LATEST_RULE,
     &alpha_api::RULE,
     &beta_api::RULE,
+    &volume_types::RULE,
+    &csi::RULE,
+    &storage_class::RULE,
 ];
 
 pub fn find(id: &str) -> Option<&'static Rule> {
