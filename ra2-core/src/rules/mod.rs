@@ -23,6 +23,7 @@ mod nfd_labels;
 mod process;
 mod readonly_root;
 mod storage_class;
+mod tiller;
 mod user;
 mod volume_types;
 
@@ -65,6 +66,7 @@ pub static RULES: &[&Rule] = &[
     &alpha_api::LATEST_RULE,
     &alpha_api::RULE,
     &beta_api::RULE,
+    &tiller::RULE,
     &volume_types::RULE,
     &csi::RULE,
     &storage_class::RULE,
