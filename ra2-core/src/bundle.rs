@@ -89,6 +89,31 @@ pub struct Pv {
     pub name: String,
     pub host_path: bool,
     pub local: bool,
+    /// Its volume source field (`csi`, `nfs`, `hostPath`, ...), if it has one.
+    pub source: Option<String>,
+}
+
+/// A `StorageClass` in the input.
+#[derive(Clone, Debug)]
+pub struct StorageClass {
+    pub name: String,
+    pub provisioner: String,
+    /// Annotated as the cluster's default class.
+    pub default: bool,
+}
+
+/// A claim (a PersistentVolumeClaim, a StatefulSet volumeClaimTemplate or a generic ephemeral
+/// volume's template) and the storage class it names.
+#[derive(Clone, Debug)]
+pub struct Claim {
+    /// `claim "data"`, `volume claim template "data"`, ... for messages.
+    pub describe: String,
+    /// The effective class (annotation, else `storageClassName`); `None`: the default applies.
+    pub class: Option<String>,
+    /// It names a volume with `volumeName` or selects volumes by label.
+    pub pinned: bool,
+    /// Where the class is written, else the claim's `spec`.
+    pub place: Place,
 }
 
 /// A `PersistentVolumeClaim` that names its volume.
@@ -150,6 +175,8 @@ pub struct Bundle {
     pub pvs: Vec<Pv>,
     pub pvcs: Vec<Pvc>,
     pub pods: Vec<PodNetworks>,
+    pub storage_classes: Vec<StorageClass>,
+    pub claims: Vec<Claim>,
     pub unattached_resources: Vec<UnattachedResource>,
     pub service_accounts: Vec<ServiceAccount>,
     pub token_pods: Vec<TokenPod>,
@@ -181,5 +208,9 @@ impl Bundle {
         self.service_accounts
             .iter()
             .find(|a| a.namespace == namespace && a.name == name)
+    }
+
+    pub fn storage_class(&self, name: &str) -> Option<&StorageClass> {
+        self.storage_classes.iter().find(|c| c.name == name)
     }
 }

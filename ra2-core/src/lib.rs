@@ -16,6 +16,7 @@
     deny(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)
 )]
 
+pub mod api_versions;
 pub mod bundle;
 pub mod catalogue;
 pub mod config;
@@ -34,6 +35,7 @@ pub mod rules;
 pub mod scalar;
 pub mod schema;
 pub mod source;
+pub mod storage;
 pub mod view;
 
 pub use catalogue::Edition;

@@ -4,7 +4,8 @@
 use std::collections::BTreeMap;
 
 use crate::bundle::{
-    Bundle, BundleFinding, Nad, Place, PodNetworks, Pv, Pvc, ServiceAccount, TokenPod, UnattachedResource,
+    Bundle, BundleFinding, Claim, Nad, Place, PodNetworks, Pv, Pvc, ServiceAccount, StorageClass, TokenPod,
+    UnattachedResource,
 };
 use crate::catalogue::Edition;
 use crate::config::Config;
@@ -456,6 +457,37 @@ impl<'c> Linter<'c> {
                 name: name.clone(),
                 host_path: spec.as_ref().and_then(|s| s.get("hostPath")).is_some(),
                 local: spec.as_ref().and_then(|s| s.get("local")).is_some(),
+                source: spec.as_ref().and_then(|s| {
+                    crate::storage::sources(s, crate::storage::PV_SOURCES)
+                        .first()
+                        .map(|(k, _)| (*k).to_owned())
+                }),
+            });
+        }
+        if object.is("storage.k8s.io", "StorageClass") {
+            if let Some(provisioner) = object.root.str_at("provisioner") {
+                self.bundle.storage_classes.push(StorageClass {
+                    name: name.clone(),
+                    provisioner: provisioner.to_owned(),
+                    default: crate::storage::DEFAULT_CLASS_ANNOTATIONS.iter().any(|key| {
+                        object
+                            .annotation(key)
+                            .and_then(|a| a.as_str().map(str::to_owned))
+                            .as_deref()
+                            == Some("true")
+                    }),
+                });
+            }
+        }
+        let mut claims = crate::storage::object_claims(object);
+        claims.extend(pod.map(crate::storage::pod_claims).unwrap_or_default());
+        for claim in claims {
+            let class = claim.class();
+            self.bundle.claims.push(Claim {
+                class: class.as_ref().and_then(|c| c.as_str().map(str::to_owned)),
+                pinned: claim.volume_name().is_some() || claim.selector().is_some(),
+                place: Place::of(target, class.as_ref().unwrap_or(&claim.spec)),
+                describe: claim.describe,
             });
         }
         if object.is("", "PersistentVolumeClaim") {

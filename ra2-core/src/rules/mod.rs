@@ -11,10 +11,13 @@ use crate::model::{Object, PodSpec};
 use crate::view::Located;
 
 mod accelerators;
+mod alpha_api;
 mod attachment_count;
+mod beta_api;
 mod control_plane;
 mod cpu_bounded;
 mod cpu_pinning;
+mod csi;
 mod hardcoded_ips;
 mod host_namespaces;
 mod host_network;
@@ -48,9 +51,12 @@ mod root_user;
 mod runtime_sockets;
 mod selinux_type;
 mod sriov_nad;
+mod storage_class;
+mod tiller;
 mod token_automount;
 mod update_strategy;
 mod user;
+mod volume_types;
 
 /// A rule: its id and the views it inspects.
 #[derive(Debug)]
@@ -89,6 +95,7 @@ pub static RULES: &[&Rule] = &[
     &accelerators::RULE,
     &nfd_labels::RULE,
     &update_strategy::RULE,
+    &alpha_api::LATEST_RULE,
     &local_storage::RULE,
     &liveness_probe::RULE,
     &readiness_probe::RULE,
@@ -113,12 +120,18 @@ pub static RULES: &[&Rule] = &[
     &cpu_bounded::RULE,
     &cpu_pinning::RULE,
     &profile_labels::RULE,
+    &alpha_api::RULE,
+    &beta_api::RULE,
     &attachment_count::RULE,
     &nad_shape::RULE_BASE,
     &sriov_nad::RULE,
     &nad_reference::RULE,
     &ipam::RULE,
     &nad_shape::RULE_LATEST,
+    &volume_types::RULE,
+    &csi::RULE,
+    &storage_class::RULE,
+    &tiller::RULE,
     &host_users::RULE,
 ];
 

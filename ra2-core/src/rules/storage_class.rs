@@ -1,0 +1,90 @@
+//! ra2.stg.007: claims get their storage through StorageClasses (dynamic provisioning), not by
+//! opting out of them or pinning a volume.
+
+use crate::bundle::Bundle;
+use crate::model::{Object, PodSpec};
+use crate::rules::{BundleContext, Context, Rule};
+use crate::storage::{CLASS_ANNOTATION, ClaimView, object_claims, pod_claims};
+
+pub static RULE: Rule = Rule {
+    pod: Some(check_pod),
+    object: Some(check_object),
+    bundle: Some(check_bundle),
+    ..Rule::new("ra2.stg.007")
+};
+
+/// PersistentVolumeClaims and StatefulSet volumeClaimTemplates.
+fn check_object(object: &Object<'_>, cx: &mut Context<'_>) {
+    for claim in object_claims(object) {
+        check_claim(&claim, cx);
+    }
+}
+
+/// Generic ephemeral volumes' claim templates.
+fn check_pod(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
+    for claim in pod_claims(pod) {
+        check_claim(&claim, cx);
+    }
+}
+
+/// static-binding: the claim names its volume or selects volumes by label; empty-class: its effective class is `""`,
+/// which turns dynamic provisioning off. The annotation wins over `storageClassName`.
+fn check_claim(claim: &ClaimView<'_>, cx: &mut Context<'_>) {
+    if let Some(volume) = claim.volume_name() {
+        cx.report(
+            "static-binding",
+            &volume,
+            format!(
+                "{} is bound by volumeName to persistent volume {:?} instead of being provisioned through a storage class",
+                claim.describe,
+                volume.as_str().unwrap_or_default()
+            ),
+        );
+        return;
+    }
+    if let Some(selector) = claim.selector() {
+        cx.report(
+            "static-binding",
+            &selector,
+            format!(
+                "{} selects existing persistent volumes by label, which no provisioner serves",
+                claim.describe
+            ),
+        );
+        return;
+    }
+    let Some(class) = claim.class() else { return };
+    if class.as_str() == Some("") {
+        let how = if class.pointer().ends_with("storageClassName") {
+            "storageClassName".to_owned()
+        } else {
+            format!("annotation {CLASS_ANNOTATION}")
+        };
+        cx.report(
+            "empty-class",
+            &class,
+            format!(
+                "{} sets {how} to \"\", which turns dynamic provisioning off",
+                claim.describe
+            ),
+        );
+    }
+}
+
+/// default-class: a claim that names no class gets the cluster's default, if there is one;
+/// silent when the input itself has a StorageClass annotated as the default.
+fn check_bundle(bundle: &Bundle, cx: &mut BundleContext<'_>) {
+    if bundle.storage_classes.iter().any(|c| c.default) {
+        return;
+    }
+    for claim in bundle.claims.iter().filter(|c| c.class.is_none() && !c.pinned) {
+        cx.report(
+            "default-class",
+            &claim.place,
+            format!(
+                "{} names no storage class, so it depends on the cluster having a default one",
+                claim.describe
+            ),
+        );
+    }
+}

@@ -1,0 +1,42 @@
+//! ra2.stg.005: pod volumes use the types every RA2 platform must support (emptyDir, configMap,
+//! secret, persistentVolumeClaim) or ones that need no storage backend.
+
+use crate::model::PodSpec;
+use crate::rules::{Context, Rule};
+use crate::storage::{POD_VOLUME_SOURCES, sources};
+
+pub static RULE: Rule = Rule {
+    pod: Some(check_pod),
+    ..Rule::new("ra2.stg.005")
+};
+
+/// Guaranteed by RA2, or served from the API (`projected`, `downwardAPI`) or through a claim
+/// (`ephemeral`). hostPath is ra2.app.007's alone, so it is not reported twice.
+const PORTABLE: &[&str] = &[
+    "emptyDir",
+    "configMap",
+    "secret",
+    "persistentVolumeClaim",
+    "projected",
+    "downwardAPI",
+    "ephemeral",
+    "hostPath",
+];
+
+/// Each pod volume whose source is another type (nfs, iscsi, an inline csi volume, a cloud
+/// disk, gitRepo, ...). A volume without a source defaults to emptyDir; unknown or mis-cased
+/// fields are dropped by the API server and are not a source.
+fn check_pod(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
+    for volume in pod.volumes() {
+        let name = volume.str_at("name").unwrap_or("?");
+        for (kind, source) in sources(&volume, POD_VOLUME_SOURCES) {
+            if !PORTABLE.contains(&kind) {
+                cx.report(
+                    "volume-types",
+                    &source,
+                    format!("volume {name:?} is of type {kind}, which RA2 platforms need not support"),
+                );
+            }
+        }
+    }
+}
