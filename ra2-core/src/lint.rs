@@ -79,7 +79,6 @@ pub struct Linter<'c> {
     deferred: Vec<Pending>,
     /// The network-device resource patterns of this run (workload profile).
     ni_patterns: Vec<String>,
-    files: Vec<String>,
 }
 
 /// Per-file state while a file is fed in chunks (for streaming standard input).
@@ -114,7 +113,6 @@ impl<'c> Linter<'c> {
             pending: Vec::new(),
             deferred: Vec::new(),
             ni_patterns: crate::profile::resource_patterns(config),
-            files: Vec::new(),
         }
     }
 
@@ -147,7 +145,6 @@ impl<'c> Linter<'c> {
 
     /// Starts a file that will be fed chunk by chunk (see [`crate::source::chunks`]).
     pub fn begin_file(&mut self, name: &str) -> FileState {
-        self.files.push(name.to_owned());
         self.report.summary.files += 1;
         FileState {
             name: name.to_owned(),
