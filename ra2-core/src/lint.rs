@@ -9,6 +9,7 @@ use crate::bundle::{
 use crate::catalogue::Edition;
 use crate::config::Config;
 use crate::doc::{Doc, Limits, read_chunk};
+use crate::hook::{HookContext, ObjectHook};
 use crate::model::Object;
 use crate::names::{ResourceName, classify_resource_name};
 use crate::report::{Finding, LintError, ObjectRef, ObjectSummary, Report, Severity};
@@ -74,6 +75,8 @@ pub struct Linter<'c> {
     /// (finding, object index) before suppression.
     pending: Vec<(Finding, usize)>,
     files: Vec<String>,
+    /// Extra object checks from outside ra2-core (strict mode), run after the rules.
+    hooks: Vec<Box<dyn ObjectHook + 'c>>,
 }
 
 /// Per-file state while a file is fed in chunks (for streaming standard input).
@@ -107,7 +110,15 @@ impl<'c> Linter<'c> {
             report_unused_exemptions: true,
             pending: Vec::new(),
             files: Vec::new(),
+            hooks: Vec::new(),
         }
+    }
+
+    /// Adds a check that runs on every object after the rules (see [`crate::hook`]).
+    #[must_use]
+    pub fn with_object_hook(mut self, hook: Box<dyn ObjectHook + 'c>) -> Self {
+        self.hooks.push(hook);
+        self
     }
 
     #[must_use]
@@ -328,6 +339,14 @@ impl<'c> Linter<'c> {
                 check(pod, &mut Context::new(rule.id, settings, target, &mut found));
             }
         }
+        for hook in &mut self.hooks {
+            let mut cx = HookContext {
+                config: self.config,
+                target,
+                out: &mut found,
+            };
+            hook.check_object(&object, &mut cx);
+        }
         let line = object.root.doc().position(object.root.span().start).line;
         self.report.objects.push(ObjectSummary {
             file: file.to_owned(),
@@ -547,6 +566,9 @@ impl<'c> Linter<'c> {
         }
         self.report.summary.suppressed = suppressed;
         self.report.summary.suppressed_by_reason = by_reason;
+        for hook in &mut self.hooks {
+            hook.finish(&mut self.report);
+        }
         if self.report_unused_exemptions && self.config.enabled("exemption", "unused") {
             for (exemption, used) in self.config.exemptions.iter().zip(used) {
                 if !used && self.could_apply(exemption) {
@@ -652,7 +674,9 @@ fn suppressions_of(
                 out.keys.push((rest.to_owned(), reason_text(&value)));
                 let known = crate::catalogue::all()
                     .keys()
-                    .any(|id| rest == id || rest.strip_prefix(id.as_str()).is_some_and(|c| c.starts_with('.')));
+                    .map(String::as_str)
+                    .chain([crate::config::SCHEMA_RULE])
+                    .any(|id| rest == id || rest.strip_prefix(id).is_some_and(|c| c.starts_with('.')));
                 if !known {
                     found.push((
     finding_at("suppression", "unknown-rule", Severity::Warning, format!("suppression names unknown rule or check {rest:?}"), Some("Use a rule id such as ra2.app.007, or rule.check such as ra2.app.009.privileged-device.".to_owned()), Place::of(target, &value)),
