@@ -25,7 +25,10 @@ fn run_in(dir: &Path, args: &[&str], stdin: Option<&[u8]>) -> Output {
         .expect("ra2 starts");
     if let Some(input) = stdin {
         let mut pipe = child.stdin.take().expect("stdin is piped");
-        pipe.write_all(input).expect("write stdin");
+        // ra2 may exit before reading standard input (a usage error); that is not a failure.
+        if let Err(e) = pipe.write_all(input) {
+            assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "write stdin: {e}");
+        }
     }
     child.wait_with_output().expect("ra2 runs")
 }
@@ -751,5 +754,92 @@ fn explain_unknown_ids_exit_two_with_a_suggestion() {
         stderr(&output).contains("did you mean \"ra2.app.007/host-path\"?"),
         "{}",
         stderr(&output)
+    );
+}
+
+// ---- strict mode ----
+
+const MISSPELT_DEPLOYMENT: &str = "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web, namespace: core}\nspec:\n  replicas: \"2\"\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n    spec:\n      containers: [{name: web, image: registry.example.com/web:1.0}]\n      volumes:\n      - name: logs\n        hostpath: {path: /var/log}\n---\napiVersion: monitoring.coreos.com/v1\nkind: ServiceMonitor\nmetadata: {name: web, namespace: core}\nspec: {endpoints: [{port: http}]}\n";
+
+#[test]
+fn strict_mode_from_the_flag_or_the_config_file() {
+    let dir = TempDir::new("strict");
+    dir.write("deploy/web.yaml", MISSPELT_DEPLOYMENT.as_bytes());
+    let lint = |extra: &[&str]| {
+        let mut args = vec!["lint", "deploy", "--select", "schema", "--format", "json"];
+        args.extend_from_slice(extra);
+        run_in(&dir.0, &args, None)
+    };
+    let plain = lint(&["--no-config"]);
+    assert_eq!(code(&plain), 0, "{}", stderr(&plain));
+    assert!(json(&plain)["summary"].get("strict_skipped").is_none());
+
+    let strict = lint(&["--no-config", "--strict"]);
+    assert_eq!(code(&strict), 1, "{}", stderr(&strict));
+    assert_eq!(stderr(&strict), "", "no note for the built-in version");
+    let report = json(&strict);
+    let findings: Vec<(String, u64, u64, String)> = report["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .map(|f| {
+            (
+                f["check"].as_str().unwrap_or_default().to_owned(),
+                f["line"].as_u64().unwrap_or_default(),
+                f["column"].as_u64().unwrap_or_default(),
+                f["message"].as_str().unwrap_or_default().to_owned(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        findings,
+        vec![
+            (
+                "wrong-type".to_owned(),
+                5,
+                3,
+                "spec.replicas must be an integer, found string \"2\"".to_owned()
+            ),
+            (
+                "unknown-field".to_owned(),
+                13,
+                9,
+                "unknown field \"hostpath\" in Deployment spec.template.spec.volumes[0] (did you mean \"hostPath\"?)"
+                    .to_owned()
+            ),
+        ]
+    );
+    assert_eq!(report["summary"]["strict_skipped"], 1);
+    assert_eq!(
+        report["summary"]["strict_skipped_kinds"]["monitoring.coreos.com/v1 ServiceMonitor"],
+        1
+    );
+
+    dir.write(".ra2.yaml", b"strict: true\nkubernetes-version: \"1.35\"\n");
+    let from_config = lint(&[]);
+    assert_eq!(code(&from_config), 1);
+    assert_eq!(
+        json(&from_config)["findings"],
+        report["findings"],
+        "`strict: true` is `--strict`"
+    );
+    assert!(
+        stderr(&from_config).starts_with("note: strict mode checks against the Kubernetes 1.33 schema"),
+        "{}",
+        stderr(&from_config)
+    );
+
+    let text = run_in(&dir.0, &["lint", "deploy", "--select", "schema"], None);
+    assert!(
+        stdout(&text).ends_with("strict mode skipped 1 object of kinds without a schema\n"),
+        "{}",
+        stdout(&text)
+    );
+    let sarif = run_in(&dir.0, &["lint", "deploy", "--format", "sarif"], None);
+    assert!(stdout(&sarif).contains("\"ruleId\": \"schema\""));
+    let sarif = run_in(&dir.0, &["lint", "deploy", "--format", "sarif", "--no-config"], None);
+    assert!(
+        !stdout(&sarif).contains("\"id\": \"schema\""),
+        "the pseudo-rule is listed only when strict mode ran"
     );
 }
