@@ -942,6 +942,8 @@ fn _main(py: Python<'_>, argv: Vec<PathBuf>) -> i32 {
 #[pymodule]
 fn _ra2(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    // For the benchmark, which should not time a debug build by mistake.
+    m.add("_debug_build", cfg!(debug_assertions))?;
     m.add_function(wrap_pyfunction!(lint, m)?)?;
     m.add_function(wrap_pyfunction!(lint_paths, m)?)?;
     m.add_function(wrap_pyfunction!(review, m)?)?;

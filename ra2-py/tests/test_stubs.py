@@ -24,17 +24,31 @@ def stub_items() -> tuple[dict[str, ast.FunctionDef], dict[str, ast.ClassDef]]:
     return functions, classes
 
 
+def stub_variables() -> set[str]:
+    return {n.target.id for n in STUBS.body if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)}
+
+
+def test_all_matches() -> None:
+    (stub_all,) = [
+        ast.literal_eval(n.value)
+        for n in STUBS.body
+        if isinstance(n, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "__all__" for t in n.targets)
+    ]
+    assert stub_all == native.__all__
+
+
 def test_every_runtime_name_has_a_stub() -> None:
     functions, classes = stub_items()
     runtime = {n for n in dir(native) if not n.startswith("__")}
-    typing_only = {"SeverityCounts", "Summary"}
-    assert runtime == set(functions) | (set(classes) - typing_only)
+    typing_only = {"_SeverityCounts", "_Summary"}
+    declared = set(functions) | (set(classes) - typing_only) | (stub_variables() - {"__version__"})
+    assert runtime == declared
 
 
 def test_classes_have_the_same_members() -> None:
     _, classes = stub_items()
     for name, node in classes.items():
-        if name in {"SeverityCounts", "Summary"}:
+        if name in {"_SeverityCounts", "_Summary"}:
             continue
         declared = {n.name for n in node.body if isinstance(n, ast.FunctionDef) and not n.name.startswith("_")}
         actual = {n for n in vars(getattr(native, name)) if not n.startswith("_")}
@@ -55,3 +69,15 @@ def test_function_parameters_match() -> None:
                 star = True
             runtime.append(p.name)
         assert stub == runtime, name
+
+
+def test_stubtest() -> None:
+    """mypy's stubtest: the stubs against the runtime module (when mypy is installed)."""
+    import subprocess
+    import sys
+
+    import pytest
+
+    pytest.importorskip("mypy.stubtest")
+    done = subprocess.run([sys.executable, "-m", "mypy.stubtest", "ra2"], capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr

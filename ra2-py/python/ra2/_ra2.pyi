@@ -4,34 +4,50 @@ import os
 from typing import Any, Iterable, Iterator, Literal, Mapping, TypedDict, Union, final
 
 __version__: str
+_debug_build: bool
+__all__ = [
+    "__version__",
+    "_debug_build",
+    "lint",
+    "lint_paths",
+    "review",
+    "rules",
+    "_main",
+    "Report",
+    "Finding",
+    "LintError",
+    "ObjectInfo",
+    "ObjectRef",
+    "Related",
+]
 
-StrPath = Union[str, "os.PathLike[str]"]
+_StrPath = Union[str, "os.PathLike[str]"]
 """A path: str or os.PathLike."""
 
-Severity = Literal["error", "warning", "info"]
+_Severity = Literal["error", "warning", "info"]
 """How serious a finding is."""
 
-Selectors = Union[str, Iterable[str]]
+_Selectors = Union[str, Iterable[str]]
 """Rule ids, prefixes (`ra2.app`) or `id/check`: a list, or one comma-separated string."""
 
-ConfigArg = Union[Mapping[str, Any], StrPath]
+_ConfigArg = Union[Mapping[str, Any], _StrPath]
 """A mapping of `.ra2.yaml` keys, or the path of a `.ra2.yaml` file."""
 
-class SeverityCounts(TypedDict):
-    """Findings by severity (type-checking only)."""
+class _SeverityCounts(TypedDict):
+    """Findings by severity (type-checking only, not importable)."""
 
     error: int
     warning: int
     info: int
 
-class Summary(TypedDict):
-    """`Report.summary` (type-checking only)."""
+class _Summary(TypedDict):
+    """`Report.summary` (type-checking only, not importable)."""
 
     files: int
     documents: int
     objects: int
     errors: int
-    findings: SeverityCounts
+    findings: _SeverityCounts
     suppressed: int
     suppressed_by_reason: dict[str, int]
 
@@ -87,7 +103,7 @@ class Finding:
     def check(self) -> str:
         """The check within the rule (`host-path`)."""
     @property
-    def severity(self) -> Severity:
+    def severity(self) -> _Severity:
         """`error`, `warning` or `info`."""
     @property
     def message(self) -> str:
@@ -208,7 +224,7 @@ class Report:
     def objects(self) -> list[ObjectInfo]:
         """Every object linted, with its workload profile."""
     @property
-    def summary(self) -> Summary:
+    def summary(self) -> _Summary:
         """Counts, as in the JSON output."""
     @property
     def edition(self) -> Literal["base", "latest"]:
@@ -226,11 +242,11 @@ class Report:
 def lint(
     text: str | bytes | bytearray,
     *,
-    filename: StrPath | None = None,
+    filename: _StrPath | None = None,
     edition: Literal["base", "latest"] | None = None,
-    select: Selectors | None = None,
-    ignore: Selectors | None = None,
-    config: ConfigArg | None = None,
+    select: _Selectors | None = None,
+    ignore: _Selectors | None = None,
+    config: _ConfigArg | None = None,
 ) -> Report:
     """Lint manifests given as text (a YAML stream, JSON, or a `kind: List`).
 
@@ -238,12 +254,12 @@ def lint(
     """
 
 def lint_paths(
-    paths: StrPath | Iterable[StrPath],
+    paths: _StrPath | Iterable[_StrPath],
     *,
     edition: Literal["base", "latest"] | None = None,
-    select: Selectors | None = None,
-    ignore: Selectors | None = None,
-    config: ConfigArg | None = None,
+    select: _Selectors | None = None,
+    ignore: _Selectors | None = None,
+    config: _ConfigArg | None = None,
 ) -> Report:
     """Lint files and directories as `ra2 lint PATH...` does.
 
@@ -254,9 +270,9 @@ def review(
     review: Mapping[str, Any],
     *,
     edition: Literal["base", "latest"] | None = None,
-    select: Selectors | None = None,
-    ignore: Selectors | None = None,
-    config: ConfigArg | None = None,
+    select: _Selectors | None = None,
+    ignore: _Selectors | None = None,
+    config: _ConfigArg | None = None,
 ) -> dict[str, Any]:
     """Answer an admission.k8s.io/v1 AdmissionReview with its response (same uid).
 
