@@ -320,3 +320,46 @@ def test_repo_examples_have_profiles() -> None:
     profiles = {o.kind: o.profile for o in report.objects}
     assert profiles["Deployment"] == "network-intensive"
     assert profiles["ConfigMap"] is None
+
+
+def test_related_locations_of_aliases() -> None:
+    text = """\
+apiVersion: v1
+kind: List
+items:
+  - apiVersion: v1
+    kind: Pod
+    metadata: {name: a}
+    spec:
+      containers: [{name: c, image: r/c:1}]
+      volumes: [&logs {name: logs, hostPath: {path: /var/log}}]
+  - apiVersion: v1
+    kind: Pod
+    metadata: {name: b}
+    spec:
+      containers: [{name: c, image: r/c:1}]
+      volumes: [*logs]
+"""
+    findings = [f for f in ra2.lint(text, select="ra2.app.007") if f.object.name == "b"]
+    (finding,) = findings
+    assert finding.line == 15
+    (related,) = finding.related
+    assert (related.line, related.column) == (9, 36)  # the anchored hostPath
+    assert related.end_line >= related.line and related.end_column > 0
+    assert related.message
+    assert related.to_dict() == finding.to_dict()["related"][0]
+    assert repr(related).startswith("<ra2.Related 9:36 ")
+
+
+def test_object_info_attributes() -> None:
+    text = "# Source: cnf/templates/test.yaml\n" + HOST_PATH_POD.replace(
+        "  namespace: core\n", "  namespace: core\n  annotations:\n    helm.sh/hook: test\n"
+    )
+    (info,) = ra2.lint(text, filename="r.yaml").objects
+    assert (info.file, info.document, info.line) == ("r.yaml", 0, 2)
+    assert (info.api_version, info.kind, info.namespace, info.name) == ("v1", "Pod", "core", "amf")
+    assert (info.profile, info.source_template, info.hook) == ("basic", "cnf/templates/test.yaml", "test")
+    assert repr(info) == "<ra2.ObjectInfo Pod core/amf r.yaml:2>"
+    error = ra2.lint("a: [", filename="e.yaml").errors[0]
+    assert (error.file, error.line, error.document, error.code) == ("e.yaml", 1, 0, "ra2::parse::yaml")
+    assert str(error).startswith("e.yaml:1:") and repr(error).startswith("<ra2.LintError e.yaml:1:")
