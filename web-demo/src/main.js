@@ -296,6 +296,20 @@ function renderFindings(findings) {
   );
 }
 
+/** Marks the findings under the editor's cursor in the list. */
+function markFindingsAt(pos) {
+  if (!lastReport) return;
+  const doc = view.state.doc;
+  const under = new Set();
+  lastFindings.forEach((finding, index) => {
+    const { from, to } = rangeOf(doc, finding);
+    if (pos >= from && pos <= to) under.add(index);
+  });
+  for (const button of $('findings').querySelectorAll('button.finding')) {
+    button.classList.toggle('at-cursor', under.has(Number(button.dataset.index)));
+  }
+}
+
 function jumpTo({ from, to }) {
   view.dispatch({
     selection: EditorSelection.single(from, to),
@@ -469,6 +483,11 @@ function notice(message) {
   $('notice').hidden = false;
 }
 
+/** Once the text or settings change, the share link in the address bar no longer matches. */
+function dropShareLink() {
+  if (isShareFragment(location.hash)) history.replaceState(null, '', location.pathname + location.search);
+}
+
 function saveLocally() {
   try {
     localStorage.setItem(STORAGE_KEY, JSON.stringify(currentState()));
@@ -494,18 +513,21 @@ function setUpControls() {
     const example = EXAMPLES.find((e) => e.id === controls.example.value);
     controls.example.value = '';
     if (example) {
+      dropShareLink();
       selected = -1;
       loadText(example.text);
     }
   });
   for (const control of [controls.edition, controls.failOn]) {
     control.addEventListener('change', () => {
+      dropShareLink();
       saveLocally();
       runLint();
     });
   }
   for (const control of [controls.select, controls.ignore]) {
     control.addEventListener('input', () => {
+      dropShareLink();
       saveLocally();
       scheduleLint(400);
     });
@@ -528,7 +550,11 @@ async function main() {
   let saveTimer;
   view = createEditor($('editor'), {
     doc: '',
-    onChange: () => {
+    onSelection: (update) => markFindingsAt(update.state.selection.main.head),
+    onChange: (update) => {
+      if (update.transactions.some((tr) => tr.isUserEvent('input') || tr.isUserEvent('delete') || tr.isUserEvent('undo') || tr.isUserEvent('redo'))) {
+        dropShareLink();
+      }
       docVersion += 1;
       metrics.docVersion = docVersion;
       metrics.lastInputAt = performance.now();

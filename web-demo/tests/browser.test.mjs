@@ -230,6 +230,12 @@ describe('the playground', () => {
       assert.equal(await fresh.inputValue('#select'), 'ra2.app.007');
       assert.deepEqual(await findings(fresh), before);
       assert.match(await fresh.textContent('#verdict'), /at or above warning/);
+      // The link stays in the address bar until the text is edited.
+      assert.match(await fresh.evaluate(() => location.hash), /^#s=/);
+      await fresh.click('.cm-content');
+      await fresh.keyboard.press('ControlOrMeta+End');
+      await fresh.keyboard.type('# edited\n');
+      await fresh.waitForFunction(() => location.hash === '');
     } finally {
       await other.close();
     }
