@@ -54,6 +54,18 @@ fn use_color() -> bool {
     std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
 }
 
+/// A linter for `config`, with strict mode's schema checks when the config asks for them.
+fn new_linter(config: &ra2_core::Config) -> Linter<'_> {
+    let linter = Linter::new(config);
+    if !config.strict {
+        return linter;
+    }
+    if let Some(note) = ra2_strict::version_note(config.kubernetes_minor) {
+        warn(&[format!("note: {note}")]);
+    }
+    linter.with_object_hook(Box::new(ra2_strict::Strict::new()))
+}
+
 /// `ra2 lint`.
 pub fn lint(args: &LintArgs) -> u8 {
     let config = match settings::load(args) {
@@ -69,7 +81,7 @@ pub fn lint(args: &LintArgs) -> u8 {
     let keep_text = args.format == LintFormat::Text;
     let (inputs, mut problems) = input::discover(&args.paths);
     let mut sources: BTreeMap<String, String> = BTreeMap::new();
-    let mut linter = Linter::new(&config);
+    let mut linter = new_linter(&config);
     for item in &inputs {
         match item {
             Input::Stdin => {
@@ -191,7 +203,7 @@ fn post_render(args: &LintArgs, config: &ra2_core::Config) -> u8 {
             return EXIT_ERROR;
         }
     };
-    let mut linter = Linter::new(config);
+    let mut linter = new_linter(config);
     linter.add_file(input::STDIN_NAME, text);
     let report = linter.finish();
     let status = exit_status(&report, config.fail_on);

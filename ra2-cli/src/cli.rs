@@ -114,6 +114,12 @@ pub struct LintArgs {
     #[arg(long, value_name = "FILE")]
     pub config: Option<PathBuf>,
 
+    /// Strict mode: also check every object against the Kubernetes OpenAPI schema of its
+    /// kind (unknown or misspelt fields, wrong types, missing required fields; rule `schema`).
+    /// Same as `strict: true` in the config file.
+    #[arg(long)]
+    pub strict: bool,
+
     /// Ignore any `.ra2.yaml`: use defaults and the command line only.
     #[arg(long, conflicts_with = "config")]
     pub no_config: bool,

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use ra2_core::Config;
 use ra2_core::catalogue;
-use ra2_core::config::strsim;
+use ra2_core::config::{SCHEMA_CHECKS, SCHEMA_RULE, strsim};
 
 use crate::cli::LintArgs;
 
@@ -65,6 +65,9 @@ pub fn load(args: &LintArgs) -> Result<Config, Vec<String>> {
     if let Some(fail_on) = args.fail_on {
         config.fail_on = fail_on.into();
     }
+    if args.strict {
+        config.strict = true;
+    }
     let clean = |list: &[String]| -> Vec<String> {
         list.iter()
             .map(|s| s.trim().to_owned())
@@ -95,9 +98,10 @@ pub fn near_miss<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) 
 fn known_selector(selector: &str) -> bool {
     let docs = catalogue::all();
     match selector.split_once('/') {
+        Some((rule, check)) if rule == SCHEMA_RULE => SCHEMA_CHECKS.contains(&check),
         Some((rule, check)) => docs.get(rule).is_some_and(|d| d.check(check).is_some()),
         None => {
-            matches!(selector, "yaml" | "suppression" | "exemption")
+            matches!(selector, "yaml" | "suppression" | "exemption" | SCHEMA_RULE)
                 || docs
                     .keys()
                     .any(|id| id == selector || id.strip_prefix(selector).is_some_and(|rest| rest.starts_with('.')))
@@ -141,6 +145,9 @@ mod tests {
         assert!(known_selector("ra2"));
         assert!(known_selector("ra2.app.007/host-path"));
         assert!(known_selector("yaml"));
+        assert!(known_selector("schema"));
+        assert!(known_selector("schema/unknown-field"));
+        assert!(!known_selector("schema/unknown"));
         assert!(!known_selector("ra2.ap"));
         assert!(!known_selector("ra2.app.007/hostpath"));
         assert_eq!(hint("ra2.app.07"), " (did you mean \"ra2.app.007\"?)");

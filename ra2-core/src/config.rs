@@ -21,6 +21,13 @@ fn schema() -> &'static serde_json::Value {
     SCHEMA_VALUE.get_or_init(|| serde_json::from_str(SCHEMA).unwrap_or(serde_json::Value::Bool(true)))
 }
 
+/// The pseudo-rule of strict mode's findings (reported by `ra2-strict` through
+/// [`crate::hook`]); selectable, ignorable and suppressible like a rule.
+pub const SCHEMA_RULE: &str = "schema";
+
+/// The checks of [`SCHEMA_RULE`].
+pub const SCHEMA_CHECKS: &[&str] = &["unknown-field", "wrong-type", "missing-field", "invalid-value"];
+
 /// Kubernetes 1.33: the version the newest RA2 requires.
 pub const DEFAULT_KUBERNETES_MINOR: u32 = 33;
 
@@ -167,6 +174,7 @@ struct RawConfig {
     #[serde(default)]
     exemptions: Vec<Exemption>,
     default_namespace: Option<String>,
+    strict: Option<bool>,
 }
 
 /// Validated settings for a lint run.
@@ -184,6 +192,10 @@ pub struct Config {
     pub params: BTreeMap<String, BTreeMap<String, serde_json::Value>>,
     pub exemptions: Vec<Exemption>,
     pub default_namespace: String,
+    /// Strict mode: check objects against the Kubernetes OpenAPI schema (unknown fields, wrong
+    /// types). Carried here so every face reads the same settings; ra2-core itself does not
+    /// run it (the CLI adds `ra2-strict` as an object hook when this is set).
+    pub strict: bool,
 }
 
 impl Default for Config {
@@ -198,6 +210,7 @@ impl Default for Config {
             params: BTreeMap::new(),
             exemptions: Vec::new(),
             default_namespace: "default".to_owned(),
+            strict: false,
         }
     }
 }
@@ -245,9 +258,10 @@ fn known_selector(selector: &str) -> bool {
         None => (selector, None),
     };
     match check {
+        Some(check) if rule == SCHEMA_RULE => SCHEMA_CHECKS.contains(&check),
         Some(check) => docs.get(rule).is_some_and(|d| d.check(check).is_some()),
         None => {
-            matches!(rule, "yaml" | "suppression" | "exemption")
+            matches!(rule, "yaml" | "suppression" | "exemption" | SCHEMA_RULE)
                 || docs
                     .keys()
                     .any(|id| id == rule || id.strip_prefix(rule).is_some_and(|r| r.starts_with('.')))
@@ -466,6 +480,7 @@ impl Config {
             default_namespace: raw
                 .default_namespace
                 .unwrap_or_else(|| Config::default().default_namespace),
+            strict: raw.strict.unwrap_or(false),
         })
     }
 

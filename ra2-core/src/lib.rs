@@ -21,6 +21,7 @@ pub mod bundle;
 pub mod catalogue;
 pub mod config;
 pub mod doc;
+pub mod hook;
 pub mod lint;
 pub mod model;
 pub mod multus;
@@ -40,6 +41,7 @@ pub mod view;
 
 pub use catalogue::Edition;
 pub use config::{Config, ConfigError, FailOn};
+pub use hook::{HookContext, ObjectHook};
 pub use lint::Linter;
 pub use report::{Finding, LintError, ObjectRef, Report, Severity};
 

@@ -10,6 +10,7 @@ use crate::bundle::{
 use crate::catalogue::Edition;
 use crate::config::Config;
 use crate::doc::{Doc, Limits, read_chunk};
+use crate::hook::{HookContext, ObjectHook};
 use crate::model::Object;
 use crate::names::{ResourceName, classify_resource_name};
 use crate::report::{Finding, LintError, ObjectRef, ObjectSummary, Profile, Report, Severity};
@@ -79,7 +80,8 @@ pub struct Linter<'c> {
     deferred: Vec<Pending>,
     /// The network-device resource patterns of this run (workload profile).
     ni_patterns: Vec<String>,
-    files: Vec<String>,
+    /// Extra object checks from outside ra2-core (strict mode), run after the rules.
+    hooks: Vec<Box<dyn ObjectHook + 'c>>,
 }
 
 /// Per-file state while a file is fed in chunks (for streaming standard input).
@@ -114,8 +116,15 @@ impl<'c> Linter<'c> {
             pending: Vec::new(),
             deferred: Vec::new(),
             ni_patterns: crate::profile::resource_patterns(config),
-            files: Vec::new(),
+            hooks: Vec::new(),
         }
+    }
+
+    /// Adds a check that runs on every object after the rules (see [`crate::hook`]).
+    #[must_use]
+    pub fn with_object_hook(mut self, hook: Box<dyn ObjectHook + 'c>) -> Self {
+        self.hooks.push(hook);
+        self
     }
 
     #[must_use]
@@ -147,7 +156,6 @@ impl<'c> Linter<'c> {
 
     /// Starts a file that will be fed chunk by chunk (see [`crate::source::chunks`]).
     pub fn begin_file(&mut self, name: &str) -> FileState {
-        self.files.push(name.to_owned());
         self.report.summary.files += 1;
         FileState {
             name: name.to_owned(),
@@ -345,6 +353,14 @@ impl<'c> Linter<'c> {
             Some(Some(Profile::NetworkIntensive)) => found.append(&mut gated),
             Some(None) => self.deferred.append(&mut gated),
             _ => {}
+        }
+        for hook in &mut self.hooks {
+            let mut cx = HookContext {
+                config: self.config,
+                target,
+                out: &mut found,
+            };
+            hook.check_object(&object, &mut cx);
         }
         let line = object.root.doc().position(object.root.span().start).line;
         self.report.objects.push(ObjectSummary {
@@ -649,6 +665,9 @@ impl<'c> Linter<'c> {
         }
         self.report.summary.suppressed = suppressed;
         self.report.summary.suppressed_by_reason = by_reason;
+        for hook in &mut self.hooks {
+            hook.finish(&mut self.report);
+        }
         if self.report_unused_exemptions && self.config.enabled("exemption", "unused") {
             for (exemption, used) in self.config.exemptions.iter().zip(used) {
                 if !used && self.could_apply(exemption) {
@@ -754,7 +773,9 @@ fn suppressions_of(
                 out.keys.push((rest.to_owned(), reason_text(&value)));
                 let known = crate::catalogue::all()
                     .keys()
-                    .any(|id| rest == id || rest.strip_prefix(id.as_str()).is_some_and(|c| c.starts_with('.')));
+                    .map(String::as_str)
+                    .chain([crate::config::SCHEMA_RULE])
+                    .any(|id| rest == id || rest.strip_prefix(id).is_some_and(|c| c.starts_with('.')));
                 if !known {
                     found.push((
     finding_at("suppression", "unknown-rule", Severity::Warning, format!("suppression names unknown rule or check {rest:?}"), Some("Use a rule id such as ra2.app.007, or rule.check such as ra2.app.009.privileged-device.".to_owned()), Place::of(target, &value)),

@@ -186,6 +186,13 @@ pub struct Summary {
     /// (`(no reason)` for an annotation with an empty value).
     #[serde(default)]
     pub suppressed_by_reason: BTreeMap<String, usize>,
+    /// Strict mode only: objects not checked against a schema because their kind has none
+    /// built in (custom resources, removed API versions).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub strict_skipped: Option<usize>,
+    /// Strict mode only: the same objects counted by `apiVersion kind`.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub strict_skipped_kinds: BTreeMap<String, usize>,
 }
 
 /// Everything one lint run found.

@@ -158,6 +158,28 @@ impl<'d> Located<'d> {
         Some(here)
     }
 
+    /// The node at an RFC 6901 JSON pointer relative to this one (`""` is this node,
+    /// `/spec/volumes/0` a list item): how a pointer from a JSON validator becomes a node with
+    /// a line and column.
+    pub fn at_pointer(&self, pointer: &str) -> Option<Located<'d>> {
+        if pointer.is_empty() {
+            return Some(self.clone());
+        }
+        let mut here = self.clone();
+        for raw in pointer.strip_prefix('/')?.split('/') {
+            let segment = raw.replace("~1", "/").replace("~0", "~");
+            here = match here.value() {
+                Value::Map(_) => here.get(&segment)?,
+                Value::Seq(_) => {
+                    let index: usize = segment.parse().ok()?;
+                    here.items().nth(index)?
+                }
+                _ => return None,
+            };
+        }
+        Some(here)
+    }
+
     /// The entries of a mapping (empty for anything else).
     pub fn entries(&self) -> impl Iterator<Item = (&'d str, Located<'d>)> + '_ {
         let entries: &'d [Entry<'d>] = match self.value() {
@@ -310,6 +332,28 @@ mod tests {
         let hp = vol.get("hostPath").unwrap();
         assert_eq!(doc.text(hp.site().span), "hostPath");
         assert_eq!(doc.position(hp.site().span.start).line, 7);
+    }
+
+    #[test]
+    fn pointers_lead_back_to_nodes() {
+        let text =
+            "metadata:\n  annotations:\n    a/b~c: x\nspec:\n  volumes:\n  - name: v\n    hostPath:\n      path: /x\n";
+        let r = read_chunk(chunks(text, 0, 0)[0], false, Limits::default());
+        let root = Located::root(&r.docs[0]);
+        for pointer in ["", "/metadata/annotations/a~1b~0c", "/spec/volumes/0/hostPath/path"] {
+            assert_eq!(root.at_pointer(pointer).unwrap().pointer(), pointer);
+        }
+        let volume = root.at_pointer("/spec/volumes/0").unwrap();
+        assert_eq!(volume.at_pointer("/hostPath/path").unwrap().as_str(), Some("/x"));
+        for missing in [
+            "spec",
+            "/spec/volumes/1",
+            "/spec/volumes/x",
+            "/spec/volumes/0/name/z",
+            "/nope",
+        ] {
+            assert!(root.at_pointer(missing).is_none(), "{missing}");
+        }
     }
 
     #[test]

@@ -34,6 +34,10 @@ const CASES: &[(&str, bool)] = &[
     ),
     ("exemptions:\n- {rule: ra2.app.007, template: 7, reason: x}\n", false),
     ("default-namespace: core\n", true),
+    ("strict: true\n", true),
+    ("strict: yes\n", true),
+    ("strict: \"true\"\n", false),
+    ("strict: [schema]\n", false),
     ("kubernetes-version: \"1.34\"\n", true),
     ("kubernetes-version: 1.34\n", false),
     ("edition: newest\n", false),
@@ -97,6 +101,32 @@ fn errors_name_the_line_and_suggest_fixes() {
     let errs = errors("edition: [base\n");
     assert_eq!(errs.len(), 1);
     assert!(errs[0].starts_with(".ra2.yaml:2:1: invalid YAML"), "{errs:?}");
+}
+
+#[test]
+fn strict_mode_is_a_setting() {
+    assert!(!Config::default().strict, "off by default");
+    let config = Config::from_yaml("strict: true\nkubernetes-version: \"1.33\"\n", ".ra2.yaml").expect("valid");
+    assert!(config.strict);
+    assert_eq!(
+        errors("strict: \"true\"\n"),
+        vec![".ra2.yaml:1:1: expected boolean, found string".to_owned()]
+    );
+    assert_eq!(
+        errors("strikt: true\n"),
+        vec![".ra2.yaml:1:1: unknown key \"strikt\" (did you mean \"strict\"?)".to_owned()]
+    );
+    // The pseudo-rule and its checks are known to selectors, severities and exemptions.
+    let config = Config::from_yaml(
+        "strict: true\nselect: [schema, ra2.app.007]\nseverity: {schema/missing-field: warning}\nexemptions:\n- {rule: schema/unknown-field, kind: ConfigMap, reason: vendor fields}\n",
+        ".ra2.yaml",
+    )
+    .expect("valid");
+    assert!(config.enabled("schema", "unknown-field"));
+    assert_eq!(
+        errors("ignore: [schema/unknown]\n"),
+        vec![".ra2.yaml:1:10: unknown rule \"schema/unknown\"".to_owned()]
+    );
 }
 
 #[test]

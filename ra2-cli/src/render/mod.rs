@@ -26,6 +26,7 @@ pub fn rule_doc_url(rule: &str) -> String {
         "yaml" => format!("{repository}#using-ra2-lint"),
         "suppression" => format!("{repository}#suppressing-findings"),
         "exemption" => format!("{repository}#exemptions-without-editing-manifests"),
+        "schema" => format!("{repository}#strict-mode"),
         id => format!("{repository}/blob/main/rules/{id}.yaml"),
     }
 }

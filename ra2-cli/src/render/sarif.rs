@@ -214,6 +214,12 @@ const PSEUDO_RULES: &[(&str, &str, &str, Severity)] = &[
         "An exemption in .ra2.yaml matched no finding in this run: it may be stale.",
         Severity::Info,
     ),
+    (
+        "schema",
+        "Objects match the Kubernetes OpenAPI schema (strict mode)",
+        "An unknown or misspelt field, a value of the wrong type, or a missing required field: the API server rejects the object or silently drops the field.",
+        Severity::Error,
+    ),
 ];
 
 fn catalogue_rule(doc: &RuleDoc, edition: Edition) -> Rule {
@@ -455,7 +461,14 @@ pub fn render(report: &Report) -> String {
         .filter(|doc| doc.in_edition(edition))
         .map(|doc| catalogue_rule(doc, edition))
         .collect();
-    rules.extend(PSEUDO_RULES.iter().map(pseudo_rule));
+    // Strict mode's pseudo-rule is listed only when strict mode ran.
+    let strict = report.summary.strict_skipped.is_some();
+    rules.extend(
+        PSEUDO_RULES
+            .iter()
+            .filter(|r| strict || r.0 != "schema")
+            .map(pseudo_rule),
+    );
     let index: BTreeMap<&str, usize> = rules.iter().enumerate().map(|(i, r)| (r.id.as_str(), i)).collect();
     let mut results: Vec<SarifResult<'_>> = report.findings.iter().map(|f| result(f, &index)).collect();
     // Two findings with the same identity (the same object written twice in one file) must

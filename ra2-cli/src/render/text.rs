@@ -329,6 +329,13 @@ pub fn summary_line(report: &Report) -> String {
     if s.suppressed > 0 {
         let _ = write!(line, "; {} suppressed", plural(s.suppressed, "finding"));
     }
+    if let Some(skipped) = s.strict_skipped.filter(|&n| n > 0) {
+        let _ = write!(
+            line,
+            "; strict mode skipped {} of kinds without a schema",
+            plural(skipped, "object")
+        );
+    }
     line
 }
 
