@@ -141,13 +141,17 @@ function diagnostics(report, doc) {
 }
 
 function show(report, doc) {
+  const previousFindings = lastFindings;
   lastReport = report;
   lastFindings = report.findings;
   view.dispatch(setDiagnostics(view.state, diagnostics(report, doc)));
   renderVerdict(report);
   renderProblems(report.errors);
   renderFindings(report.findings);
-  const keep = selected >= 0 && selected < report.findings.length ? selected : -1;
+  // Keep the selected finding selected across edits: the same rule, check, object and field.
+  const key = (f) => f && [f.rule, f.check, f.object?.kind, f.object?.namespace, f.object?.name, f.pointer].join('\u0000');
+  const previous = key(previousFindings[selected]);
+  const keep = previous ? report.findings.findIndex((f) => key(f) === previous) : -1;
   selected = -1;
   if (keep >= 0) selectFinding(keep, { jump: false, scroll: false });
   else renderRule(null);
