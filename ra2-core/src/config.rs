@@ -225,6 +225,10 @@ pub struct ConfigError {
     pub message: String,
     /// `ra2::config::schema`, `ra2::config::unknown-rule`, `ra2::config::yaml`, ...
     pub code: &'static str,
+    /// JSON pointer of the offending value (`/fail-on`), empty when the problem is the text
+    /// itself. Faces that take settings as objects (JS options, policy settings) show it
+    /// instead of a line.
+    pub pointer: String,
 }
 
 /// Does `selector` (an id, a prefix of dotted segments, or `id/check`) select this check?
@@ -304,16 +308,17 @@ impl Config {
             line: 0,
         });
         let result = read_chunk(chunk, false, Limits::default());
-        let error_at = |pos: Position, message: String, code| ConfigError {
+        let error_at = |pos: Position, pointer: &str, message: String, code| ConfigError {
             file: file.to_owned(),
             line: pos.line,
             column: pos.column,
             message,
             code,
+            pointer: pointer.to_owned(),
         };
         if let Some(e) = result.error {
             let pos = crate::source::LineIndex::new(&chunk).position(chunk.text, e.span.start);
-            return Err(vec![error_at(pos, e.message, "ra2::config::yaml")]);
+            return Err(vec![error_at(pos, "", e.message, "ra2::config::yaml")]);
         }
         let Some(doc) = result.docs.first() else {
             return Ok(Config::default());
@@ -326,6 +331,7 @@ impl Config {
         for problem in &doc.problems {
             errors.push(error_at(
                 doc.position(problem.span.start),
+                "",
                 problem.message.clone(),
                 "ra2::config::duplicate-key",
             ));
@@ -346,7 +352,12 @@ impl Config {
                     }
                 }
             }
-            errors.push(error_at(doc.position(site.span.start), message, "ra2::config::schema"));
+            errors.push(error_at(
+                doc.position(site.span.start),
+                v.at.pointer(),
+                message,
+                "ra2::config::schema",
+            ));
         }
         if !errors.is_empty() {
             return Err(errors);
@@ -356,6 +367,7 @@ impl Config {
             Err(e) => {
                 return Err(vec![error_at(
                     doc.position(root.span().start),
+                    "",
                     e.to_string(),
                     "ra2::config::schema",
                 )]);
@@ -404,6 +416,7 @@ impl Config {
                     .unwrap_or_default();
                 errors.push(error_at(
                     doc.position(node.site().span.start),
+                    node.pointer(),
                     format!("unknown rule {selector:?}{hint}"),
                     "ra2::config::unknown-rule",
                 ));
@@ -416,6 +429,7 @@ impl Config {
                     validate_param(doc_rule, name, &value, &mut |at: &Located<'_>, message: String| {
                         errors.push(error_at(
                             doc.position(at.site().span.start),
+                            at.pointer(),
                             message,
                             "ra2::config::param",
                         ));
@@ -427,6 +441,7 @@ impl Config {
             if node.as_str().and_then(parse_kubernetes_version).is_none() {
                 errors.push(error_at(
                     doc.position(node.site().span.start),
+                    node.pointer(),
                     format!(
                         "kubernetes-version must be a version like \"1.33\", found {}",
                         node.source_text()
@@ -482,6 +497,19 @@ impl Config {
                 .unwrap_or_else(|| Config::default().default_namespace),
             strict: raw.strict.unwrap_or(false),
         })
+    }
+
+    /// Reads and validates settings given as a JSON value (JS options, admission policy
+    /// settings): the same schema and checks as `.ra2.yaml`. `null` means the defaults. Errors
+    /// carry the JSON pointer of the offending value; their line numbers refer to the value
+    /// pretty-printed, so show the pointer instead.
+    pub fn from_json(value: &serde_json::Value, source: &str) -> Result<Config, Vec<ConfigError>> {
+        if value.is_null() {
+            return Ok(Config::default());
+        }
+        // JSON is YAML: one reader, one validator, the same messages as the config file.
+        let text = serde_json::to_string_pretty(value).unwrap_or_default();
+        Config::from_yaml(&text, source)
     }
 
     /// Is this check of this rule enabled by select/ignore?

@@ -16,6 +16,7 @@
     deny(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)
 )]
 
+pub mod admission;
 pub mod api_versions;
 pub mod bundle;
 pub mod catalogue;

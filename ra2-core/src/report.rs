@@ -261,6 +261,12 @@ impl Report {
         serde_json::to_writer_pretty(writer, &self.json_view())
     }
 
+    /// The JSON output contract on one line, fields in contract order (for faces that hand
+    /// JSON text across a boundary, such as the wasm module).
+    pub fn to_json_compact(&self) -> String {
+        serde_json::to_string(&self.json_view()).unwrap_or_default()
+    }
+
     /// The JSON output contract, pretty-printed.
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(&self.json_view()).unwrap_or_default()

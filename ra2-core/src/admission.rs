@@ -1,0 +1,630 @@
+//! The admission decision (DESIGN.md, admission contract): an `admission.k8s.io/v1`
+//! AdmissionReview, or the request inside it, in; the response out. Plain data, no I/O: the
+//! Kubewarden policy, JS `review`, Python `review` and a future `ra2 serve` all decide here.
+//!
+//! CREATE and UPDATE judge the object the request carries (for UPDATE the new one); DELETE
+//! and CONNECT are allowed. Every kind is linted, so a Deployment or CronJob with a bad pod
+//! template is refused before any Pod exists. Findings at or above the threshold (`fail-on`,
+//! default `error`) deny with 403 and `rule pointer: message` lines; the others become
+//! warnings, each short enough for the API server to pass on whole.
+
+use serde_json::{Map, Value, json};
+
+use crate::config::Config;
+use crate::report::{Finding, Report};
+
+/// The status code of a denial.
+pub const FORBIDDEN: u16 = 403;
+/// The status code for a request ra2 cannot judge (no object, not an AdmissionReview).
+pub const BAD_REQUEST: u16 = 400;
+/// Longest warning and message line, in bytes: the API server truncates warnings at 256
+/// characters, so ours stay whole.
+pub const MAX_LINE_BYTES: usize = 255;
+/// Most `rule pointer: message` lines in a denial; the rest are counted.
+pub const MAX_MESSAGE_LINES: usize = 10;
+/// Budget for all warnings of one response, in bytes: the API server keeps about 4096
+/// characters of warnings per response and drops the rest silently, so ra2 counts what does
+/// not fit instead.
+pub const MAX_WARNING_BYTES: usize = 3800;
+/// The name findings carry as their `file` when they come from an admission request.
+pub const SOURCE_NAME: &str = "<admission>";
+
+/// A request ra2 cannot judge: not an AdmissionReview, no operation, no object.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct AdmissionError {
+    pub message: String,
+}
+
+impl AdmissionError {
+    fn new(message: impl Into<String>) -> Self {
+        AdmissionError {
+            message: message.into(),
+        }
+    }
+}
+
+/// What to answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Decision {
+    pub allowed: bool,
+    /// 403 when denied because of findings; `None` when allowed.
+    pub code: Option<u16>,
+    /// `rule pointer: message` lines, one per finding at or above the threshold.
+    pub message: Option<String>,
+    /// Findings below the threshold, one line each.
+    pub warnings: Vec<String>,
+    /// The lint report behind the decision (empty for DELETE and CONNECT).
+    pub report: Report,
+}
+
+/// Decides on an AdmissionRequest (the `request` of an AdmissionReview, or of a Kubewarden
+/// ValidationRequest).
+pub fn decide(request: &Value, config: &Config) -> Result<Decision, AdmissionError> {
+    let Some(request) = request.as_object() else {
+        return Err(AdmissionError::new(format!(
+            "the admission request is {}, not an object",
+            type_name(request)
+        )));
+    };
+    let operation = match request.get("operation") {
+        Some(Value::String(op)) => op.as_str(),
+        None | Some(Value::Null) => return Err(AdmissionError::new("the admission request has no operation")),
+        Some(other) => {
+            return Err(AdmissionError::new(format!(
+                "the admission request's operation is {}, not a string",
+                type_name(other)
+            )));
+        }
+    };
+    match operation {
+        "CREATE" | "UPDATE" => {}
+        "DELETE" | "CONNECT" => return Ok(allow()),
+        other => {
+            return Err(AdmissionError::new(format!(
+                "unknown operation {other:?} (expected CREATE, UPDATE, DELETE or CONNECT)"
+            )));
+        }
+    }
+    let object = match request.get("object") {
+        Some(Value::Object(object)) => object,
+        None | Some(Value::Null) => {
+            return Err(AdmissionError::new(format!(
+                "the {operation} request carries no object"
+            )));
+        }
+        Some(other) => {
+            return Err(AdmissionError::new(format!(
+                "the {operation} request's object is {}, not an object",
+                type_name(other)
+            )));
+        }
+    };
+    let object = prepare(object, request);
+    let text = serde_json::to_string(&object).unwrap_or_default();
+    let report = crate::lint_str(SOURCE_NAME, &text, config);
+    if let Some(error) = report.errors.first() {
+        return Err(AdmissionError::new(format!(
+            "ra2 cannot read the object: {}",
+            error.message
+        )));
+    }
+    Ok(judge(report, config))
+}
+
+/// Decides on an AdmissionReview and answers with one: the same `uid`, `allowed`, a 403
+/// status listing the findings at or above the threshold, and the others as warnings. A
+/// review ra2 cannot judge is refused with 400 and says why.
+pub fn review(review: &Value, config: &Config) -> Value {
+    let uid = review
+        .pointer("/request/uid")
+        .and_then(Value::as_str)
+        .unwrap_or_default();
+    // Answer in the version asked; v1beta1 has the same shape.
+    let api_version = review
+        .get("apiVersion")
+        .and_then(Value::as_str)
+        .filter(|v| *v == "admission.k8s.io/v1beta1")
+        .unwrap_or("admission.k8s.io/v1");
+    let response = match check_review(review).and_then(|request| decide(request, config)) {
+        Ok(decision) => response(uid, &decision),
+        Err(error) => rejection(uid, &error),
+    };
+    json!({
+        "apiVersion": api_version,
+        "kind": "AdmissionReview",
+        "response": response,
+    })
+}
+
+/// [`review`] on the JSON text of an AdmissionReview (an HTTP body); text that is not JSON is
+/// refused with 400 like any other malformed review.
+pub fn review_json(text: &str, config: &Config) -> Value {
+    match serde_json::from_str::<Value>(text) {
+        Ok(value) => review(&value, config),
+        Err(e) => json!({
+            "apiVersion": "admission.k8s.io/v1",
+            "kind": "AdmissionReview",
+            "response": rejection("", &AdmissionError::new(format!("the AdmissionReview is not JSON: {e}"))),
+        }),
+    }
+}
+
+/// The `response` of an AdmissionReview for a decision.
+pub fn response(uid: &str, decision: &Decision) -> Value {
+    let mut out = Map::new();
+    out.insert("uid".to_owned(), Value::from(uid));
+    out.insert("allowed".to_owned(), Value::Bool(decision.allowed));
+    if !decision.allowed {
+        out.insert(
+            "status".to_owned(),
+            json!({
+                "code": decision.code.unwrap_or(FORBIDDEN),
+                "message": decision.message.clone().unwrap_or_default(),
+            }),
+        );
+    }
+    if !decision.warnings.is_empty() {
+        out.insert("warnings".to_owned(), Value::from(decision.warnings.clone()));
+    }
+    Value::Object(out)
+}
+
+/// The `response` of an AdmissionReview for a request ra2 cannot judge.
+pub fn rejection(uid: &str, error: &AdmissionError) -> Value {
+    json!({
+        "uid": uid,
+        "allowed": false,
+        "status": {"code": BAD_REQUEST, "message": format!("ra2: malformed admission request: {error}")},
+    })
+}
+
+fn check_review(review: &Value) -> Result<&Value, AdmissionError> {
+    let Some(fields) = review.as_object() else {
+        return Err(AdmissionError::new(format!(
+            "the AdmissionReview is {}, not an object",
+            type_name(review)
+        )));
+    };
+    if let Some(kind) = fields.get("kind").filter(|k| k.as_str() != Some("AdmissionReview")) {
+        return Err(AdmissionError::new(format!(
+            "expected kind AdmissionReview, found {kind}"
+        )));
+    }
+    match fields.get("request") {
+        Some(request @ Value::Object(_)) => Ok(request),
+        None | Some(Value::Null) => Err(AdmissionError::new("the AdmissionReview has no request")),
+        Some(other) => Err(AdmissionError::new(format!(
+            "the AdmissionReview's request is {}, not an object",
+            type_name(other)
+        ))),
+    }
+}
+
+fn allow() -> Decision {
+    Decision {
+        allowed: true,
+        code: None,
+        message: None,
+        warnings: Vec::new(),
+        report: Report::default(),
+    }
+}
+
+/// The object as ra2 lints it. On CREATE the object may leave its namespace (and, with
+/// generateName, its name) to the request: they are filled in, so exemptions and messages see
+/// what the API server will store. `metadata.managedFields` and `status` are dropped: server
+/// bookkeeping no rule reads, often half the bytes of a request, and parsing is most of the
+/// cost of a decision. Pointers to everything else are unchanged.
+fn prepare(object: &Map<String, Value>, request: &Map<String, Value>) -> Value {
+    let mut object = object.clone();
+    object.remove("status");
+    if let Some(Value::Object(metadata)) = object.get_mut("metadata") {
+        metadata.remove("managedFields");
+    }
+    let from_request = |key: &str| {
+        request
+            .get(key)
+            .and_then(Value::as_str)
+            .filter(|s| !s.is_empty())
+            .map(str::to_owned)
+    };
+    let fills: Vec<(&str, String)> = ["namespace", "name"]
+        .into_iter()
+        .filter_map(|key| from_request(key).map(|value| (key, value)))
+        .collect();
+    if !fills.is_empty() {
+        let metadata = object.entry("metadata").or_insert_with(|| Value::Object(Map::new()));
+        if let Value::Object(metadata) = metadata {
+            for (key, value) in fills {
+                let absent = metadata.get(key).is_none_or(|v| v.as_str().is_none_or(str::is_empty));
+                if absent {
+                    metadata.insert(key.to_owned(), Value::String(value));
+                }
+            }
+        }
+    }
+    Value::Object(object)
+}
+
+/// Splits findings at the threshold into the denial message and warnings.
+fn judge(report: Report, config: &Config) -> Decision {
+    let threshold = config.fail_on.threshold();
+    let (deny, warn): (Vec<&Finding>, Vec<&Finding>) = report
+        .findings
+        .iter()
+        .partition(|f| threshold.is_some_and(|t| f.severity >= t));
+    let message = (!deny.is_empty()).then(|| denial_message(&deny));
+    Decision {
+        allowed: deny.is_empty(),
+        code: (!deny.is_empty()).then_some(FORBIDDEN),
+        message,
+        warnings: warnings(&warn),
+        report,
+    }
+}
+
+/// `ra2.app.007 /spec/volumes/0/hostPath: volume "data" mounts host path /var/lib/x`, cut to
+/// [`MAX_LINE_BYTES`].
+pub fn finding_line(finding: &Finding) -> String {
+    let line = if finding.pointer.is_empty() {
+        format!("{}: {}", finding.rule, finding.message)
+    } else {
+        format!("{} {}: {}", finding.rule, finding.pointer, finding.message)
+    };
+    truncate(line, MAX_LINE_BYTES)
+}
+
+fn denial_message(findings: &[&Finding]) -> String {
+    let mut lines: Vec<String> = findings
+        .iter()
+        .take(MAX_MESSAGE_LINES)
+        .map(|f| finding_line(f))
+        .collect();
+    if findings.len() > MAX_MESSAGE_LINES {
+        lines.push(more(findings.len() - MAX_MESSAGE_LINES));
+    }
+    lines.join("\n")
+}
+
+fn warnings(findings: &[&Finding]) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut used = 0;
+    for (i, finding) in findings.iter().enumerate() {
+        let line = finding_line(finding);
+        let rest = findings.len() - i - 1;
+        // Keep room for the closing count unless this is the last finding.
+        let reserve = if rest > 0 { more(rest).len() } else { 0 };
+        if used + line.len() + reserve > MAX_WARNING_BYTES {
+            out.push(more(findings.len() - i));
+            return out;
+        }
+        used += line.len();
+        out.push(line);
+    }
+    out
+}
+
+fn more(n: usize) -> String {
+    format!(
+        "… and {n} more {} (`ra2 lint` lists them all)",
+        if n == 1 { "finding" } else { "findings" }
+    )
+}
+
+fn truncate(mut s: String, max: usize) -> String {
+    if s.len() <= max {
+        return s;
+    }
+    let ellipsis = "…";
+    let mut cut = max - ellipsis.len();
+    while !s.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    s.truncate(cut);
+    s.push_str(ellipsis);
+    s
+}
+
+fn type_name(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::FailOn;
+
+    fn pod(spec: &Value) -> Value {
+        json!({
+            "apiVersion": "v1",
+            "kind": "Pod",
+            "metadata": {"name": "upf", "namespace": "core"},
+            "spec": spec,
+        })
+    }
+
+    fn request(operation: &str, object: Option<Value>) -> Value {
+        let mut r = json!({
+            "uid": "705ab4f5-6393-11e8-b7cc-42010a800002",
+            "kind": {"group": "", "version": "v1", "kind": "Pod"},
+            "resource": {"group": "", "version": "v1", "resource": "pods"},
+            "namespace": "core",
+            "operation": operation,
+            "userInfo": {"username": "admin"},
+            "dryRun": false,
+        });
+        if let Some(object) = object {
+            r["object"] = object;
+        }
+        r
+    }
+
+    fn host_path_pod() -> Value {
+        pod(&json!({
+            "volumes": [{"name": "logs", "hostPath": {"path": "/var/log/upf"}}],
+            "containers": [{"name": "upf", "image": "registry.example/upf:1.0",
+                            "volumeMounts": [{"name": "logs", "mountPath": "/logs"}]}],
+        }))
+    }
+
+    fn control_plane_pod() -> Value {
+        pod(&json!({
+            "nodeSelector": {"node-role.kubernetes.io/control-plane": ""},
+            "containers": [{"name": "upf", "image": "registry.example/upf:1.0"}],
+        }))
+    }
+
+    #[test]
+    fn findings_below_the_threshold_only_warn() {
+        let decision = decide(&request("CREATE", Some(host_path_pod())), &Config::default()).unwrap();
+        assert!(decision.allowed);
+        assert_eq!(decision.code, None);
+        assert!(
+            decision
+                .warnings
+                .iter()
+                .any(|w| w.starts_with("ra2.app.007 /spec/volumes/0/hostPath: volume \"logs\"")),
+            "{:?}",
+            decision.warnings
+        );
+    }
+
+    #[test]
+    fn errors_deny_with_403_and_pointer_lines() {
+        let decision = decide(&request("CREATE", Some(control_plane_pod())), &Config::default()).unwrap();
+        assert!(!decision.allowed);
+        assert_eq!(decision.code, Some(FORBIDDEN));
+        let message = decision.message.unwrap();
+        assert!(
+            message.starts_with("ra2.app.008 /spec/nodeSelector/node-role.kubernetes.io~1control-plane: "),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn the_threshold_is_fail_on() {
+        let config = Config {
+            fail_on: FailOn::Warning,
+            ..Config::default()
+        };
+        let decision = decide(&request("CREATE", Some(host_path_pod())), &config).unwrap();
+        assert!(!decision.allowed);
+        let config = Config {
+            fail_on: FailOn::Never,
+            ..Config::default()
+        };
+        let decision = decide(&request("CREATE", Some(control_plane_pod())), &config).unwrap();
+        assert!(decision.allowed);
+        assert!(decision.warnings.iter().any(|w| w.starts_with("ra2.app.008 ")));
+    }
+
+    #[test]
+    fn delete_and_connect_are_allowed_without_looking() {
+        for op in ["DELETE", "CONNECT"] {
+            let decision = decide(&request(op, Some(control_plane_pod())), &Config::default()).unwrap();
+            assert!(decision.allowed && decision.warnings.is_empty(), "{op}");
+            assert!(decide(&request(op, None), &Config::default()).unwrap().allowed);
+        }
+    }
+
+    #[test]
+    fn update_judges_the_new_object() {
+        let mut r = request("UPDATE", Some(control_plane_pod()));
+        r["oldObject"] = pod(&json!({"containers": [{"name": "upf", "image": "registry.example/upf:1.0"}]}));
+        assert!(!decide(&r, &Config::default()).unwrap().allowed);
+        let mut r = request("UPDATE", Some(r["oldObject"].clone()));
+        r["oldObject"] = control_plane_pod();
+        assert!(decide(&r, &Config::default()).unwrap().allowed);
+    }
+
+    #[test]
+    fn controllers_are_judged_through_their_template() {
+        let cron = json!({
+            "apiVersion": "batch/v1", "kind": "CronJob",
+            "metadata": {"name": "backup", "namespace": "core"},
+            "spec": {"schedule": "0 * * * *", "jobTemplate": {"spec": {"template": {"spec": {
+                "restartPolicy": "Never",
+                "nodeName": "master-0",
+                "tolerations": [{"key": "node-role.kubernetes.io/control-plane", "effect": "NoSchedule"}],
+                "containers": [{"name": "b", "image": "registry.example/b:1"}]}}}}}
+        });
+        let decision = decide(&request("CREATE", Some(cron)), &Config::default()).unwrap();
+        assert!(!decision.allowed);
+        assert!(
+            decision
+                .message
+                .unwrap()
+                .contains("ra2.app.008 /spec/jobTemplate/spec/template/spec/tolerations/0")
+        );
+    }
+
+    #[test]
+    fn bookkeeping_is_not_linted() {
+        let mut object = control_plane_pod();
+        object["metadata"]["managedFields"] = json!([{"manager": "kubectl", "fieldsV1": {"f:spec": {}}}]);
+        object["status"] = json!({"phase": "Pending"});
+        let decision = decide(&request("CREATE", Some(object)), &Config::default()).unwrap();
+        let plain = decide(&request("CREATE", Some(control_plane_pod())), &Config::default()).unwrap();
+        assert_eq!(decision, plain);
+    }
+
+    #[test]
+    fn the_request_namespace_reaches_exemptions() {
+        let mut object = control_plane_pod();
+        object["metadata"] = json!({"generateName": "upf-"});
+        let config = Config::from_json(
+            &json!({"exemptions": [{"rule": "ra2.app.008", "namespace": "core", "name": "upf-x", "reason": "lab"}]}),
+            "settings",
+        )
+        .unwrap();
+        let mut r = request("CREATE", Some(object));
+        r["name"] = json!("upf-x");
+        let decision = decide(&r, &config).unwrap();
+        assert!(decision.allowed, "{:?}", decision.message);
+        assert_eq!(decision.report.summary.suppressed, 1);
+    }
+
+    #[test]
+    fn malformed_requests_say_what_is_wrong() {
+        let config = Config::default();
+        let cases = [
+            (json!("x"), "the admission request is a string, not an object"),
+            (json!({"uid": "1"}), "the admission request has no operation"),
+            (
+                json!({"operation": 5}),
+                "the admission request's operation is a number, not a string",
+            ),
+            (
+                json!({"operation": "PATCH", "object": {}}),
+                "unknown operation \"PATCH\"",
+            ),
+            (json!({"operation": "CREATE"}), "the CREATE request carries no object"),
+            (
+                json!({"operation": "UPDATE", "object": [1]}),
+                "the UPDATE request's object is an array",
+            ),
+            (
+                json!({"operation": "CREATE", "object": {"kind": "Pod"}}),
+                "ra2 cannot read the object: object has no apiVersion",
+            ),
+        ];
+        for (input, expected) in cases {
+            let error = decide(&input, &config).unwrap_err();
+            assert!(error.message.starts_with(expected), "{input}: {error}");
+        }
+    }
+
+    #[test]
+    fn reviews_answer_with_the_same_uid() {
+        let review_in = json!({
+            "apiVersion": "admission.k8s.io/v1",
+            "kind": "AdmissionReview",
+            "request": request("CREATE", Some(control_plane_pod())),
+        });
+        let out = review(&review_in, &Config::default());
+        assert_eq!(out["kind"], "AdmissionReview");
+        assert_eq!(out["apiVersion"], "admission.k8s.io/v1");
+        assert_eq!(out["response"]["uid"], "705ab4f5-6393-11e8-b7cc-42010a800002");
+        assert_eq!(out["response"]["allowed"], false);
+        assert_eq!(out["response"]["status"]["code"], 403);
+        let bad = review(&json!({"kind": "Pod"}), &Config::default());
+        assert_eq!(bad["response"]["allowed"], false);
+        assert_eq!(bad["response"]["status"]["code"], 400);
+        assert_eq!(
+            bad["response"]["status"]["message"],
+            "ra2: malformed admission request: expected kind AdmissionReview, found \"Pod\""
+        );
+        let allowed = review(&json!({"request": request("DELETE", None)}), &Config::default());
+        assert_eq!(
+            allowed["response"],
+            json!({"uid": "705ab4f5-6393-11e8-b7cc-42010a800002", "allowed": true})
+        );
+        let text = review_json("{\"request\": ", &Config::default());
+        assert_eq!(text["kind"], "AdmissionReview");
+        assert_eq!(text["response"]["status"]["code"], 400);
+        assert!(
+            text["response"]["status"]["message"]
+                .as_str()
+                .unwrap()
+                .starts_with("ra2: malformed admission request: the AdmissionReview is not JSON: EOF while parsing")
+        );
+        assert_eq!(
+            review_json(&review_in.to_string(), &Config::default()),
+            review(&review_in, &Config::default())
+        );
+    }
+
+    #[test]
+    fn lines_and_warnings_stay_within_kubernetes_limits() {
+        let long = "x".repeat(300);
+        let containers: Vec<Value> = (0..80)
+            .map(|i| {
+                json!({"name": format!("c{i}"), "image": "r/a:1",
+                            "volumeMounts": [{"name": format!("{long}{i}é"), "mountPath": "/logs"}]})
+            })
+            .collect();
+        let volumes: Vec<Value> = (0..80)
+            .map(|i| json!({"name": format!("{long}{i}é"), "hostPath": {"path": format!("/var/{i}")}}))
+            .collect();
+        let object = pod(&json!({"volumes": volumes, "containers": containers}));
+        let decision = decide(&request("CREATE", Some(object)), &Config::default()).unwrap();
+        assert!(decision.warnings.iter().all(|w| w.len() <= MAX_LINE_BYTES));
+        assert!(decision.warnings.iter().map(String::len).sum::<usize>() <= MAX_WARNING_BYTES);
+        let last = decision.warnings.last().unwrap();
+        assert!(last.starts_with("… and ") && last.ends_with("more findings (`ra2 lint` lists them all)"));
+        let shown = decision.warnings.len() - 1;
+        let count: usize = last.split(' ').nth(2).unwrap().parse().unwrap();
+        assert_eq!(shown + count, decision.report.findings.len());
+        let config = Config {
+            fail_on: FailOn::Info,
+            ..Config::default()
+        };
+        let twelve = pod(&json!({
+            "volumes": (0..12).map(|i| json!({"name": format!("v{i}"), "hostPath": {"path": "/x"}})).collect::<Vec<_>>(),
+            "containers": [{"name": "a", "image": "r/a:1"}],
+        }));
+        let message = decide(&request("CREATE", Some(twelve)), &config)
+            .unwrap()
+            .message
+            .unwrap();
+        assert_eq!(message.lines().count(), MAX_MESSAGE_LINES + 1);
+        assert!(message.lines().all(|l| l.len() <= MAX_LINE_BYTES));
+    }
+
+    #[test]
+    fn settings_from_json_use_the_config_schema() {
+        let errors = Config::from_json(&json!({"fail-on": "sometimes", "selct": ["ra2.app"]}), "settings").unwrap_err();
+        let shown: Vec<(String, String)> = errors.iter().map(|e| (e.pointer.clone(), e.message.clone())).collect();
+        assert_eq!(
+            shown,
+            vec![
+                (
+                    "/fail-on".to_owned(),
+                    "\"sometimes\" is not one of \"error\", \"warning\", \"info\", \"never\"".to_owned()
+                ),
+                (
+                    "/selct".to_owned(),
+                    "unknown key \"selct\" (did you mean \"select\"?)".to_owned()
+                ),
+            ]
+        );
+        assert_eq!(Config::from_json(&Value::Null, "s").unwrap(), Config::default());
+        assert_eq!(Config::from_json(&json!({}), "s").unwrap(), Config::default());
+        let config = Config::from_json(
+            &json!({"edition": "latest", "params": {"ra2.app.009": {"network_resources_injector": true}}}),
+            "s",
+        )
+        .unwrap();
+        assert_eq!(config.edition, crate::Edition::Latest);
+        let errors = Config::from_json(&json!({"params": {"ra2.app.009": {"nope": 1}}}), "s").unwrap_err();
+        assert_eq!(errors[0].pointer, "/params/ra2.app.009/nope");
+    }
+}
