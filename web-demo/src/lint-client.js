@@ -1,0 +1,88 @@
+// Talks to the lint worker: one request at a time, answers matched by id. A request that is
+// not answered within `timeoutMs` (a pathological input, a wasm trap that killed the worker)
+// ends the worker and starts a new one, so the page never waits on it for ever.
+
+export class LintClient {
+  constructor({ timeoutMs = 10_000, onReady, onFatal } = {}) {
+    this.timeoutMs = timeoutMs;
+    this.onReady = onReady;
+    this.onFatal = onFatal;
+    this.nextId = 1;
+    this.pending = new Map();
+    this.failures = 0;
+    this.start();
+  }
+
+  start() {
+    this.ready = new Promise((resolve, reject) => {
+      this.markReady = resolve;
+      this.markFailed = reject;
+    });
+    this.ready.catch(() => {});
+    this.worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: 'ra2-lint' });
+    this.worker.onmessage = ({ data }) => this.receive(data);
+    this.worker.onerror = (event) => {
+      event.preventDefault?.();
+      this.restart(`the lint worker failed: ${event.message || 'it could not be started'}`);
+    };
+  }
+
+  restart(reason) {
+    this.worker.terminate();
+    this.markFailed(new Error(reason));
+    for (const { reject, timer } of this.pending.values()) {
+      clearTimeout(timer);
+      reject(new Error(reason));
+    }
+    this.pending.clear();
+    // A worker that keeps failing before it is ready would fail again: give up and say so.
+    this.failures += 1;
+    if (this.failures > 3) {
+      this.onFatal?.(reason);
+      return;
+    }
+    this.start();
+  }
+
+  receive(data) {
+    if (data.type === 'ready') {
+      this.failures = 0;
+      this.markReady();
+      return this.onReady?.(data.version);
+    }
+    if (data.type === 'fatal') {
+      this.markFailed(new Error(data.error));
+      return this.onFatal?.(data.error);
+    }
+    const entry = this.pending.get(data.id);
+    if (!entry) return undefined;
+    this.pending.delete(data.id);
+    clearTimeout(entry.timer);
+    if (data.ok) entry.resolve(data);
+    else entry.reject(new Error(data.error));
+    return undefined;
+  }
+
+  async request(message) {
+    // The time limit starts once the module is loaded: a slow network is not a slow lint.
+    await this.ready;
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.restart(`ra2 took longer than ${this.timeoutMs / 1000} s on this input and was stopped`);
+      }, this.timeoutMs);
+      this.pending.set(id, { resolve, reject, timer });
+      this.worker.postMessage({ ...message, id });
+    });
+  }
+
+  /** {report, ms}; rejects with the message of a bad option. */
+  lint(text, options) {
+    return this.request({ type: 'lint', text, options });
+  }
+
+  /** The catalogue of an edition. */
+  async rules(edition) {
+    return (await this.request({ type: 'rules', edition })).rules;
+  }
+}

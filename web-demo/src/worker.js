@@ -1,0 +1,41 @@
+// Lints off the main thread: loads the ra2 WebAssembly module once, then answers requests
+// {id, type: 'lint', text, options} and {id, type: 'rules', edition} with {id, ok, ...}.
+// Requests are answered in order; the page drops answers it no longer needs.
+import init, { lint, rules, version } from 'ra2-wasm/ra2_wasm.js';
+import wasmUrl from 'ra2-wasm/ra2_wasm_bg.wasm?url';
+
+const ready = init({ module_or_path: wasmUrl }).then(
+  () => {
+    self.postMessage({ type: 'ready', version: version() });
+  },
+  (error) => {
+    self.postMessage({ type: 'fatal', error: `the ra2 WebAssembly module did not load: ${error}` });
+    throw error;
+  },
+);
+
+function message(error) {
+  return error instanceof Error ? error.message : String(error);
+}
+
+self.onmessage = async ({ data }) => {
+  try {
+    await ready;
+  } catch (error) {
+    self.postMessage({ id: data.id, ok: false, error: message(error) });
+    return;
+  }
+  try {
+    if (data.type === 'lint') {
+      const start = performance.now();
+      const report = lint(data.text, data.options);
+      self.postMessage({ id: data.id, ok: true, report, ms: performance.now() - start });
+    } else if (data.type === 'rules') {
+      self.postMessage({ id: data.id, ok: true, rules: rules(data.edition) });
+    } else {
+      self.postMessage({ id: data.id, ok: false, error: `unknown request ${data.type}` });
+    }
+  } catch (error) {
+    self.postMessage({ id: data.id, ok: false, error: message(error) });
+  }
+};
