@@ -61,7 +61,7 @@ for (const [flavour, ra2] of Object.entries(faces)) {
     assert.match(report.findings[0].help, /\.$/);
     assert.deepEqual(report.errors, []);
     assert.deepEqual(report.objects, [{ file: 'pod.yaml', document: 0, apiVersion: 'v1', kind: 'Pod', name: 'p', namespace: 'core', profile: 'basic', line: 1 }]);
-    assert.deepEqual(report.summary, { files: 1, documents: 1, objects: 1, errors: 0, findings: { error: 0, warning: 1, info: 0 }, suppressed: 0 });
+    assert.deepEqual(report.summary, { files: 1, documents: 1, objects: 1, errors: 0, findings: { error: 0, warning: 1, info: 0 }, suppressed: 0, suppressed_by_reason: {} });
     // Without options: every rule of the base edition, and the default file name.
     const all = ra2.lint(text);
     assert.ok(all.findings.length > 1);
@@ -71,7 +71,7 @@ for (const [flavour, ra2] of Object.entries(faces)) {
 
   test(`${flavour}: options as .ra2.yaml text`, () => {
     const text = 'apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  volumes: [{name: h, hostPath: {path: /x}}]\n  containers: [{name: a, image: r/a:1}]\n';
-    const report = ra2.lint(text, 'edition: latest\nseverity:\n  ra2.app.007: info\n');
+    const report = ra2.lint(text, 'edition: latest\nselect: [ra2.app.007]\nseverity:\n  ra2.app.007: info\n');
     assert.equal(report.edition, 'latest');
     assert.deepEqual(report.findings.map((f) => [f.rule, f.severity]), [['ra2.app.007', 'info']]);
   });
@@ -114,7 +114,7 @@ for (const [flavour, ra2] of Object.entries(faces)) {
   });
 
   test(`${flavour}: rules lists the catalogue per edition`, () => {
-    const files = readdirSync(join(root, 'rules')).filter((f) => /^ra2\..*\.yaml$/.test(f));
+    const files = readdirSync(join(root, 'rules')).filter((f) => /^(ra2|sec)\..*\.yaml$/.test(f));
     const base = ra2.rules();
     assert.deepEqual(ra2.rules('base'), base);
     const latest = ra2.rules('latest');
