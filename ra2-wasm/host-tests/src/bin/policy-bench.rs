@@ -1,6 +1,12 @@
 //! Benchmark of the built policy in a waPC host (scripts/bench-wasm runs it in release):
 //! evaluations per second and p50/p99 latency of `validate` for a typical Pod and a large
 //! Deployment, one instance, and the same decision natively for comparison.
+// Statistics over at most a few thousand samples: float conversions lose nothing that matters.
+#![allow(
+    clippy::cast_precision_loss,
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss
+)]
 
 use std::time::{Duration, Instant};
 
