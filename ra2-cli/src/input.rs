@@ -39,6 +39,9 @@ pub struct ReadProblem {
     pub message: String,
     /// `ra2::input::not-found`, `ra2::input::io`, `ra2::input::utf8`.
     pub code: &'static str,
+    /// The operating system's error number, for I/O failures (the Python face raises the
+    /// matching `OSError` subclass from it).
+    pub errno: Option<i32>,
 }
 
 impl ReadProblem {
@@ -54,6 +57,7 @@ impl ReadProblem {
             column: 1,
             message: format!("cannot read: {}", io_reason(error)),
             code,
+            errno: error.raw_os_error(),
         }
     }
 
@@ -190,6 +194,7 @@ pub fn utf8_problem(file: &str, bytes: &[u8], valid_up_to: usize, first_line: us
         column,
         message,
         code: "ra2::input::utf8",
+        errno: None,
     }
 }
 

@@ -1,0 +1,969 @@
+//! ra2-py: the Python face of ra2 (`import ra2`). A thin layer: it turns Python arguments into
+//! ra2-core's settings, runs ra2-core (and the CLI's input discovery) with the GIL released, and
+//! turns the report into Python objects. Nothing here decides anything about manifests.
+
+use std::path::PathBuf;
+
+use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyBool, PyByteArray, PyBytes, PyDict, PyFloat, PyList, PyString};
+use serde_json::Value;
+
+use ra2_cli::input::{self, Input, ReadProblem};
+use ra2_core::source::{Chunk, Position};
+use ra2_core::view::Located;
+use ra2_core::{Config, ConfigError, Edition, FailOn, Linter};
+
+/// The name `lint` gives its text when no `filename` is passed.
+const DEFAULT_FILENAME: &str = "<string>";
+
+// ---------------------------------------------------------------------------------------------
+// JSON <-> Python
+
+/// A JSON value as plain Python data (dict, list, str, int, float, bool, None).
+fn to_py<'py>(py: Python<'py>, value: &Value) -> PyResult<Bound<'py, PyAny>> {
+    Ok(match value {
+        Value::Null => py.None().into_bound(py),
+        Value::Bool(b) => PyBool::new(py, *b).to_owned().into_any(),
+        Value::Number(n) => {
+            if let Some(i) = n.as_i64() {
+                i.into_pyobject(py)?.into_any()
+            } else if let Some(u) = n.as_u64() {
+                u.into_pyobject(py)?.into_any()
+            } else {
+                PyFloat::new(py, n.as_f64().unwrap_or(f64::NAN)).into_any()
+            }
+        }
+        Value::String(s) => PyString::new(py, s).into_any(),
+        Value::Array(items) => {
+            let list = PyList::empty(py);
+            for item in items {
+                list.append(to_py(py, item)?)?;
+            }
+            list.into_any()
+        }
+        Value::Object(fields) => {
+            let dict = PyDict::new(py);
+            for (key, item) in fields {
+                dict.set_item(key, to_py(py, item)?)?;
+            }
+            dict.into_any()
+        }
+    })
+}
+
+/// Python data as JSON, through the standard `json` module, which also refuses cycles, NaN and
+/// objects it cannot represent (with a Python exception, never a crash).
+fn json_text(py: Python<'_>, value: &Bound<'_, PyAny>) -> PyResult<String> {
+    let kwargs = PyDict::new(py);
+    kwargs.set_item("allow_nan", false)?;
+    py.import("json")?
+        .call_method("dumps", (value,), Some(&kwargs))?
+        .extract()
+}
+
+fn type_name(value: &Bound<'_, PyAny>) -> String {
+    value
+        .get_type()
+        .name()
+        .map_or_else(|_| "object".to_owned(), |n| n.to_string())
+}
+
+fn is_pathlike(value: &Bound<'_, PyAny>) -> bool {
+    value.is_instance_of::<PyString>() || value.hasattr("__fspath__").unwrap_or(false)
+}
+
+fn is_mapping(py: Python<'_>, value: &Bound<'_, PyAny>) -> PyResult<bool> {
+    if value.is_instance_of::<PyDict>() {
+        return Ok(true);
+    }
+    let mapping = py.import("collections.abc")?.getattr("Mapping")?;
+    value.is_instance(&mapping)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Settings
+
+/// The JSON pointer of the node at `position` in `text` (a single pretty-printed JSON document,
+/// where no two nodes start at the same place), so errors in a config mapping name the key
+/// rather than a line of text the caller never wrote.
+fn pointer_at(text: &str, position: (usize, usize)) -> Option<String> {
+    fn children<'d>(node: &Located<'d>) -> Vec<Located<'d>> {
+        node.entries().map(|(_, v)| v).chain(node.items()).collect()
+    }
+    // A mapping without a key (the root, a sequence item) is sited at its first key. An error
+    // there is about the item ("missing required key"), so the shallower node wins; the root
+    // never does, since errors about the whole config are caught before validation.
+    fn find(node: &Located<'_>, at: &dyn Fn(usize) -> bool) -> Option<String> {
+        if at(node.site().span.start) || at(node.span().start) {
+            return Some(node.pointer().to_owned());
+        }
+        children(node).iter().find_map(|child| find(child, at))
+    }
+    let chunk = Chunk {
+        text,
+        offset: 0,
+        line: 0,
+    };
+    let result = ra2_core::doc::read_chunk(chunk, true, ra2_core::doc::Limits::default());
+    let doc = result.docs.first()?;
+    let at = |offset: usize| {
+        let Position { line, column, .. } = doc.position(offset);
+        (line, column) == position
+    };
+    children(&Located::root(doc)).iter().find_map(|child| find(child, &at))
+}
+
+/// Compact JSON, pretty-printed (see [`pointer_at`]).
+fn pretty(text: &str) -> PyResult<String> {
+    serde_json::from_str::<Value>(text)
+        .and_then(|value| serde_json::to_string_pretty(&value))
+        .map_err(|e| PyValueError::new_err(format!("config is not JSON data: {e}")))
+}
+
+/// `config /exemptions/0: missing required key "reason"` lines for a config given as data.
+fn data_config_error(what: &str, text: &str, errors: &[ConfigError]) -> PyErr {
+    let lines: Vec<String> = errors
+        .iter()
+        .map(
+            |e| match pointer_at(text, (e.line, e.column)).filter(|p| !p.is_empty()) {
+                Some(pointer) => format!("{what} {pointer}: {}", e.message),
+                None => format!("{what}: {}", e.message),
+            },
+        )
+        .collect();
+    PyValueError::new_err(lines.join("\n"))
+}
+
+/// An `OSError` (the subclass Python picks for the error number, such as FileNotFoundError).
+fn os_error(file: &str, errno: Option<i32>, message: &str) -> PyErr {
+    let reason = message.strip_prefix("cannot read: ").unwrap_or(message);
+    let reason = reason
+        .find(" (os error")
+        .map_or(reason, |i| reason.get(..i).unwrap_or(reason));
+    match errno {
+        Some(errno) => PyOSError::new_err((errno, reason.to_owned(), file.to_owned())),
+        None => PyOSError::new_err(format!("{file}: {reason}")),
+    }
+}
+
+fn read_problem_error(problem: &ReadProblem) -> PyErr {
+    os_error(&problem.file, problem.errno, &problem.message)
+}
+
+/// The `config` option: a mapping of `.ra2.yaml` keys, or the path of a `.ra2.yaml` file.
+fn base_config(py: Python<'_>, config: &Bound<'_, PyAny>) -> PyResult<Config> {
+    if is_mapping(py, config)? {
+        let dict = py.import("builtins")?.getattr("dict")?.call1((config,))?;
+        let text = json_text(py, &dict).map_err(|e| {
+            PyValueError::new_err(format!(
+                "config must hold only dicts, lists, strings, numbers, booleans and None: {e}"
+            ))
+        })?;
+        let text = pretty(&text)?;
+        return Config::from_yaml(&text, "config").map_err(|errors| data_config_error("config", &text, &errors));
+    }
+    if is_pathlike(config) {
+        let path: PathBuf = config.extract()?;
+        let name = path.to_string_lossy().into_owned();
+        let bytes = py
+            .detach(|| std::fs::read(&path))
+            .map_err(|e| os_error(&name, e.raw_os_error(), &e.to_string()))?;
+        let text =
+            String::from_utf8(bytes).map_err(|_| PyValueError::new_err(format!("config file {name} is not UTF-8")))?;
+        return Config::from_yaml(&text, &name).map_err(|errors| {
+            let lines: Vec<String> = errors.iter().map(ToString::to_string).collect();
+            PyValueError::new_err(lines.join("\n"))
+        });
+    }
+    Err(PyValueError::new_err(format!(
+        "config must be a mapping of .ra2.yaml keys or the path of a .ra2.yaml file, found {}",
+        type_name(config)
+    )))
+}
+
+/// `select` and `ignore`: one selector (comma-separated like the CLI's flags) or an iterable of
+/// them.
+fn selectors(option: &str, value: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+    let wrong = |found: &Bound<'_, PyAny>| {
+        PyValueError::new_err(format!(
+            "{option} must be a rule id, prefix or id/check, or a list of them, found {}",
+            type_name(found)
+        ))
+    };
+    if let Ok(text) = value.cast::<PyString>() {
+        let text = text.to_cow()?;
+        return Ok(text
+            .split(',')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(str::to_owned)
+            .collect());
+    }
+    let Ok(items) = value.try_iter() else {
+        return Err(wrong(value));
+    };
+    let mut out = Vec::new();
+    for item in items {
+        let item = item?;
+        let text = item.cast::<PyString>().map_err(|_| wrong(&item))?.to_cow()?;
+        let text = text.trim();
+        if !text.is_empty() {
+            out.push(text.to_owned());
+        }
+    }
+    Ok(out)
+}
+
+/// The settings of a run: `config` first, then `edition`, `select` and `ignore` on top, each
+/// checked by ra2-core's config validation (so an unknown rule id is refused with the same
+/// message, and a "did you mean", as in `.ra2.yaml`).
+fn settings(
+    py: Python<'_>,
+    edition: Option<&Bound<'_, PyAny>>,
+    select: Option<&Bound<'_, PyAny>>,
+    ignore: Option<&Bound<'_, PyAny>>,
+    config: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Config> {
+    let mut resolved = match config.filter(|c| !c.is_none()) {
+        Some(config) => base_config(py, config)?,
+        None => Config::default(),
+    };
+    let mut overrides = serde_json::Map::new();
+    if let Some(edition) = edition.filter(|e| !e.is_none()) {
+        let text = edition.cast::<PyString>().map_err(|_| {
+            PyValueError::new_err(format!(
+                "edition must be \"base\" or \"latest\", found {}",
+                type_name(edition)
+            ))
+        })?;
+        overrides.insert("edition".to_owned(), Value::String(text.to_cow()?.into_owned()));
+    }
+    for (option, value) in [("select", select), ("ignore", ignore)] {
+        if let Some(value) = value.filter(|v| !v.is_none()) {
+            let list = selectors(option, value)?;
+            overrides.insert(
+                option.to_owned(),
+                Value::Array(list.into_iter().map(Value::String).collect()),
+            );
+        }
+    }
+    if overrides.is_empty() {
+        return Ok(resolved);
+    }
+    let text = serde_json::to_string_pretty(&Value::Object(overrides.clone())).unwrap_or_default();
+    let checked = Config::from_yaml(&text, "options").map_err(|errors| {
+        let lines: Vec<String> = errors
+            .iter()
+            .map(|e| {
+                let pointer = pointer_at(&text, (e.line, e.column)).unwrap_or_default();
+                let option = pointer.trim_start_matches('/').split('/').next().unwrap_or_default();
+                if option.is_empty() {
+                    e.message.clone()
+                } else {
+                    format!("{option}: {}", e.message)
+                }
+            })
+            .collect();
+        PyValueError::new_err(lines.join("\n"))
+    })?;
+    if overrides.contains_key("edition") {
+        resolved.edition = checked.edition;
+    }
+    if overrides.contains_key("select") {
+        resolved.select = checked.select;
+    }
+    if overrides.contains_key("ignore") {
+        resolved.ignore = checked.ignore;
+    }
+    Ok(resolved)
+}
+
+fn name_of(option: &str, value: Option<&Bound<'_, PyAny>>) -> PyResult<Option<String>> {
+    let Some(value) = value.filter(|v| !v.is_none()) else {
+        return Ok(None);
+    };
+    if !is_pathlike(value) {
+        return Err(PyValueError::new_err(format!(
+            "{option} must be a string, found {}",
+            type_name(value)
+        )));
+    }
+    let path: PathBuf = value.extract()?;
+    Ok(Some(path.to_string_lossy().into_owned()))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Result types
+
+/// The object a finding is about: `Finding.object`.
+#[pyclass(frozen, eq, module = "ra2", name = "ObjectRef")]
+#[derive(Clone, PartialEq)]
+struct PyObjectRef(ra2_core::ObjectRef);
+
+#[pymethods]
+impl PyObjectRef {
+    /// `apiVersion` of the object, if it has one.
+    #[getter]
+    fn api_version(&self) -> Option<&str> {
+        self.0.api_version.as_deref()
+    }
+    /// `kind` of the object.
+    #[getter]
+    fn kind(&self) -> Option<&str> {
+        self.0.kind.as_deref()
+    }
+    /// `metadata.namespace`, if set.
+    #[getter]
+    fn namespace(&self) -> Option<&str> {
+        self.0.namespace.as_deref()
+    }
+    /// `metadata.name`, if set.
+    #[getter]
+    fn name(&self) -> Option<&str> {
+        self.0.name.as_deref()
+    }
+    /// The JSON shape: `{"apiVersion": ..., "kind": ..., "namespace": ..., "name": ...}`, without
+    /// the keys that are not set.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_py(py, &serde_json::to_value(&self.0).unwrap_or(Value::Null))
+    }
+    fn __repr__(&self) -> String {
+        format!("<ra2.ObjectRef {}>", self.0)
+    }
+    fn __str__(&self) -> String {
+        self.0.to_string()
+    }
+}
+
+/// A second place a finding refers to: `Finding.related`.
+#[pyclass(frozen, eq, module = "ra2", name = "Related")]
+#[derive(Clone, PartialEq)]
+struct PyRelated(ra2_core::report::Related);
+
+#[pymethods]
+impl PyRelated {
+    /// What is there.
+    #[getter]
+    fn message(&self) -> &str {
+        &self.0.message
+    }
+    /// 1-based line.
+    #[getter]
+    fn line(&self) -> usize {
+        self.0.line
+    }
+    /// 1-based column, in characters.
+    #[getter]
+    fn column(&self) -> usize {
+        self.0.column
+    }
+    /// 1-based line where the range ends.
+    #[getter]
+    fn end_line(&self) -> usize {
+        self.0.end_line
+    }
+    /// 1-based column where the range ends.
+    #[getter]
+    fn end_column(&self) -> usize {
+        self.0.end_column
+    }
+    /// The JSON shape.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_py(py, &serde_json::to_value(&self.0).unwrap_or(Value::Null))
+    }
+    fn __repr__(&self) -> String {
+        format!("<ra2.Related {}:{} {:?}>", self.0.line, self.0.column, self.0.message)
+    }
+}
+
+/// One rule violation: the fields of a finding in the JSON output, as attributes.
+#[pyclass(frozen, eq, module = "ra2", name = "Finding")]
+#[derive(PartialEq)]
+struct PyFinding(ra2_core::Finding);
+
+#[pymethods]
+impl PyFinding {
+    /// The rule id (`ra2.app.007`), or `yaml`, `suppression` or `exemption`.
+    #[getter]
+    fn rule(&self) -> &str {
+        &self.0.rule
+    }
+    /// The check within the rule (`host-path`).
+    #[getter]
+    fn check(&self) -> &str {
+        &self.0.check
+    }
+    /// `error`, `warning` or `info`.
+    #[getter]
+    fn severity(&self) -> &'static str {
+        self.0.severity.as_str()
+    }
+    /// What is wrong, naming the concrete thing.
+    #[getter]
+    fn message(&self) -> &str {
+        &self.0.message
+    }
+    /// How to fix it (a sentence).
+    #[getter]
+    fn help(&self) -> &str {
+        &self.0.help
+    }
+    /// The file (as given, `<stdin>`, or the `filename` of `lint`).
+    #[getter]
+    fn file(&self) -> &str {
+        &self.0.file
+    }
+    /// 1-based line of the offending node.
+    #[getter]
+    fn line(&self) -> usize {
+        self.0.line
+    }
+    /// 1-based column, in characters.
+    #[getter]
+    fn column(&self) -> usize {
+        self.0.column
+    }
+    /// 1-based line where the offending node ends.
+    #[getter]
+    fn end_line(&self) -> usize {
+        self.0.end_line
+    }
+    /// 1-based column where the offending node ends.
+    #[getter]
+    fn end_column(&self) -> usize {
+        self.0.end_column
+    }
+    /// 0-based index of the YAML document in its file.
+    #[getter]
+    fn document(&self) -> usize {
+        self.0.document
+    }
+    /// JSON pointer of the offending field in its object (`/spec/template/spec/volumes/0/hostPath`).
+    #[getter]
+    fn pointer(&self) -> &str {
+        &self.0.pointer
+    }
+    /// The object the finding is about.
+    #[getter]
+    fn object(&self) -> PyObjectRef {
+        PyObjectRef(self.0.object.clone())
+    }
+    /// The Helm template the document was rendered from (its `# Source:` comment), if any.
+    #[getter]
+    fn source_template(&self) -> Option<&str> {
+        self.0.source_template.as_deref()
+    }
+    /// Other places the finding refers to (for example the anchor an alias expanded).
+    #[getter]
+    fn related(&self) -> Vec<PyRelated> {
+        self.0.related.iter().cloned().map(PyRelated).collect()
+    }
+    /// The finding as in the JSON output: a dict with the same keys.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_py(py, &serde_json::to_value(&self.0).unwrap_or(Value::Null))
+    }
+    fn __repr__(&self) -> String {
+        let f = &self.0;
+        format!(
+            "<ra2.Finding {}/{} {} {}:{}:{} {:?}>",
+            f.rule, f.check, f.severity, f.file, f.line, f.column, f.message
+        )
+    }
+    fn __str__(&self) -> String {
+        let f = &self.0;
+        format!(
+            "{}:{}:{}: {} {}/{}: {}",
+            f.file, f.line, f.column, f.severity, f.rule, f.check, f.message
+        )
+    }
+}
+
+/// Input that could not be read or is not a Kubernetes object (a record in `Report.errors`, not
+/// an exception).
+#[pyclass(frozen, eq, module = "ra2", name = "LintError")]
+#[derive(PartialEq)]
+struct PyLintError(ra2_core::LintError);
+
+#[pymethods]
+impl PyLintError {
+    /// The file.
+    #[getter]
+    fn file(&self) -> &str {
+        &self.0.file
+    }
+    /// 1-based line.
+    #[getter]
+    fn line(&self) -> usize {
+        self.0.line
+    }
+    /// 1-based column.
+    #[getter]
+    fn column(&self) -> usize {
+        self.0.column
+    }
+    /// 0-based index of the YAML document in its file.
+    #[getter]
+    fn document(&self) -> usize {
+        self.0.document
+    }
+    /// What went wrong.
+    #[getter]
+    fn message(&self) -> &str {
+        &self.0.message
+    }
+    /// A stable code such as `ra2::parse::yaml`.
+    #[getter]
+    fn code(&self) -> &str {
+        &self.0.code
+    }
+    /// The error as in the JSON output.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_py(py, &serde_json::to_value(&self.0).unwrap_or(Value::Null))
+    }
+    fn __repr__(&self) -> String {
+        let e = &self.0;
+        format!("<ra2.LintError {}:{}:{} {:?}>", e.file, e.line, e.column, e.message)
+    }
+    fn __str__(&self) -> String {
+        let e = &self.0;
+        format!("{}:{}:{}: {}", e.file, e.line, e.column, e.message)
+    }
+}
+
+/// One object that was linted: an entry of `Report.objects`.
+#[pyclass(frozen, eq, module = "ra2", name = "ObjectInfo")]
+#[derive(PartialEq)]
+struct PyObjectInfo(ra2_core::report::ObjectSummary);
+
+#[pymethods]
+impl PyObjectInfo {
+    /// The file.
+    #[getter]
+    fn file(&self) -> &str {
+        &self.0.file
+    }
+    /// 0-based index of the YAML document in its file.
+    #[getter]
+    fn document(&self) -> usize {
+        self.0.document
+    }
+    /// 1-based line where the object starts.
+    #[getter]
+    fn line(&self) -> usize {
+        self.0.line
+    }
+    /// `apiVersion`, if set.
+    #[getter]
+    fn api_version(&self) -> Option<&str> {
+        self.0.api_version.as_deref()
+    }
+    /// `kind`.
+    #[getter]
+    fn kind(&self) -> Option<&str> {
+        self.0.kind.as_deref()
+    }
+    /// `metadata.name`, if set.
+    #[getter]
+    fn name(&self) -> Option<&str> {
+        self.0.name.as_deref()
+    }
+    /// `metadata.namespace`, if set.
+    #[getter]
+    fn namespace(&self) -> Option<&str> {
+        self.0.namespace.as_deref()
+    }
+    /// The workload profile (`basic` or `network-intensive`), for objects with a pod spec.
+    #[getter]
+    fn profile(&self) -> Option<&'static str> {
+        self.0.profile.map(|p| match p {
+            ra2_core::report::Profile::Basic => "basic",
+            ra2_core::report::Profile::NetworkIntensive => "network-intensive",
+        })
+    }
+    /// The Helm template the document was rendered from, if any.
+    #[getter]
+    fn source_template(&self) -> Option<&str> {
+        self.0.source_template.as_deref()
+    }
+    /// `test` for a Helm test hook, else None.
+    #[getter]
+    fn hook(&self) -> Option<&str> {
+        self.0.hook.as_deref()
+    }
+    /// The object as in the JSON output.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_py(py, &serde_json::to_value(&self.0).unwrap_or(Value::Null))
+    }
+    fn __repr__(&self) -> String {
+        let o = &self.0;
+        format!(
+            "<ra2.ObjectInfo {} {}{} {}:{}>",
+            o.kind.as_deref().unwrap_or("?"),
+            o.namespace.as_deref().map(|n| format!("{n}/")).unwrap_or_default(),
+            o.name.as_deref().unwrap_or("?"),
+            o.file,
+            o.line
+        )
+    }
+}
+
+/// Everything one lint run found: findings (sorted by file, line, column, rule), errors, the
+/// objects linted and a summary. `len(report)` is the number of findings and iterating it yields
+/// them; `report.to_json()` is exactly what `ra2 lint --format json` prints.
+#[pyclass(frozen, module = "ra2", name = "Report")]
+struct PyReport {
+    report: ra2_core::Report,
+    fail_on: FailOn,
+    findings: PyOnceLock<Vec<Py<PyFinding>>>,
+}
+
+impl PyReport {
+    fn new(report: ra2_core::Report, fail_on: FailOn) -> Self {
+        PyReport {
+            report,
+            fail_on,
+            findings: PyOnceLock::new(),
+        }
+    }
+
+    fn finding_objects(&self, py: Python<'_>) -> PyResult<&Vec<Py<PyFinding>>> {
+        self.findings.get_or_try_init(py, || {
+            self.report
+                .findings
+                .iter()
+                .map(|f| Py::new(py, PyFinding(f.clone())))
+                .collect()
+        })
+    }
+}
+
+#[pymethods]
+impl PyReport {
+    /// The findings, sorted by file, line, column and rule.
+    #[getter]
+    fn findings<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        PyList::new(py, self.finding_objects(py)?.iter().map(|f| f.clone_ref(py)))
+    }
+    /// Input that could not be read or is not a Kubernetes object.
+    #[getter]
+    fn errors(&self) -> Vec<PyLintError> {
+        self.report.errors.iter().cloned().map(PyLintError).collect()
+    }
+    /// Every object linted, with its workload profile.
+    #[getter]
+    fn objects(&self) -> Vec<PyObjectInfo> {
+        self.report.objects.iter().cloned().map(PyObjectInfo).collect()
+    }
+    /// Counts: files, documents, objects, errors, findings by severity, suppressed findings
+    /// (also by reason), as in the JSON output.
+    #[getter]
+    fn summary<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_py(py, &serde_json::to_value(&self.report.summary).unwrap_or(Value::Null))
+    }
+    /// The edition the rules ran in: `base` or `latest`.
+    #[getter]
+    fn edition(&self) -> &str {
+        &self.report.edition
+    }
+    /// What `ra2 lint` would exit with: 2 when some input could not be read, else 1 when a
+    /// finding is at or above the run's `fail-on` (default `error`), else 0.
+    #[getter]
+    fn exit_code(&self) -> u8 {
+        ra2_cli::app::exit_status(&self.report, self.fail_on)
+    }
+    /// The JSON output contract (version 1), pretty-printed: the same text as
+    /// `ra2 lint --format json`, without the final newline.
+    fn to_json(&self, py: Python<'_>) -> String {
+        let report = &self.report;
+        py.detach(|| report.to_json())
+    }
+    /// The JSON output contract as a dict.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_py(py, &self.report.to_json_value())
+    }
+    fn __len__(&self) -> usize {
+        self.report.findings.len()
+    }
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        Ok(self.findings(py)?.try_iter()?.into_any())
+    }
+    fn __repr__(&self) -> String {
+        let s = &self.report.summary;
+        format!(
+            "<ra2.Report {} findings ({} error, {} warning, {} info), {} errors, {} objects in {} files, edition {}>",
+            self.report.findings.len(),
+            s.findings.error,
+            s.findings.warning,
+            s.findings.info,
+            s.errors,
+            s.objects,
+            s.files,
+            self.report.edition
+        )
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Functions
+
+/// Lints manifests given as text: a YAML stream (`---` between documents), JSON, or a
+/// `kind: List`.
+///
+/// `text` is a str, or bytes that must be UTF-8 (invalid bytes become an entry of
+/// `Report.errors`, as in the CLI). `filename` is the name findings carry (default
+/// `<string>`). `config` is a mapping of `.ra2.yaml` keys or the path of a `.ra2.yaml` file;
+/// `edition` (`base` or `latest`), `select` and `ignore` (rule ids, prefixes or `id/check`, as
+/// a list or a comma-separated string) override it. A bad option raises ValueError. The GIL is
+/// released while the rules run.
+#[pyfunction]
+#[pyo3(signature = (text, *, filename=None, edition=None, select=None, ignore=None, config=None))]
+fn lint(
+    py: Python<'_>,
+    text: &Bound<'_, PyAny>,
+    filename: Option<&Bound<'_, PyAny>>,
+    edition: Option<&Bound<'_, PyAny>>,
+    select: Option<&Bound<'_, PyAny>>,
+    ignore: Option<&Bound<'_, PyAny>>,
+    config: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyReport> {
+    let filename = name_of("filename", filename)?.unwrap_or_else(|| DEFAULT_FILENAME.to_owned());
+    let config = settings(py, edition, select, ignore, config)?;
+    let report = if let Ok(text) = text.cast::<PyString>() {
+        let text = text.to_cow()?;
+        py.detach(|| ra2_core::lint_str(&filename, &text, &config))
+    } else if let Ok(bytes) = text.cast::<PyBytes>() {
+        let bytes = bytes.as_bytes();
+        py.detach(|| lint_bytes(&filename, bytes, &config))
+    } else if let Ok(bytes) = text.cast::<PyByteArray>() {
+        let bytes = bytes.to_vec();
+        py.detach(|| lint_bytes(&filename, &bytes, &config))
+    } else {
+        return Err(PyTypeError::new_err(format!(
+            "text must be str or bytes, found {}",
+            type_name(text)
+        )));
+    };
+    Ok(PyReport::new(report, config.fail_on))
+}
+
+fn lint_bytes(filename: &str, bytes: &[u8], config: &Config) -> ra2_core::Report {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => ra2_core::lint_str(filename, text, config),
+        Err(e) => {
+            let mut linter = Linter::new(config);
+            linter.begin_file(filename);
+            let mut report = linter.finish();
+            report
+                .errors
+                .push(input::utf8_problem(filename, bytes, e.valid_up_to(), 0).into_lint_error());
+            report.finalize();
+            report
+        }
+    }
+}
+
+/// The paths argument of `lint_paths`: one path, or an iterable of them.
+fn path_list(paths: &Bound<'_, PyAny>) -> PyResult<Vec<PathBuf>> {
+    if is_pathlike(paths) {
+        return Ok(vec![paths.extract()?]);
+    }
+    let wrong = |found: &Bound<'_, PyAny>| {
+        PyTypeError::new_err(format!(
+            "paths must be a path (str or os.PathLike) or an iterable of them, found {}",
+            type_name(found)
+        ))
+    };
+    let Ok(items) = paths.try_iter() else {
+        return Err(wrong(paths));
+    };
+    let mut out = Vec::new();
+    for item in items {
+        let item = item?;
+        if !is_pathlike(&item) {
+            return Err(wrong(&item));
+        }
+        out.push(item.extract()?);
+    }
+    Ok(out)
+}
+
+/// Lints files and directories, as `ra2 lint PATH...` does.
+///
+/// `paths` is one path or an iterable of them (str or os.PathLike). Directories are walked
+/// recursively for `*.yaml`, `*.yml` and `*.json` files in name order, skipping hidden entries
+/// and symlinked directories; files named explicitly are linted whatever their extension; `-`
+/// reads standard input. Findings carry each path as written. A path that cannot be read
+/// raises OSError (FileNotFoundError, PermissionError, ...); a file that is not UTF-8 is an
+/// entry of `Report.errors`, as in the CLI. No `.ra2.yaml` is looked up: pass `config`. The
+/// options are those of `lint`. The GIL is released while files are read and linted.
+#[pyfunction]
+#[pyo3(signature = (paths, *, edition=None, select=None, ignore=None, config=None))]
+fn lint_paths(
+    py: Python<'_>,
+    paths: &Bound<'_, PyAny>,
+    edition: Option<&Bound<'_, PyAny>>,
+    select: Option<&Bound<'_, PyAny>>,
+    ignore: Option<&Bound<'_, PyAny>>,
+    config: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyReport> {
+    let paths = path_list(paths)?;
+    let config = settings(py, edition, select, ignore, config)?;
+    let report = py
+        .detach(|| lint_inputs(&paths, &config))
+        .map_err(|problem| read_problem_error(&problem))?;
+    Ok(PyReport::new(report, config.fail_on))
+}
+
+/// Discovers and lints, as the CLI does; I/O failures stop the run (the caller raises OSError).
+fn lint_inputs(paths: &[PathBuf], config: &Config) -> Result<ra2_core::Report, ReadProblem> {
+    let mut linter = Linter::new(config);
+    if paths.is_empty() {
+        return Ok(linter.finish());
+    }
+    let (inputs, problems) = input::discover(paths);
+    if let Some(problem) = problems.into_iter().next() {
+        return Err(problem);
+    }
+    let mut content_problems = Vec::new();
+    for item in &inputs {
+        let result = match item {
+            Input::Stdin => {
+                let mut stdin = std::io::stdin().lock();
+                input::lint_stream(&mut stdin, input::STDIN_NAME, &mut linter, None)
+            }
+            Input::File { path, name } => input::read_file(path, name).map(|text| linter.add_file(name, &text)),
+        };
+        match result {
+            Ok(()) => {}
+            Err(problem) if problem.errno.is_some() => return Err(problem),
+            Err(problem) => content_problems.push(problem),
+        }
+    }
+    let mut report = linter.finish();
+    report
+        .errors
+        .extend(content_problems.into_iter().map(ReadProblem::into_lint_error));
+    report.finalize();
+    Ok(report)
+}
+
+/// Decides an admission request, as a validating admission webhook would.
+///
+/// `review` is an `admission.k8s.io/v1` AdmissionReview (a dict, as decoded from the request
+/// body); the result is the AdmissionReview response with the same `uid`. The object is denied
+/// (`allowed: False`, `status.code` 403, a message of `rule pointer: message` lines) when a
+/// finding is at or above the `fail-on` of the settings (default `error`); findings below it
+/// become `warnings`. DELETE and CONNECT are allowed; UPDATE judges the new object; controllers
+/// are judged by their pod template. A malformed request raises ValueError saying what is
+/// wrong. The options are those of `lint`.
+#[pyfunction]
+#[pyo3(signature = (review, *, edition=None, select=None, ignore=None, config=None))]
+fn review<'py>(
+    py: Python<'py>,
+    review: &Bound<'py, PyAny>,
+    edition: Option<&Bound<'py, PyAny>>,
+    select: Option<&Bound<'py, PyAny>>,
+    ignore: Option<&Bound<'py, PyAny>>,
+    config: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    if !is_mapping(py, review)? {
+        return Err(PyTypeError::new_err(format!(
+            "review must be an AdmissionReview dict, found {}",
+            type_name(review)
+        )));
+    }
+    let config = settings(py, edition, select, ignore, config)?;
+    let dict = py.import("builtins")?.getattr("dict")?.call1((review,))?;
+    let text = json_text(py, &dict).map_err(|e| PyValueError::new_err(format!("review is not JSON data: {e}")))?;
+    let response = py.detach(|| {
+        let value: Value = serde_json::from_str(&text).map_err(|e| format!("review is not JSON data: {e}"))?;
+        let answer = ra2_core::admission::review(&value, &config);
+        // A review ra2 cannot judge is answered 400 (what a webhook must do); from Python it
+        // is a ValueError, so callers never mistake it for a policy decision.
+        match answer.pointer("/response/status/code").and_then(Value::as_u64) {
+            Some(400) => Err(answer
+                .pointer("/response/status/message")
+                .and_then(Value::as_str)
+                .unwrap_or("malformed admission request")
+                .to_owned()),
+            _ => Ok(answer),
+        }
+    });
+    match response {
+        Ok(value) => to_py(py, &value),
+        Err(message) => Err(PyValueError::new_err(message)),
+    }
+}
+
+/// The rule catalogue of an edition (`base` by default, as `ra2 rules`): one dict per rule with
+/// its id, title, requirement, severity per edition, rationale, remediation, checks, params and
+/// examples, as `ra2 rules --format json` prints them.
+#[pyfunction]
+#[pyo3(signature = (*, edition=None))]
+fn rules<'py>(py: Python<'py>, edition: Option<&Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyAny>> {
+    let edition = match edition.filter(|e| !e.is_none()) {
+        None => Edition::Base,
+        Some(value) => value
+            .cast::<PyString>()
+            .ok()
+            .and_then(|s| s.to_cow().ok().and_then(|s| Edition::parse(&s)))
+            .ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "edition must be \"base\" or \"latest\", found {}",
+                    value.repr().map_or_else(|_| type_name(value), |r| r.to_string())
+                ))
+            })?,
+    };
+    let docs = ra2_cli::render::catalogue::rules_in(edition);
+    to_py(py, &serde_json::to_value(docs).unwrap_or(Value::Null))
+}
+
+/// `python -m ra2`: `ra2 lint` with the same flags, output and exit codes.
+#[derive(Debug, clap::Parser)]
+#[command(
+    name = "python -m ra2",
+    version,
+    about = "Lint Kubernetes manifests against the Anuket Reference Architecture 2 (RA2): \
+             files, directories (recursively), or `-` for standard input. The same as `ra2 lint`."
+)]
+struct Main {
+    #[command(flatten)]
+    lint: ra2_cli::cli::LintArgs,
+}
+
+/// Runs `python -m ra2` with these arguments (without the program name) and returns the exit
+/// status. Output goes straight to the process's standard output and error.
+#[pyfunction]
+fn _main(py: Python<'_>, argv: Vec<PathBuf>) -> i32 {
+    use clap::Parser as _;
+    let command_line = std::iter::once(PathBuf::from("python -m ra2")).chain(argv);
+    match Main::try_parse_from(command_line) {
+        Ok(main) => i32::from(py.detach(|| ra2_cli::app::lint(&main.lint))),
+        Err(e) => {
+            let _ = e.print();
+            e.exit_code()
+        }
+    }
+}
+
+/// The native part of the `ra2` package.
+#[pymodule]
+fn _ra2(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    // For the benchmark, which should not time a debug build by mistake.
+    m.add("_debug_build", cfg!(debug_assertions))?;
+    m.add_function(wrap_pyfunction!(lint, m)?)?;
+    m.add_function(wrap_pyfunction!(lint_paths, m)?)?;
+    m.add_function(wrap_pyfunction!(review, m)?)?;
+    m.add_function(wrap_pyfunction!(rules, m)?)?;
+    m.add_function(wrap_pyfunction!(_main, m)?)?;
+    m.add_class::<PyReport>()?;
+    m.add_class::<PyFinding>()?;
+    m.add_class::<PyLintError>()?;
+    m.add_class::<PyObjectInfo>()?;
+    m.add_class::<PyObjectRef>()?;
+    m.add_class::<PyRelated>()?;
+    Ok(())
+}
