@@ -324,7 +324,7 @@ describe('the playground', () => {
     const median = (key) => samples.map((s) => s[key]).sort((a, b) => a - b)[Math.floor(samples.length / 2)];
     console.log(
       `lint latency, 2,000 lines (median of ${samples.length}): ${median('lint').toFixed(1)} ms from the request to the painted findings ` +
-        `(worker round trip ${median('worker').toFixed(1)} ms, of which ra2 in wasm ${median('wasm').toFixed(1)} ms); ${median('afterTyping').toFixed(1)} ms after the last keystroke, including the 150 ms debounce`,
+        `(worker round trip ${median('worker').toFixed(1)} ms, of which ra2 in wasm ${median('wasm').toFixed(1)} ms); ${median('afterTyping').toFixed(1)} ms after the last keystroke, including the 40 ms debounce`,
     );
     assert.ok(median('lint') < 2000, `lint took ${median('lint')} ms`);
   });
