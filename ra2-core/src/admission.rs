@@ -86,6 +86,13 @@ pub fn decide(request: &Value, config: &Config) -> Result<Decision, AdmissionErr
             )));
         }
     }
+    // A subresource write (status, scale, binding, ...) cannot change the pod spec ra2 judges;
+    // refusing it would stop the kubelet and controllers from reporting on an object that already
+    // exists. Ephemeral containers are the exception: they add containers to a running pod.
+    let sub_resource = request.get("subResource").and_then(Value::as_str).unwrap_or_default();
+    if !sub_resource.is_empty() && sub_resource != "ephemeralcontainers" {
+        return Ok(allow());
+    }
     let object = match request.get("object") {
         Some(Value::Object(object)) => object,
         None | Some(Value::Null) => {
@@ -334,6 +341,27 @@ fn type_name(value: &Value) -> &'static str {
         Value::String(_) => "a string",
         Value::Array(_) => "an array",
         Value::Object(_) => "an object",
+    }
+}
+
+#[cfg(test)]
+mod subresource_tests {
+    use super::*;
+
+    #[test]
+    fn status_and_scale_writes_are_allowed_ephemeral_containers_judged() {
+        let pod = json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "p"},
+            "spec": {"nodeSelector": {"node-role.kubernetes.io/control-plane": ""}, "containers": [{"name": "a", "image": "r/a:1"}]}});
+        let request = |sub: &str| json!({"uid": "u", "operation": "UPDATE", "subResource": sub, "object": pod});
+        let config = Config::default();
+        assert!(decide(&request("status"), &config).map(|d| d.allowed).unwrap_or(false));
+        assert!(decide(&request("scale"), &config).map(|d| d.allowed).unwrap_or(false));
+        assert!(
+            !decide(&request("ephemeralcontainers"), &config)
+                .map(|d| d.allowed)
+                .unwrap_or(true)
+        );
+        assert!(!decide(&request(""), &config).map(|d| d.allowed).unwrap_or(true));
     }
 }
 
