@@ -354,14 +354,14 @@ mod subresource_tests {
             "spec": {"nodeSelector": {"node-role.kubernetes.io/control-plane": ""}, "containers": [{"name": "a", "image": "r/a:1"}]}});
         let request = |sub: &str| json!({"uid": "u", "operation": "UPDATE", "subResource": sub, "object": pod});
         let config = Config::default();
-        assert!(decide(&request("status"), &config).map(|d| d.allowed).unwrap_or(false));
-        assert!(decide(&request("scale"), &config).map(|d| d.allowed).unwrap_or(false));
+        assert!(decide(&request("status"), &config).is_ok_and(|d| d.allowed));
+        assert!(decide(&request("scale"), &config).is_ok_and(|d| d.allowed));
         assert!(
             !decide(&request("ephemeralcontainers"), &config)
                 .map(|d| d.allowed)
                 .unwrap_or(true)
         );
-        assert!(!decide(&request(""), &config).map(|d| d.allowed).unwrap_or(true));
+        assert!(decide(&request(""), &config).is_ok_and(|d| !d.allowed));
     }
 }
 
