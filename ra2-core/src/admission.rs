@@ -356,11 +356,7 @@ mod subresource_tests {
         let config = Config::default();
         assert!(decide(&request("status"), &config).is_ok_and(|d| d.allowed));
         assert!(decide(&request("scale"), &config).is_ok_and(|d| d.allowed));
-        assert!(
-            !decide(&request("ephemeralcontainers"), &config)
-                .map(|d| d.allowed)
-                .unwrap_or(true)
-        );
+        assert!(decide(&request("ephemeralcontainers"), &config).is_ok_and(|d| !d.allowed));
         assert!(decide(&request(""), &config).is_ok_and(|d| !d.allowed));
     }
 }
