@@ -256,31 +256,10 @@ fn strict_diagnostics_snapshot() {
 /// the first finding of each class and the line it points at, and the kinds it skipped.
 #[test]
 fn corpus_strict_counts() {
-    let Some(dir) = ra2_tests::corpus_dir() else {
+    let Some(files) = ra2_tests::corpus_files() else {
         eprintln!("skipping: ../shared/corpus is not beside the checkout");
         return;
     };
-    let mut files = Vec::new();
-    let mut stack = vec![dir.clone()];
-    while let Some(d) = stack.pop() {
-        for entry in std::fs::read_dir(&d).expect("readable corpus dir").flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                stack.push(path);
-            } else if path
-                .extension()
-                .is_some_and(|e| e == "yaml" || e == "yml" || e == "json")
-            {
-                let name = path
-                    .strip_prefix(&dir)
-                    .expect("under corpus")
-                    .to_string_lossy()
-                    .into_owned();
-                files.push((name, std::fs::read_to_string(&path).expect("corpus files are UTF-8")));
-            }
-        }
-    }
-    files.sort();
     let config = Config {
         select: vec!["schema".to_owned()],
         ..Config::default()
