@@ -333,7 +333,8 @@ fn truncate(mut s: String, max: usize) -> String {
     s
 }
 
-fn type_name(value: &Value) -> &'static str {
+/// `a string`, `an array`: a JSON value's type, for messages.
+pub fn type_name(value: &Value) -> &'static str {
     match value {
         Value::Null => "null",
         Value::Bool(_) => "a boolean",

@@ -95,25 +95,29 @@ def test_threads_lint_concurrently_with_the_same_results() -> None:
 def test_the_gil_is_released_while_linting() -> None:
     # One large lint in a thread; meanwhile this thread keeps running Python. Were the GIL held
     # for the whole lint, the loop below would hardly advance until the lint returned.
-    big = "\n---\n".join(p.read_text(encoding="utf-8") for p in fixture_paths()) * 6
-    done = threading.Event()
-    started = threading.Event()
-    spins_during_lint = 0
+    base = "\n---\n".join(p.read_text(encoding="utf-8") for p in fixture_paths())
+    # Grow the input until one lint lasts long enough to observe, rather than skip on a fast machine.
+    for copies in (6, 24, 96, 384):
+        big = base * copies
+        done = threading.Event()
+        started = threading.Event()
+        spins_during_lint = 0
 
-    def worker() -> None:
-        started.set()
-        ra2.lint(big, edition="latest")
-        done.set()
+        def worker() -> None:
+            started.set()
+            ra2.lint(big, edition="latest")
+            done.set()
 
-    thread = threading.Thread(target=worker)
-    thread.start()
-    started.wait()
-    begin = time.perf_counter()
-    while not done.is_set():
-        spins_during_lint += 1
-    elapsed = time.perf_counter() - begin
-    thread.join()
-    if elapsed < 0.05:
-        pytest.skip(f"lint too fast ({elapsed:.3f}s) to observe")
+        thread = threading.Thread(target=worker)
+        thread.start()
+        started.wait()
+        begin = time.perf_counter()
+        while not done.is_set():
+            spins_during_lint += 1
+        elapsed = time.perf_counter() - begin
+        thread.join()
+        if elapsed >= 0.05:
+            break
+    assert elapsed >= 0.05, f"even {copies} copies lint in {elapsed:.3f}s"
     # Holding the GIL, the loop would get a slice every 5 ms switch interval at best.
     assert spins_during_lint > 20_000, (spins_during_lint, elapsed)

@@ -110,16 +110,7 @@ pub fn version() -> &'static str {
 }
 
 /// `a string`, `an array`: for messages about JSON values.
-pub fn json_type(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
-}
+pub use ra2_core::admission::type_name as json_type;
 
 #[cfg(test)]
 mod tests {
