@@ -126,7 +126,7 @@ export interface AdmissionReviewResponse {
 
 export interface Check { slug: string; title: string; severity?: Severity | Record<string, Severity>; description: string }
 export interface Param { name: string; type: string; default: unknown; description: string }
-export interface Example { title: string; expect?: string[]; params?: Record<string, unknown>; manifest: string }
+export interface Example { title: string; expect?: string[]; params?: Record<string, unknown>; 'kubernetes-version'?: string; manifest: string }
 
 /** One catalogue entry (`rules/<id>.yaml`). */
 export interface RuleDoc {

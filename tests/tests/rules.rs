@@ -54,20 +54,19 @@ fn registry_catalogue_and_fixtures_match_one_to_one() {
     );
 }
 
-fn lint_example(
-    doc: &RuleDoc,
-    manifest: &str,
-    params: &std::collections::BTreeMap<String, serde_json::Value>,
-    edition: ra2_core::Edition,
-) -> ra2_core::Report {
+fn lint_example(doc: &RuleDoc, example: &catalogue::Example, edition: ra2_core::Edition) -> ra2_core::Report {
     let mut config = ra2_core::Config {
         edition,
         ..Default::default()
     };
-    if !params.is_empty() {
-        config.params.insert(doc.id.clone(), params.clone());
+    if !example.params.is_empty() {
+        config.params.insert(doc.id.clone(), example.params.clone());
     }
-    ra2_core::lint_str("example.yaml", manifest, &config)
+    if let Some(version) = &example.kubernetes_version {
+        config.kubernetes_minor = ra2_core::config::parse_kubernetes_version(version)
+            .unwrap_or_else(|| panic!("{}: example {:?}: bad kubernetes-version", doc.id, example.title));
+    }
+    ra2_core::lint_str("example.yaml", &example.manifest, &config)
 }
 
 #[test]
@@ -76,7 +75,7 @@ fn catalogue_examples_fail_and_pass_as_documented() {
     for doc in catalogue::all().values() {
         for &edition in &doc.editions {
             for example in &doc.examples.failing {
-                let report = lint_example(doc, &example.manifest, &example.params, edition);
+                let report = lint_example(doc, example, edition);
                 if !report.errors.is_empty() {
                     problems.push(format!(
                         "{} [{}] failing example {:?} has read errors: {:?}",
@@ -104,7 +103,7 @@ fn catalogue_examples_fail_and_pass_as_documented() {
                 }
             }
             for example in &doc.examples.passing {
-                let report = lint_example(doc, &example.manifest, &example.params, edition);
+                let report = lint_example(doc, example, edition);
                 if !report.errors.is_empty() {
                     problems.push(format!(
                         "{} [{}] passing example {:?} has read errors: {:?}",
