@@ -172,13 +172,14 @@ impl<'c> Linter<'c> {
         let result = read_chunk(chunk, json, self.limits);
         let template = crate::source::helm_source(chunk.text);
         for doc in &result.docs {
-            if doc.root_is_null() {
-                continue;
-            }
+            // Every document counts, empty ones (only comments, or `---` twice) included, as
+            // YAML libraries' load-all does, so that `document` matches what they see.
             let index = file.next_document;
             file.next_document += 1;
             self.report.summary.documents += 1;
-            self.lint_doc(&file.name, index, doc, template);
+            if !doc.root_is_null() {
+                self.lint_doc(&file.name, index, doc, template);
+            }
         }
         if let Some(error) = result.error {
             let index = file.next_document;
