@@ -5,7 +5,6 @@ use std::io::BufRead;
 use std::path::{Path, PathBuf};
 
 use ra2_core::Linter;
-use ra2_core::source::Chunk;
 
 /// The name standard input has in reports.
 pub const STDIN_NAME: &str = "<stdin>";
@@ -168,16 +167,15 @@ fn walk(dir: &Path, inputs: &mut Vec<Input>, problems: &mut Vec<ReadProblem>) {
     }
 }
 
-fn count_newlines(bytes: &[u8]) -> usize {
-    bytes.iter().fold(0, |n, &b| n + usize::from(b == b'\n'))
-}
-
 /// Where the first invalid byte of `bytes` (which start at 0-based line `first_line` of the
 /// file) is, and a reason for the user.
 pub fn utf8_problem(file: &str, bytes: &[u8], valid_up_to: usize, first_line: usize) -> ReadProblem {
     let valid = bytes.get(..valid_up_to).unwrap_or_default();
-    let line = first_line + count_newlines(valid) + 1;
-    let line_start = valid.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    let line = first_line + ra2_core::source::count_line_breaks(valid) + 1;
+    let line_start = valid
+        .iter()
+        .rposition(|&b| b == b'\n' || b == b'\r')
+        .map_or(0, |i| i + 1);
     let column = String::from_utf8_lossy(valid.get(line_start..).unwrap_or_default())
         .chars()
         .count()
@@ -288,16 +286,13 @@ fn feed(
             return Err(utf8_problem(name, e.as_bytes(), valid_up_to, *line));
         }
     };
-    linter.add_chunk(
-        state,
-        Chunk {
-            text: &text,
-            offset: *offset,
-            line: *line,
-        },
-    );
+    // Lines were read up to `\n`; a section whose lines end in a lone `\r` still holds several
+    // documents, which the core splits as it does a whole file.
+    for chunk in ra2_core::source::chunks(&text, *offset, *line) {
+        linter.add_chunk(state, chunk);
+    }
     *offset += text.len();
-    *line += count_newlines(text.as_bytes());
+    *line += ra2_core::source::count_line_breaks(text.as_bytes());
     if let Some(keep) = keep {
         keep.push_str(&text);
     }
