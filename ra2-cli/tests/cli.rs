@@ -264,10 +264,10 @@ fn missing_file_exits_two_and_the_rest_is_linted() {
 #[test]
 fn file_that_is_not_utf8_is_named_with_the_reason() {
     let dir = TempDir::new("latin1");
-    dir.write(
-        "latin1.yaml",
-        b"apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\ndata: {city: M\xfcnchen}\n",
-    );
+    // The Latin-1 document fails alone: the pod after it in the same file is still linted.
+    let mut latin1 = b"apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\ndata: {city: M\xfcnchen}\n---\n".to_vec();
+    latin1.extend_from_slice(HOST_PATH_POD.as_bytes());
+    dir.write("latin1.yaml", &latin1);
     dir.write("pod.yaml", HOST_PATH_POD.as_bytes());
     let output = run_in(
         &dir.0,
@@ -281,9 +281,33 @@ fn file_that_is_not_utf8_is_named_with_the_reason() {
         report["errors"][0]["message"],
         "not UTF-8: invalid byte 0xFC at line 4, column 15"
     );
+    assert_eq!(report["errors"][0]["document"], 0);
+    let found: Vec<(&str, u64, u64)> = report["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .map(|f| {
+            (
+                f["file"].as_str().expect("file"),
+                f["line"].as_u64().expect("line"),
+                f["document"].as_u64().expect("document"),
+            )
+        })
+        .collect();
     assert_eq!(
-        report["findings"][0]["file"], "pod.yaml",
-        "the other file is still linted"
+        found,
+        [("latin1.yaml", 13, 1), ("pod.yaml", 8, 0)],
+        "the other document and the other file are still linted"
+    );
+    // Snippets around the bad bytes still line up.
+    let text = stdout(&run_in(
+        &dir.0,
+        &["lint", "--no-config", "--select", "ra2.app.007", "latin1.yaml"],
+        None,
+    ));
+    assert!(
+        text.contains("[latin1.yaml:13:23]") && text.contains(" 13 │   volumes: [{name: h, hostPath"),
+        "{text}"
     );
 }
 

@@ -181,6 +181,49 @@ pub fn helm_source(text: &str) -> Option<&str> {
     None
 }
 
+/// `bytes` as text of the same length, each byte of an invalid UTF-8 sequence shown as `?`, so
+/// that byte offsets into the original stay right (for snippets around a document that is not
+/// UTF-8).
+pub fn same_length_lossy(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len());
+    let mut rest = bytes;
+    loop {
+        match std::str::from_utf8(rest) {
+            Ok(text) => {
+                out.push_str(text);
+                return out;
+            }
+            Err(e) => {
+                let (valid, after) = rest.split_at(e.valid_up_to());
+                out.push_str(std::str::from_utf8(valid).unwrap_or_default());
+                let bad = e.error_len().unwrap_or(after.len()).max(1).min(after.len());
+                out.extend(std::iter::repeat_n('?', bad));
+                rest = after.get(bad..).unwrap_or_default();
+                if rest.is_empty() {
+                    return out;
+                }
+            }
+        }
+    }
+}
+
+/// The 1-based line and column (in characters) of byte `at` of `bytes`, whose first line is
+/// 0-based line `first_line` of its file.
+pub fn byte_position(bytes: &[u8], at: usize, first_line: usize) -> Position {
+    let before = bytes.get(..at).unwrap_or(bytes);
+    let line_start = before
+        .iter()
+        .rposition(|&b| b == b'\n' || b == b'\r')
+        .map_or(0, |i| i + 1);
+    let column = String::from_utf8_lossy(before.get(line_start..).unwrap_or_default())
+        .chars()
+        .count();
+    Position {
+        line: first_line + count_line_breaks(before) + 1,
+        column: column + 1,
+    }
+}
+
 /// The lines of `text` without their line breaks (`\n`, `\r\n` or a lone `\r`).
 pub fn lines(text: &str) -> impl Iterator<Item = &str> {
     let bytes = text.as_bytes();
@@ -250,6 +293,15 @@ mod tests {
             helm_source("---\r# Source: a/templates/b.yaml\rkind: Pod\r"),
             Some("a/templates/b.yaml")
         );
+    }
+
+    #[test]
+    fn invalid_utf8_keeps_its_length_and_position() {
+        let bytes = b"a: 1\r\nb: \xff\xfe\xe2\x82\nc: \xc3\xa9";
+        let text = same_length_lossy(bytes);
+        assert_eq!(text.len(), bytes.len());
+        assert_eq!(text, "a: 1\r\nb: ????\nc: \u{e9}");
+        assert_eq!(byte_position(bytes, 9, 4), Position { line: 6, column: 4 });
     }
 
     #[test]
