@@ -103,7 +103,7 @@ impl<'c> Linter<'c> {
             .collect();
         Linter {
             config,
-            limits: Limits::default(),
+            limits: config.limits,
             rules,
             report: Report {
                 edition: edition.as_str().to_owned(),

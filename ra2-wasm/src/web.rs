@@ -29,6 +29,7 @@ export interface Config {
   params?: Record<string, Record<string, unknown>>;
   exemptions?: { rule: string; kind?: string; namespace?: string; name?: string; reason: string }[];
   "default-namespace"?: string;
+  limits?: { "max-document-bytes"?: number; "max-depth"?: number; "max-alias-expansion"?: number };
 }
 
 /** Options of `lint`: the `.ra2.yaml` keys, plus the name findings carry as `file`. */
