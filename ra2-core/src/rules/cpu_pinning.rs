@@ -256,7 +256,7 @@ mod tests {
     fn a_missing_pod_level_request_is_the_sum_of_the_container_requests() {
         // KEP-2837: spec.resources.requests.cpu defaults to the containers' 1 + 1 cpu, not to the
         // pod's limit of 4, so the pod is Burstable.
-        let pod = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  nodeSelector: {anuket.io/profile/network-intensive: \"true\"}\n  resources: {limits: {cpu: 4, memory: 4Gi}}\n  containers:\n  - {name: a, image: r/a:1, resources: {requests: {cpu: 1}}}\n  - {name: b, image: r/b:1, resources: {requests: {cpu: 1}}}\n";
+        let pod = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  nodeSelector: {anuket.io/profile: network-intensive}\n  resources: {limits: {cpu: 4, memory: 4Gi}}\n  containers:\n  - {name: a, image: r/a:1, resources: {requests: {cpu: 1}}}\n  - {name: b, image: r/b:1, resources: {requests: {cpu: 1}}}\n";
         assert_eq!(checks(pod, 34), [("cpu-pinning".to_owned(), 6)]);
         // Without container requests the pod's limit is copied: Guaranteed, and nothing else fires
         // for lack of container cpu requests (nothing-pinned is about regular containers' requests).
