@@ -220,3 +220,38 @@ fn rule_diagnostics_snapshots() {
         insta::assert_snapshot!(fixture.id.clone(), rendered);
     }
 }
+
+/// `examples/conformant/` is what the README promises: no finding at all, in either edition.
+#[test]
+fn the_conformant_example_is_clean_in_both_editions() {
+    let dir = root().join("examples").join("conformant");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("examples/conformant")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty());
+    for edition in [ra2_core::Edition::Base, ra2_core::Edition::Latest] {
+        let config = ra2_core::Config {
+            edition,
+            ..Default::default()
+        };
+        for file in &files {
+            let text = std::fs::read_to_string(file).expect("example");
+            let report = ra2_core::lint_str(&file.display().to_string(), &text, &config);
+            let found: Vec<String> = report
+                .findings
+                .iter()
+                .map(|f| format!("{}:{} {}/{} {}", f.file, f.line, f.rule, f.check, f.message))
+                .chain(
+                    report
+                        .errors
+                        .iter()
+                        .map(|e| format!("{}:{} {}", e.file, e.line, e.message)),
+                )
+                .collect();
+            assert!(found.is_empty(), "[{}] {}", edition.as_str(), found.join("\n"));
+        }
+    }
+}
