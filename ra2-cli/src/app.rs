@@ -96,11 +96,11 @@ pub fn lint(args: &LintArgs) -> u8 {
                 }
             }
             Input::File { path, name } => match input::read_file(path, name) {
-                Ok(text) => {
-                    linter.add_file(name, &text);
+                Ok(bytes) => {
+                    linter.add_file_bytes(name, &bytes);
                     // JSON needs no snippets: drop each file once linted.
                     if keep_text {
-                        sources.insert(name.clone(), text);
+                        sources.insert(name.clone(), ra2_core::source::same_length_lossy(&bytes));
                     }
                 }
                 Err(problem) => problems.push(problem),

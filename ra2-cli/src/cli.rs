@@ -124,6 +124,21 @@ pub struct LintArgs {
     #[arg(long, conflicts_with = "config")]
     pub no_config: bool,
 
+    /// Largest document ra2 reads, in bytes (bounds memory) [default: 33554432, or the config
+    /// file's `limits.max-document-bytes`].
+    #[arg(long, value_name = "BYTES", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_document_bytes: Option<u64>,
+
+    /// Deepest nesting of mappings and lists ra2 reads (bounds the stack) [default: 256, or
+    /// the config file's `limits.max-depth`].
+    #[arg(long, value_name = "LEVELS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_depth: Option<u64>,
+
+    /// Nodes that aliases and merge keys may add to a document (stops YAML bombs) [default:
+    /// 1000000, or the config file's `limits.max-alias-expansion`].
+    #[arg(long, value_name = "NODES", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_alias_expansion: Option<u64>,
+
     /// Act as a Helm post-renderer: read the manifests from standard input and copy them
     /// unchanged to standard output when they pass; otherwise print nothing there, write the
     /// report to standard error and exit 1 (or 2). A passing report with findings below

@@ -5,7 +5,6 @@ use std::io::BufRead;
 use std::path::{Path, PathBuf};
 
 use ra2_core::Linter;
-use ra2_core::source::Chunk;
 
 /// The name standard input has in reports.
 pub const STDIN_NAME: &str = "<stdin>";
@@ -168,16 +167,15 @@ fn walk(dir: &Path, inputs: &mut Vec<Input>, problems: &mut Vec<ReadProblem>) {
     }
 }
 
-fn count_newlines(bytes: &[u8]) -> usize {
-    bytes.iter().fold(0, |n, &b| n + usize::from(b == b'\n'))
-}
-
 /// Where the first invalid byte of `bytes` (which start at 0-based line `first_line` of the
 /// file) is, and a reason for the user.
 pub fn utf8_problem(file: &str, bytes: &[u8], valid_up_to: usize, first_line: usize) -> ReadProblem {
     let valid = bytes.get(..valid_up_to).unwrap_or_default();
-    let line = first_line + count_newlines(valid) + 1;
-    let line_start = valid.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    let line = first_line + ra2_core::source::count_line_breaks(valid) + 1;
+    let line_start = valid
+        .iter()
+        .rposition(|&b| b == b'\n' || b == b'\r')
+        .map_or(0, |i| i + 1);
     let column = String::from_utf8_lossy(valid.get(line_start..).unwrap_or_default())
         .chars()
         .count()
@@ -198,13 +196,10 @@ pub fn utf8_problem(file: &str, bytes: &[u8], valid_up_to: usize, first_line: us
     }
 }
 
-/// Reads a whole file as UTF-8.
-pub fn read_file(path: &Path, name: &str) -> Result<String, ReadProblem> {
-    let bytes = std::fs::read(path).map_err(|e| ReadProblem::io(name, &e))?;
-    String::from_utf8(bytes).map_err(|e| {
-        let valid_up_to = e.utf8_error().valid_up_to();
-        utf8_problem(name, e.as_bytes(), valid_up_to, 0)
-    })
+/// Reads a whole file. It is decoded document by document
+/// ([`ra2_core::Linter::add_file_bytes`]), so invalid UTF-8 fails only its document.
+pub fn read_file(path: &Path, name: &str) -> Result<Vec<u8>, ReadProblem> {
+    std::fs::read(path).map_err(|e| ReadProblem::io(name, &e))
 }
 
 /// True when `line` (without its line break) is a document start marker: the same test
@@ -215,7 +210,8 @@ fn is_document_start(line: &[u8]) -> bool {
 
 /// Lints a stream, feeding the linter one `---` section at a time as each completes, so
 /// memory holds one document (plus `keep`, when the caller wants the text for snippets).
-/// On a read or UTF-8 error, what came before has been linted and the rest is skipped.
+/// A section that is not UTF-8 fails alone, as in a whole file; on a read error, what came
+/// before has been linted and the rest is skipped.
 pub fn lint_stream(
     reader: &mut dyn BufRead,
     name: &str,
@@ -254,54 +250,39 @@ pub fn lint_stream(
         if !pending.is_empty() && is_document_start(content) {
             feed(
                 &mut pending,
-                name,
                 linter,
                 &mut state,
                 &mut offset,
                 &mut line,
                 keep.as_deref_mut(),
-            )?;
+            );
             fed_any = true;
         }
         pending.extend_from_slice(text_line);
     }
     if !pending.is_empty() || !fed_any {
-        feed(&mut pending, name, linter, &mut state, &mut offset, &mut line, keep)?;
+        feed(&mut pending, linter, &mut state, &mut offset, &mut line, keep);
     }
     Ok(())
 }
 
 fn feed(
     pending: &mut Vec<u8>,
-    name: &str,
     linter: &mut Linter<'_>,
     state: &mut ra2_core::lint::FileState,
     offset: &mut usize,
     line: &mut usize,
     keep: Option<&mut String>,
-) -> Result<(), ReadProblem> {
+) {
     let bytes = std::mem::take(pending);
-    let text = match String::from_utf8(bytes) {
-        Ok(text) => text,
-        Err(e) => {
-            let valid_up_to = e.utf8_error().valid_up_to();
-            return Err(utf8_problem(name, e.as_bytes(), valid_up_to, *line));
-        }
-    };
-    linter.add_chunk(
-        state,
-        Chunk {
-            text: &text,
-            offset: *offset,
-            line: *line,
-        },
-    );
-    *offset += text.len();
-    *line += count_newlines(text.as_bytes());
+    // Lines were read up to `\n`; a section whose lines end in a lone `\r` still holds several
+    // documents, which the core splits as it does a whole file.
+    linter.add_chunk_bytes(state, &bytes, *offset, *line);
+    *offset += bytes.len();
+    *line += ra2_core::source::count_line_breaks(&bytes);
     if let Some(keep) = keep {
-        keep.push_str(&text);
+        keep.push_str(&ra2_core::source::same_length_lossy(&bytes));
     }
-    Ok(())
 }
 
 #[cfg(test)]
@@ -348,12 +329,40 @@ mod tests {
     }
 
     #[test]
-    fn streaming_reports_invalid_utf8_at_its_line() {
-        let (report, result, _) = stream_report(b"a: 1\n---\nb: 2\nc: \xff\n");
-        let problem = result.expect_err("invalid UTF-8");
-        assert_eq!((problem.line, problem.column), (4, 4));
-        assert!(problem.message.contains("line 4,"), "{}", problem.message);
-        assert_eq!(report.summary.documents, 1);
+    fn streaming_reports_invalid_utf8_at_its_line_and_goes_on() {
+        let text = b"a: 1\n---\nb: 2\nc: \xff\n---\napiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  volumes: [{name: h, hostPath: {path: /y}}]\n  containers: [{name: c, image: r/c:1}]\n";
+        let (report, result, keep) = stream_report(text);
+        assert!(result.is_ok());
+        let errors: Vec<_> = report
+            .errors
+            .iter()
+            .map(|e| (e.line, e.column, e.document, e.code.as_str()))
+            .collect();
+        // `a: 1` is no object; the bad bytes fail the second document only.
+        assert_eq!(
+            errors,
+            [(1, 1, 0, "ra2::object::missing-field"), (4, 4, 1, "ra2::input::utf8")]
+        );
+        assert!(
+            report.errors[1].message.contains("line 4,"),
+            "{}",
+            report.errors[1].message
+        );
+        assert_eq!(report.summary.documents, 3);
+        assert!(
+            report
+                .findings
+                .iter()
+                .any(|f| f.rule == "ra2.app.007" && f.document == 2)
+        );
+        assert_eq!(keep.len(), text.len());
+        let whole = {
+            let config = ra2_core::Config::default();
+            let mut linter = Linter::new(&config);
+            linter.add_file_bytes(STDIN_NAME, text);
+            linter.finish()
+        };
+        assert_eq!(report, whole);
     }
 
     #[test]

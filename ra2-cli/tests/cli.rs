@@ -264,10 +264,10 @@ fn missing_file_exits_two_and_the_rest_is_linted() {
 #[test]
 fn file_that_is_not_utf8_is_named_with_the_reason() {
     let dir = TempDir::new("latin1");
-    dir.write(
-        "latin1.yaml",
-        b"apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\ndata: {city: M\xfcnchen}\n",
-    );
+    // The Latin-1 document fails alone: the pod after it in the same file is still linted.
+    let mut latin1 = b"apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\ndata: {city: M\xfcnchen}\n---\n".to_vec();
+    latin1.extend_from_slice(HOST_PATH_POD.as_bytes());
+    dir.write("latin1.yaml", &latin1);
     dir.write("pod.yaml", HOST_PATH_POD.as_bytes());
     let output = run_in(
         &dir.0,
@@ -281,9 +281,33 @@ fn file_that_is_not_utf8_is_named_with_the_reason() {
         report["errors"][0]["message"],
         "not UTF-8: invalid byte 0xFC at line 4, column 15"
     );
+    assert_eq!(report["errors"][0]["document"], 0);
+    let found: Vec<(&str, u64, u64)> = report["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .map(|f| {
+            (
+                f["file"].as_str().expect("file"),
+                f["line"].as_u64().expect("line"),
+                f["document"].as_u64().expect("document"),
+            )
+        })
+        .collect();
     assert_eq!(
-        report["findings"][0]["file"], "pod.yaml",
-        "the other file is still linted"
+        found,
+        [("latin1.yaml", 13, 1), ("pod.yaml", 8, 0)],
+        "the other document and the other file are still linted"
+    );
+    // Snippets around the bad bytes still line up.
+    let text = stdout(&run_in(
+        &dir.0,
+        &["lint", "--no-config", "--select", "ra2.app.007", "latin1.yaml"],
+        None,
+    ));
+    assert!(
+        text.contains("[latin1.yaml:13:23]") && text.contains(" 13 │   volumes: [{name: h, hostPath"),
+        "{text}"
     );
 }
 
@@ -755,4 +779,59 @@ fn explain_unknown_ids_exit_two_with_a_suggestion() {
         "{}",
         stderr(&output)
     );
+}
+
+// ---- line endings ----
+
+/// `\n`, `\r\n` and a lone `\r` all end a line, as for libyaml: every format, files and
+/// standard input, places the hostPath of the second document at line 17, column 23.
+#[test]
+fn every_line_ending_gives_the_same_positions_in_every_format() {
+    let two = format!("{HOST_PATH_POD}---\n{HOST_PATH_POD}");
+    let dir = TempDir::new("line-endings");
+    for (ending, name) in [("\n", "lf"), ("\r\n", "crlf"), ("\r", "cr")] {
+        let text = two.replace('\n', ending);
+        let file = format!("{name}.yaml");
+        dir.write(&file, text.as_bytes());
+        let mut seen = Vec::new();
+        for (args, stdin) in [
+            (
+                vec!["lint", "--select", "ra2.app.007", "--format", "json", file.as_str()],
+                None,
+            ),
+            (
+                vec!["lint", "--select", "ra2.app.007", "--format", "json", "-"],
+                Some(text.as_bytes()),
+            ),
+        ] {
+            let report = json(&run_in(&dir.0, &args, stdin));
+            let places: Vec<(u64, u64, u64)> = report["findings"]
+                .as_array()
+                .expect("findings")
+                .iter()
+                .map(|f| {
+                    let n = |k: &str| f[k].as_u64().expect("number");
+                    (n("line"), n("column"), n("document"))
+                })
+                .collect();
+            seen.push(places);
+        }
+        assert_eq!(seen[0], vec![(8, 23, 0), (17, 23, 1)], "{name}");
+        assert_eq!(seen[1], seen[0], "{name}: standard input");
+        let github = stdout(&run_in(
+            &dir.0,
+            &["lint", "--select", "ra2.app.007", "--format", "github", &file],
+            None,
+        ));
+        assert!(
+            github.contains(&format!("file={file},line=17,col=23")),
+            "{name}: {github}"
+        );
+        let text_out = stdout(&run_in(&dir.0, &["lint", "--select", "ra2.app.007", &file], None));
+        assert!(text_out.contains(&format!("[{file}:17:23]")), "{name}: {text_out}");
+        assert!(
+            text_out.contains(" 17 │   volumes: [{name: h, hostPath: {path: /var/lib/p}}]"),
+            "{name}: the snippet shows the line alone:\n{text_out}"
+        );
+    }
 }

@@ -94,6 +94,9 @@ pub struct Example {
     /// Rule parameters to lint this example with.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub params: BTreeMap<String, serde_json::Value>,
+    /// The target Kubernetes version (`"1.34"`) to lint this example for, when not the default.
+    #[serde(default, rename = "kubernetes-version", skip_serializing_if = "Option::is_none")]
+    pub kubernetes_version: Option<String>,
     pub manifest: String,
 }
 

@@ -175,6 +175,17 @@ struct RawConfig {
     exemptions: Vec<Exemption>,
     default_namespace: Option<String>,
     strict: Option<bool>,
+    limits: Option<RawLimits>,
+}
+
+/// The keys are the config file's (`max-depth`), hence their shared prefix.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+#[allow(clippy::struct_field_names)]
+struct RawLimits {
+    max_document_bytes: Option<u64>,
+    max_depth: Option<u64>,
+    max_alias_expansion: Option<u64>,
 }
 
 /// Validated settings for a lint run.
@@ -196,6 +207,8 @@ pub struct Config {
     /// types). Carried here so every face reads the same settings; ra2-core itself does not
     /// run it (the CLI adds `ra2-strict` as an object hook when this is set).
     pub strict: bool,
+    /// What one document may cost: its size, its nesting, and the nodes aliases may add.
+    pub limits: Limits,
 }
 
 impl Default for Config {
@@ -211,6 +224,7 @@ impl Default for Config {
             exemptions: Vec::new(),
             default_namespace: "default".to_owned(),
             strict: false,
+            limits: Limits::default(),
         }
     }
 }
@@ -437,6 +451,16 @@ impl Config {
                 }
             }
         }
+        for (key, value) in root.get("limits").iter().flat_map(Located::entries) {
+            if value.as_int().is_some_and(|n| n < 1) {
+                errors.push(error_at(
+                    doc.position(value.site().span.start),
+                    value.pointer(),
+                    format!("limits.{key} must be at least 1, found {}", value.source_text()),
+                    "ra2::config::schema",
+                ));
+            }
+        }
         if let Some(node) = root.get("kubernetes-version") {
             if node.as_str().and_then(parse_kubernetes_version).is_none() {
                 errors.push(error_at(
@@ -496,6 +520,19 @@ impl Config {
                 .default_namespace
                 .unwrap_or_else(|| Config::default().default_namespace),
             strict: raw.strict.unwrap_or(false),
+            limits: {
+                let raw = raw.limits.unwrap_or_default();
+                let default = Limits::default();
+                Limits {
+                    max_document_bytes: raw
+                        .max_document_bytes
+                        .map_or(default.max_document_bytes, |n| usize::try_from(n).unwrap_or(usize::MAX)),
+                    max_depth: raw
+                        .max_depth
+                        .map_or(default.max_depth, |n| usize::try_from(n).unwrap_or(usize::MAX)),
+                    max_alias_expansion: raw.max_alias_expansion.unwrap_or(default.max_alias_expansion),
+                }
+            },
         })
     }
 

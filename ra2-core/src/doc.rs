@@ -13,8 +13,9 @@ use crate::source::{Chunk, LineIndex, Position, Span};
 /// Index of a node in its document's arena.
 pub type NodeId = u32;
 
-/// Limits that bound the work one document can cause.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Limits that bound the work one document can cause (`limits:` in `.ra2.yaml`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
 pub struct Limits {
     /// Largest document, in bytes.
     pub max_document_bytes: usize,

@@ -103,7 +103,7 @@ impl<'c> Linter<'c> {
             .collect();
         Linter {
             config,
-            limits: Limits::default(),
+            limits: config.limits,
             rules,
             report: Report {
                 edition: edition.as_str().to_owned(),
@@ -154,6 +154,72 @@ impl<'c> Linter<'c> {
         }
     }
 
+    /// Lints a whole file given as bytes. Each `---` section is decoded on its own, so a section
+    /// that is not UTF-8 fails alone (an error for its document) while the others are linted; a
+    /// UTF-16 file fails as a whole.
+    pub fn add_file_bytes(&mut self, name: &str, bytes: &[u8]) {
+        if let Ok(text) = std::str::from_utf8(bytes) {
+            self.add_file(name, text);
+            return;
+        }
+        let mut state = self.begin_file(name);
+        if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
+            let index = state.next_document;
+            state.next_document += 1;
+            self.report.summary.documents += 1;
+            self.report.errors.push(LintError {
+                file: name.to_owned(),
+                line: 1,
+                column: 1,
+                document: index,
+                message: "file is UTF-16, not UTF-8; convert it (for example with iconv -f UTF-16 -t UTF-8)".to_owned(),
+                code: "ra2::input::utf8".to_owned(),
+                offset: 0,
+            });
+            return;
+        }
+        let bom = if bytes.starts_with("\u{feff}".as_bytes()) { 3 } else { 0 };
+        let body = bytes.get(bom..).unwrap_or_default();
+        let starts = crate::source::chunk_starts(body);
+        let ends = starts.iter().skip(1).map(|&(start, _)| start).chain([body.len()]);
+        for (&(start, line), end) in starts.iter().zip(ends) {
+            let piece = body.get(start..end).unwrap_or_default();
+            self.add_chunk_bytes(&mut state, piece, bom + start, line);
+        }
+    }
+
+    /// Lints one chunk given as bytes (from byte `offset`, 0-based line `line` of its file):
+    /// as [`Linter::add_chunk`] when it is UTF-8, else an `ra2::input::utf8` error for its
+    /// document.
+    pub fn add_chunk_bytes(&mut self, file: &mut FileState, bytes: &[u8], offset: usize, line: usize) {
+        let valid_up_to = match std::str::from_utf8(bytes) {
+            Ok(text) => {
+                for chunk in chunks(text, offset, line) {
+                    self.add_chunk(file, chunk);
+                }
+                return;
+            }
+            Err(e) => e.valid_up_to(),
+        };
+        let index = file.next_document;
+        file.next_document += 1;
+        self.report.summary.documents += 1;
+        let pos = crate::source::byte_position(bytes, valid_up_to, line);
+        let byte = bytes.get(valid_up_to).copied().unwrap_or_default();
+        self.report.errors.push(LintError {
+            file: file.name.clone(),
+            line: pos.line,
+            column: pos.column,
+            document: index,
+            message: format!(
+                "not UTF-8: invalid byte 0x{byte:02X} at line {}, column {}",
+                pos.line, pos.column
+            ),
+            code: "ra2::input::utf8".to_owned(),
+            offset: offset + valid_up_to,
+        });
+    }
+
     /// Starts a file that will be fed chunk by chunk (see [`crate::source::chunks`]).
     pub fn begin_file(&mut self, name: &str) -> FileState {
         self.report.summary.files += 1;
@@ -172,13 +238,14 @@ impl<'c> Linter<'c> {
         let result = read_chunk(chunk, json, self.limits);
         let template = crate::source::helm_source(chunk.text);
         for doc in &result.docs {
-            if doc.root_is_null() {
-                continue;
-            }
+            // Every document counts, empty ones (only comments, or `---` twice) included, as
+            // YAML libraries' load-all does, so that `document` matches what they see.
             let index = file.next_document;
             file.next_document += 1;
             self.report.summary.documents += 1;
-            self.lint_doc(&file.name, index, doc, template);
+            if !doc.root_is_null() {
+                self.lint_doc(&file.name, index, doc, template);
+            }
         }
         if let Some(error) = result.error {
             let index = file.next_document;

@@ -451,13 +451,49 @@ impl<'d> PodSpec<'d> {
         self.metadata.as_ref()?.get("labels")
     }
 
-    /// Pod-level `spec.resources` (the PodLevelResources feature), requests defaulted from
-    /// limits per key.
+    /// Pod-level `spec.resources` (the PodLevelResources feature) after the API server's
+    /// defaulting (KEP-2837, `defaultPodRequests`): when the pod sets limits, a cpu or memory
+    /// request it does not write is the containers' aggregated effective request if any regular,
+    /// init or sidecar container requests that resource (its own request or one defaulted from its
+    /// limit), else the pod's limit; other keys take the pod's limit.
     pub fn pod_resources(&self) -> Option<Resources<'d>> {
-        self.spec
-            .get("resources")
-            .filter(Located::is_map)
-            .map(|_| Resources::new(&self.spec))
+        let node = self.spec.get("resources").filter(Located::is_map)?;
+        let mut resources = Resources::new(&self.spec);
+        if !resources.pairs.iter().any(|p| p.limit.is_some()) {
+            return Some(resources);
+        }
+        for name in ["cpu", "memory"] {
+            if resources
+                .get(name)
+                .is_some_and(|p| p.request.as_ref().is_some_and(|r| !r.defaulted))
+            {
+                continue;
+            }
+            if !self.workload_containers().any(|c| c.resources.request(name).is_some()) {
+                continue;
+            }
+            let crate::resources::Effective::Bounded(sum) =
+                crate::resources::pod_effective(self, name, crate::resources::Side::Requests)
+            else {
+                continue;
+            };
+            let at = resources.limit(name).map_or_else(|| node.clone(), |l| l.node.clone());
+            let request = Amount {
+                node: at,
+                quantity: Ok(sum),
+                defaulted: true,
+                templated: false,
+            };
+            match resources.pairs.iter_mut().find(|p| p.name == name) {
+                Some(pair) => pair.request = Some(request),
+                None => resources.pairs.push(ResourcePair {
+                    name,
+                    request: Some(request),
+                    limit: None,
+                }),
+            }
+        }
+        Some(resources)
     }
 
     /// The terms of `affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution`.

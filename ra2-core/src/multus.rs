@@ -309,7 +309,7 @@ fn resolve_fields(
                 Some(element),
                 format!(
                     "key \"{key}\" in {whose} matches \"{field}\" only case-insensitively; Multus \
-                     accepts it but other consumers may not"
+                     accepts it, but the canonical key is \"{field}\""
                 ),
             );
         }

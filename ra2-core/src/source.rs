@@ -49,37 +49,60 @@ fn is_document_start(line: &[u8]) -> bool {
     line.starts_with(b"---") && matches!(line.get(3), None | Some(b' ' | b'\t' | b'\r'))
 }
 
-/// Splits `text` (which starts at `offset`, line `line` of its file) into chunks.
-pub fn chunks(text: &str, offset: usize, line: usize) -> Vec<Chunk<'_>> {
-    let bytes = text.as_bytes();
-    let mut out = Vec::new();
-    let mut chunk_start = 0;
-    let mut chunk_line = line;
-    let mut pos = 0;
-    let mut current_line = line;
-    while pos < bytes.len() {
-        let rest = bytes.get(pos..).unwrap_or_default();
-        let line_end = rest.iter().position(|&b| b == b'\n').map_or(bytes.len(), |i| pos + i);
-        if pos > chunk_start && is_document_start(bytes.get(pos..line_end).unwrap_or_default()) {
-            out.push(Chunk {
-                text: text.get(chunk_start..pos).unwrap_or_default(),
-                offset: offset + chunk_start,
-                line: chunk_line,
-            });
-            chunk_start = pos;
-            chunk_line = current_line;
+/// The end of the line that starts at `pos` (the offset of its line break, or the end of
+/// `bytes`) and the start of the next line. A line break is `\n`, `\r\n` or a lone `\r`, as in
+/// YAML (and libyaml).
+pub fn line_end(bytes: &[u8], pos: usize) -> (usize, usize) {
+    let rest = bytes.get(pos..).unwrap_or_default();
+    match rest.iter().position(|&b| b == b'\n' || b == b'\r') {
+        None => (bytes.len(), bytes.len()),
+        Some(i) => {
+            let end = pos + i;
+            let crlf = bytes.get(end) == Some(&b'\r') && bytes.get(end + 1) == Some(&b'\n');
+            (end, end + if crlf { 2 } else { 1 })
         }
-        pos = line_end + 1;
+    }
+}
+
+/// The number of line breaks (`\n`, `\r\n`, lone `\r`) in `bytes`.
+pub fn count_line_breaks(bytes: &[u8]) -> usize {
+    bytes
+        .iter()
+        .enumerate()
+        .filter(|&(i, &b)| b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n')))
+        .count()
+}
+
+/// Where the chunks of `bytes` start: (byte offset in `bytes`, 0-based line relative to the
+/// first line). The first chunk always starts at 0.
+pub fn chunk_starts(bytes: &[u8]) -> Vec<(usize, usize)> {
+    let mut out = vec![(0, 0)];
+    let mut pos = 0;
+    let mut current_line = 0;
+    while pos < bytes.len() {
+        let (end, next) = line_end(bytes, pos);
+        if pos > 0 && is_document_start(bytes.get(pos..end).unwrap_or_default()) {
+            out.push((pos, current_line));
+        }
+        pos = next;
         current_line += 1;
     }
-    if chunk_start < bytes.len() || out.is_empty() {
-        out.push(Chunk {
-            text: text.get(chunk_start..).unwrap_or_default(),
-            offset: offset + chunk_start,
-            line: chunk_line,
-        });
-    }
     out
+}
+
+/// Splits `text` (which starts at `offset`, line `line` of its file) into chunks.
+pub fn chunks(text: &str, offset: usize, line: usize) -> Vec<Chunk<'_>> {
+    let starts = chunk_starts(text.as_bytes());
+    let ends = starts.iter().skip(1).map(|&(start, _)| start).chain([text.len()]);
+    starts
+        .iter()
+        .zip(ends)
+        .map(|(&(start, rel_line), end)| Chunk {
+            text: text.get(start..end).unwrap_or_default(),
+            offset: offset + start,
+            line: line + rel_line,
+        })
+        .collect()
 }
 
 /// A 1-based position as users and editors count it: line, and column in characters.
@@ -100,15 +123,17 @@ pub struct LineIndex {
 
 impl LineIndex {
     pub fn new(chunk: &Chunk<'_>) -> Self {
+        let bytes = chunk.text.as_bytes();
         let mut starts = vec![chunk.offset];
-        starts.extend(
-            chunk
-                .text
-                .bytes()
-                .enumerate()
-                .filter(|&(_, b)| b == b'\n')
-                .map(|(i, _)| chunk.offset + i + 1),
-        );
+        let mut pos = 0;
+        while pos < bytes.len() {
+            let (end, next) = line_end(bytes, pos);
+            if end == bytes.len() {
+                break;
+            }
+            starts.push(chunk.offset + next);
+            pos = next;
+        }
         LineIndex {
             starts,
             first_line: chunk.line,
@@ -136,8 +161,7 @@ impl LineIndex {
 /// `# Source: <chart>/templates/<file>` in the comment lines that open each document. Only
 /// those opening lines are read, so this costs nothing on large documents.
 pub fn helm_source(text: &str) -> Option<&str> {
-    for (i, line) in text.lines().enumerate() {
-        let line = line.trim_end_matches('\r');
+    for (i, line) in lines(text).enumerate() {
         if i == 0 && is_document_start(line.as_bytes()) {
             if line.get(3..).is_some_and(|rest| !rest.trim().is_empty()) {
                 return None;
@@ -155,6 +179,64 @@ pub fn helm_source(text: &str) -> Option<&str> {
         }
     }
     None
+}
+
+/// `bytes` as text of the same length, each byte of an invalid UTF-8 sequence shown as `?`, so
+/// that byte offsets into the original stay right (for snippets around a document that is not
+/// UTF-8).
+pub fn same_length_lossy(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len());
+    let mut rest = bytes;
+    loop {
+        match std::str::from_utf8(rest) {
+            Ok(text) => {
+                out.push_str(text);
+                return out;
+            }
+            Err(e) => {
+                let (valid, after) = rest.split_at(e.valid_up_to());
+                out.push_str(std::str::from_utf8(valid).unwrap_or_default());
+                let bad = e.error_len().unwrap_or(after.len()).max(1).min(after.len());
+                out.extend(std::iter::repeat_n('?', bad));
+                rest = after.get(bad..).unwrap_or_default();
+                if rest.is_empty() {
+                    return out;
+                }
+            }
+        }
+    }
+}
+
+/// The 1-based line and column (in characters) of byte `at` of `bytes`, whose first line is
+/// 0-based line `first_line` of its file.
+pub fn byte_position(bytes: &[u8], at: usize, first_line: usize) -> Position {
+    let before = bytes.get(..at).unwrap_or(bytes);
+    let line_start = before
+        .iter()
+        .rposition(|&b| b == b'\n' || b == b'\r')
+        .map_or(0, |i| i + 1);
+    let column = String::from_utf8_lossy(before.get(line_start..).unwrap_or_default())
+        .chars()
+        .count();
+    Position {
+        line: first_line + count_line_breaks(before) + 1,
+        column: column + 1,
+    }
+}
+
+/// The lines of `text` without their line breaks (`\n`, `\r\n` or a lone `\r`).
+pub fn lines(text: &str) -> impl Iterator<Item = &str> {
+    let bytes = text.as_bytes();
+    let mut pos = 0;
+    std::iter::from_fn(move || {
+        if pos >= bytes.len() {
+            return None;
+        }
+        let (end, next) = line_end(bytes, pos);
+        let line = text.get(pos..end).unwrap_or_default();
+        pos = next;
+        Some(line)
+    })
 }
 
 /// True when the text looks like an unrendered Helm/Go template (`{{ ... }}` actions).
@@ -178,6 +260,48 @@ mod tests {
         assert_eq!(texts("a: ---x\n----\n"), vec!["a: ---x\n----\n"]);
         assert_eq!(texts("a\r\n---\r\nb"), vec!["a\r\n", "---\r\nb"]);
         assert_eq!(texts(""), vec![""]);
+    }
+
+    #[test]
+    fn every_yaml_line_break_ends_a_line() {
+        assert_eq!(texts("a\r---\rb\r"), vec!["a\r", "---\rb\r"]);
+        assert_eq!(texts("a\r\n---\r\nb"), vec!["a\r\n", "---\r\nb"]);
+        let c = chunks("a\r\rb\r---\rc", 0, 0);
+        assert_eq!((c[1].offset, c[1].line), (5, 3));
+        for (text, want) in [
+            ("k: 1\nx: 2\n", 2),
+            ("k: 1\r\nx: 2\r\n", 2),
+            ("k: 1\rx: 2\r", 2),
+            ("k: 1\r\n\rx: 2", 3),
+        ] {
+            let chunk = Chunk {
+                text,
+                offset: 0,
+                line: 0,
+            };
+            let x = text.find('x').unwrap();
+            let pos = LineIndex::new(&chunk).position(text, x);
+            assert_eq!(pos, Position { line: want, column: 1 }, "{text:?}");
+            assert_eq!(
+                count_line_breaks(text.get(..x).unwrap().as_bytes()),
+                want - 1,
+                "{text:?}"
+            );
+        }
+        assert_eq!(lines("a\rb\r\nc\nd").collect::<Vec<_>>(), vec!["a", "b", "c", "d"]);
+        assert_eq!(
+            helm_source("---\r# Source: a/templates/b.yaml\rkind: Pod\r"),
+            Some("a/templates/b.yaml")
+        );
+    }
+
+    #[test]
+    fn invalid_utf8_keeps_its_length_and_position() {
+        let bytes = b"a: 1\r\nb: \xff\xfe\xe2\x82\nc: \xc3\xa9";
+        let text = same_length_lossy(bytes);
+        assert_eq!(text.len(), bytes.len());
+        assert_eq!(text, "a: 1\r\nb: ????\nc: \u{e9}");
+        assert_eq!(byte_position(bytes, 9, 4), Position { line: 6, column: 4 });
     }
 
     #[test]

@@ -26,7 +26,9 @@ fn multi_document_streams_with_empty_documents_and_comments() {
     let text = format!("# leading comment\n---\n---\n{POD}---\n# only a comment\n---\n{POD}...\n");
     let report = lint(&text);
     assert!(report.errors.is_empty(), "{:?}", report.errors);
-    assert_eq!(report.summary.documents, 2);
+    // Every document counts, the empty ones included, as `yaml.safe_load_all` sees them:
+    // [None, POD, None, POD].
+    assert_eq!(report.summary.documents, 4);
     let hits = host_paths(&report);
     assert_eq!(hits.len(), 2);
     let docs: Vec<usize> = report
@@ -35,8 +37,27 @@ fn multi_document_streams_with_empty_documents_and_comments() {
         .filter(|f| f.rule == "ra2.app.007")
         .map(|f| f.document)
         .collect();
-    assert_eq!(docs, vec![0, 1]);
+    assert_eq!(docs, vec![1, 3]);
+    let objects: Vec<usize> = report.objects.iter().map(|o| o.document).collect();
+    assert_eq!(objects, vec![1, 3]);
     assert_eq!(hits[1].0, 18);
+}
+
+#[test]
+fn errors_after_an_empty_document_keep_their_index() {
+    // [None, <parse error>, POD, None]: a trailing `---` is an empty document too.
+    let text = format!("---\n# nothing\n---\nkind: [unclosed\n---\n{POD}---\n");
+    let report = lint(&text);
+    let errors: Vec<usize> = report.errors.iter().map(|e| e.document).collect();
+    assert_eq!(errors, vec![1]);
+    let docs: Vec<usize> = report
+        .findings
+        .iter()
+        .filter(|f| f.rule == "ra2.app.007")
+        .map(|f| f.document)
+        .collect();
+    assert_eq!(docs, vec![2]);
+    assert_eq!(report.summary.documents, 4);
 }
 
 #[test]

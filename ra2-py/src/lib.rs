@@ -753,23 +753,10 @@ fn lint(
 }
 
 fn lint_bytes(filename: &str, bytes: &[u8], config: &Config) -> ra2_core::Report {
-    match std::str::from_utf8(bytes) {
-        Ok(text) => {
-            let mut linter = new_linter(config);
-            linter.add_file(filename, text);
-            linter.finish()
-        }
-        Err(e) => {
-            let mut linter = new_linter(config);
-            linter.begin_file(filename);
-            let mut report = linter.finish();
-            report
-                .errors
-                .push(input::utf8_problem(filename, bytes, e.valid_up_to(), 0).into_lint_error());
-            report.finalize();
-            report
-        }
-    }
+    // Each document is decoded on its own: invalid UTF-8 fails only its document.
+    let mut linter = new_linter(config);
+    linter.add_file_bytes(filename, bytes);
+    linter.finish()
 }
 
 /// A linter for `config`, with strict mode's schema checks when the config asks for them (as
@@ -852,7 +839,7 @@ fn lint_inputs(paths: &[PathBuf], config: &Config) -> Result<ra2_core::Report, R
                 let mut stdin = std::io::stdin().lock();
                 input::lint_stream(&mut stdin, input::STDIN_NAME, &mut linter, None)
             }
-            Input::File { path, name } => input::read_file(path, name).map(|text| linter.add_file(name, &text)),
+            Input::File { path, name } => input::read_file(path, name).map(|bytes| linter.add_file_bytes(name, &bytes)),
         };
         match result {
             Ok(()) => {}

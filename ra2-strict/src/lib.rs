@@ -179,10 +179,26 @@ fn drop_nulls(value: &mut Value) {
 /// One schema problem, at a JSON pointer relative to the object.
 #[derive(Debug)]
 enum Issue {
-    Unknown { at: String, name: String },
-    Type { at: String, expected: Vec<&'static str> },
-    Required { at: String, name: String },
-    Other { at: String, message: String },
+    Unknown {
+        at: String,
+        name: String,
+    },
+    Type {
+        at: String,
+        expected: Vec<&'static str>,
+    },
+    Required {
+        at: String,
+        name: String,
+    },
+    /// A number outside the range of the field's Go integer type.
+    Range {
+        at: String,
+    },
+    Other {
+        at: String,
+        message: String,
+    },
 }
 
 impl Issue {
@@ -191,6 +207,7 @@ impl Issue {
             Issue::Unknown { at, .. }
             | Issue::Type { at, .. }
             | Issue::Required { at, .. }
+            | Issue::Range { at }
             | Issue::Other { at, .. } => at,
         }
     }
@@ -231,6 +248,7 @@ fn collect(error: &ValidationError<'_>, out: &mut Vec<Issue>) {
             at,
             expected: type_names(kind),
         }),
+        ValidationErrorKind::Minimum { .. } | ValidationErrorKind::Maximum { .. } => out.push(Issue::Range { at }),
         ValidationErrorKind::Required { property } => out.push(Issue::Required {
             at,
             name: property.as_str().unwrap_or_default().to_owned(),
@@ -428,6 +446,27 @@ impl Checker<'_, '_> {
                         ),
                         _ => format!("Write {what} here: the API server rejects a value of another type."),
                     };
+                    cx.report(SCHEMA_RULE, "wrong-type", Severity::Error, &node, message, help);
+                }
+                Issue::Range { .. } => {
+                    let range = schema::integer_format(self.schema, &segs)
+                        .and_then(|f| schema::integer_range(f).map(|r| (f, r)));
+                    let (what, help) = match range {
+                        Some((format, (min, max))) => (
+                            format!(
+                                "a {}-bit integer (from {min} to {max})",
+                                format.trim_start_matches("int")
+                            ),
+                            format!(
+                                "Write a number from {min} to {max}: the API server cannot decode a number outside that range into the field's Go {format} and rejects the object."
+                            ),
+                        ),
+                        None => (
+                            "a number in range".to_owned(),
+                            "Change the value to one the Kubernetes API accepts.".to_owned(),
+                        ),
+                    };
+                    let message = format!("{} must be {what}, found {}", self.path_text(&segs), found_text(&node));
                     cx.report(SCHEMA_RULE, "wrong-type", Severity::Error, &node, message, help);
                 }
                 Issue::Required { at, name } => {

@@ -16,6 +16,11 @@
 //!   for backwards compatibility (as their descriptions say), and `roleRef.apiGroup`, which
 //!   the API server defaults to `rbac.authorization.k8s.io`. Those are not required here.
 //!
+//! - integer formats (`int32`, `int64`) are only annotations to a JSON Schema validator, but
+//!   the API server decodes into Go's `int32`/`int64` and rejects a number out of range
+//!   (`targetPort: 3642100000`). Schemas with such a format get the format's `minimum` and
+//!   `maximum`; `IntOrString`'s integer is an `int32`.
+//!
 //! Descriptions are dropped: they are most of the text, and nothing reads them.
 
 use serde_json::{Map, Value, json};
@@ -33,7 +38,7 @@ pub(crate) fn prepare(mut root: Value) -> Value {
     if let Some(Value::Object(defs)) = root.get_mut("$defs") {
         for (name, def) in defs.iter_mut() {
             match name.as_str() {
-                INT_OR_STRING => *def = json!({"type": ["integer", "string"]}),
+                INT_OR_STRING => *def = json!({"type": ["integer", "string"], "format": "int32"}),
                 QUANTITY => *def = json!({"type": ["string", "number"], QUANTITY_MARK: true}),
                 ANY_JSON => *def = json!({}),
                 ROLE_REF => {
@@ -75,6 +80,10 @@ fn tighten(schema: &mut Value) {
         required.retain(|r| r.as_str().is_none_or(|r| !may_be_empty.iter().any(|m| m == r)));
     }
     map.remove("description");
+    if let Some((min, max)) = map.get("format").and_then(Value::as_str).and_then(integer_range) {
+        map.entry("minimum").or_insert_with(|| json!(min));
+        map.entry("maximum").or_insert_with(|| json!(max));
+    }
     if map.contains_key("properties") && !map.contains_key("additionalProperties") {
         map.insert("additionalProperties".to_owned(), Value::Bool(false));
     }
@@ -93,6 +102,25 @@ fn tighten(schema: &mut Value) {
             children.iter_mut().for_each(tighten);
         }
     }
+}
+
+/// The values a Go integer of an OpenAPI integer format holds.
+pub(crate) fn integer_range(format: &str) -> Option<(i64, i64)> {
+    match format {
+        "int32" => Some((i64::from(i32::MIN), i64::from(i32::MAX))),
+        "int64" => Some((i64::MIN, i64::MAX)),
+        _ => None,
+    }
+}
+
+/// The integer format (`int32`, `int64`) of the node at `segments`, if it has one.
+pub(crate) fn integer_format<'s>(root: &'s Value, segments: &[String]) -> Option<&'s str> {
+    let schema = at(root, segments)?;
+    alternatives(root, schema).into_iter().find_map(|s| {
+        s.get("format")
+            .and_then(Value::as_str)
+            .filter(|f| integer_range(f).is_some())
+    })
 }
 
 /// Follows a local `$ref` (`#/$defs/...`).
@@ -192,7 +220,10 @@ mod tests {
             root["$defs"]["meta"]["properties"]["labels"]["additionalProperties"],
             json!({"type": "string"})
         );
-        assert_eq!(root["$defs"][INT_OR_STRING], json!({"type": ["integer", "string"]}));
+        assert_eq!(
+            root["$defs"][INT_OR_STRING],
+            json!({"type": ["integer", "string"], "format": "int32", "minimum": i32::MIN, "maximum": i32::MAX})
+        );
         let names = property_names(&root, &["metadata".to_owned()]);
         assert_eq!(names, vec!["labels"]);
         let nested = property_names(&root, &["spec".to_owned(), "properties".to_owned(), "x".to_owned()]);

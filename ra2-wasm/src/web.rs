@@ -29,6 +29,7 @@ export interface Config {
   params?: Record<string, Record<string, unknown>>;
   exemptions?: { rule: string; kind?: string; namespace?: string; name?: string; reason: string }[];
   "default-namespace"?: string;
+  limits?: { "max-document-bytes"?: number; "max-depth"?: number; "max-alias-expansion"?: number };
 }
 
 /** Options of `lint`: the `.ra2.yaml` keys, plus the name findings carry as `file`. */
@@ -126,7 +127,7 @@ export interface AdmissionReviewResponse {
 
 export interface Check { slug: string; title: string; severity?: Severity | Record<string, Severity>; description: string }
 export interface Param { name: string; type: string; default: unknown; description: string }
-export interface Example { title: string; expect?: string[]; params?: Record<string, unknown>; manifest: string }
+export interface Example { title: string; expect?: string[]; params?: Record<string, unknown>; 'kubernetes-version'?: string; manifest: string }
 
 /** One catalogue entry (`rules/<id>.yaml`). */
 export interface RuleDoc {

@@ -9,10 +9,15 @@
 //	{"op":"qos","text":"<pod yaml>"}      kubectl's ComputePodQOS on the pod after request-from-limit defaulting
 //	{"op":"qos","pod":{...}}              the same for a pod given as JSON
 //	{"op":"qos","text":"<yaml>","pointer":"/spec/template/spec"}   the same for the pod spec of a workload
+//	{"op":"qos","text":"<pod yaml>","podLevel":true}   the same with the PodLevelResources feature
+//	                                      (Kubernetes 1.34): spec.resources is kept and defaulted;
+//	                                      without podLevel it is dropped, as the API server drops a
+//	                                      field of a disabled feature
 //
 // Everything that decides an answer is library code (k8s.io/apimachinery, k8s.io/api, k8s.io/kubectl,
-// sigs.k8s.io/yaml, sigs.k8s.io/json). The only hand-written Kubernetes logic is the API server's
-// request-from-limit defaulting in defaultRequests (see there) and the CPU manager's one-line
+// sigs.k8s.io/yaml, sigs.k8s.io/json, k8s.io/component-helpers). The only hand-written Kubernetes
+// logic is the API server's request defaulting in defaultRequests and defaultPodRequests (see
+// there) and the CPU manager's one-line
 // integer test `Value()*1000 == MilliValue()`, which lives in k8s.io/kubernetes (not importable as
 // a library) and is reproduced verbatim on top of the library's Value and MilliValue.
 package main
@@ -29,6 +34,7 @@ import (
 
 	v1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/api/resource"
+	resourcehelper "k8s.io/component-helpers/resource"
 	"k8s.io/kubectl/pkg/util/qos"
 	kjson "sigs.k8s.io/json"
 	"sigs.k8s.io/yaml"
@@ -41,6 +47,8 @@ type request struct {
 	// Pointer, for "qos" on a YAML document of any workload kind, is the JSON pointer of its pod
 	// spec (e.g. /spec/template/spec); the spec is then decoded as the spec of a Pod.
 	Pointer string `json:"pointer,omitempty"`
+	// PodLevel, for "qos": the PodLevelResources feature is on (Kubernetes 1.34 and later).
+	PodLevel bool `json:"podLevel,omitempty"`
 }
 
 // parsed describes one parse result.
@@ -213,8 +221,8 @@ func lookup(data []byte, pointer string) ([]byte, error) {
 // key present in limits but missing from requests gets the limit's value. It is written by hand
 // because that package is part of k8s.io/kubernetes, which cannot be imported as a library, and
 // because kubectl's ComputePodQOS expects a pod that has already been defaulted (it reads a
-// created Pod). Pod-level resources (spec.resources) are left alone: the test does not generate
-// them. The QoS algorithm itself is the library's (qos.ComputePodQOS).
+// created Pod). Pod-level resources (spec.resources) are defaulted afterwards by
+// defaultPodRequests. The QoS algorithm itself is the library's (qos.ComputePodQOS).
 func defaultRequests(pod *v1.Pod) {
 	for _, containers := range [][]v1.Container{pod.Spec.Containers, pod.Spec.InitContainers} {
 		for i := range containers {
@@ -234,12 +242,49 @@ func defaultRequests(pod *v1.Pod) {
 	}
 }
 
+// defaultPodRequests is the API server's pod-level request defaulting of Kubernetes 1.34
+// (defaultPodRequests in k8s.io/kubernetes/pkg/apis/core/v1/defaults.go, KEP-2837), copied
+// statement for statement over the library's AggregateContainerRequests and
+// IsSupportedPodLevelResource: when the pod sets limits, a request it omits is the containers'
+// aggregated request for an overcommittable resource that some container requests, else the
+// pod's limit. Hugepage limit defaulting (defaultHugePagePodLimits) is left out: hugepages never
+// decide QoS.
+func defaultPodRequests(pod *v1.Pod) {
+	if pod.Spec.Resources == nil || len(pod.Spec.Resources.Limits) == 0 {
+		return
+	}
+	podReqs := pod.Spec.Resources.Requests
+	if podReqs == nil {
+		podReqs = make(v1.ResourceList)
+	}
+	aggrCtrReqs := resourcehelper.AggregateContainerRequests(pod, resourcehelper.PodResourcesOptions{})
+	for key, aggrCtrReq := range aggrCtrReqs {
+		// IsOvercommitAllowed: of the supported resources (cpu, memory, hugepages-*), all but hugepages.
+		overcommit := !strings.HasPrefix(string(key), v1.ResourceHugePagesPrefix)
+		if _, exists := podReqs[key]; !exists && resourcehelper.IsSupportedPodLevelResource(key) && overcommit {
+			podReqs[key] = aggrCtrReq.DeepCopy()
+		}
+	}
+	for key, podLim := range pod.Spec.Resources.Limits {
+		if _, exists := podReqs[key]; !exists && resourcehelper.IsSupportedPodLevelResource(key) {
+			podReqs[key] = podLim.DeepCopy()
+		}
+	}
+	if len(podReqs) > 0 {
+		pod.Spec.Resources.Requests = podReqs
+	}
+}
+
 func podQOS(req request) qosAnswer {
 	pod, err := decodePod(req)
 	if err != nil {
 		return qosAnswer{Err: err.Error()}
 	}
+	if !req.PodLevel {
+		pod.Spec.Resources = nil
+	}
 	defaultRequests(pod)
+	defaultPodRequests(pod)
 	return qosAnswer{OK: true, Class: string(qos.ComputePodQOS(pod))}
 }
 

@@ -68,6 +68,10 @@ impl Fixture {
             if let Some(edition) = line.strip_prefix("# edition: ") {
                 config.edition = ra2_core::Edition::parse(edition.trim()).expect("edition");
             }
+            if let Some(version) = line.strip_prefix("# kubernetes-version: ") {
+                config.kubernetes_minor =
+                    ra2_core::config::parse_kubernetes_version(version.trim()).expect("kubernetes-version");
+            }
             if let Some((_, markers)) = line.split_once("# expect: ") {
                 for marker in markers.split(',').map(str::trim).filter(|m| !m.is_empty()) {
                     let (rule, check) = match marker.split_once('/') {

@@ -39,6 +39,12 @@ const CASES: &[(&str, bool)] = &[
     ("strict: \"true\"\n", false),
     ("strict: [schema]\n", false),
     ("kubernetes-version: \"1.34\"\n", true),
+    (
+        "limits: {max-document-bytes: 1048576, max-depth: 64, max-alias-expansion: 5000}\n",
+        true,
+    ),
+    ("limits: {max-depth: \"64\"}\n", false),
+    ("limits: {max-nodes: 5}\n", false),
     ("kubernetes-version: 1.34\n", false),
     ("edition: newest\n", false),
     ("fail-on: errors\n", false),
@@ -101,6 +107,39 @@ fn errors_name_the_line_and_suggest_fixes() {
     let errs = errors("edition: [base\n");
     assert_eq!(errs.len(), 1);
     assert!(errs[0].starts_with(".ra2.yaml:2:1: invalid YAML"), "{errs:?}");
+}
+
+#[test]
+fn limits_are_settings_with_todays_values_as_defaults() {
+    let limits = Config::default().limits;
+    assert_eq!(
+        (limits.max_document_bytes, limits.max_depth, limits.max_alias_expansion),
+        (32 << 20, 256, 1_000_000)
+    );
+    let config = Config::from_yaml("limits: {max-depth: 3}\n", ".ra2.yaml").expect("valid");
+    assert_eq!(config.limits.max_depth, 3);
+    assert_eq!(
+        config.limits.max_document_bytes,
+        32 << 20,
+        "unset limits keep their default"
+    );
+    assert_eq!(
+        errors("limits:\n  max-depth: 0\n"),
+        vec![".ra2.yaml:2:3: limits.max-depth must be at least 1, found 0".to_owned()]
+    );
+    // They take effect: a document nested deeper than max-depth is an error of its own.
+    let text = "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\ndata: {a: {b: {c: {d: x}}}}\n";
+    assert!(ra2_core::lint_str("t.yaml", text, &Config::default()).errors.is_empty());
+    let report = ra2_core::lint_str("t.yaml", text, &config);
+    let codes: Vec<&str> = report.errors.iter().map(|e| e.code.as_str()).collect();
+    assert_eq!(codes, ["ra2::parse::too-deep"]);
+    let small = Config::from_yaml("limits: {max-document-bytes: 10}\n", ".ra2.yaml").expect("valid");
+    let codes: Vec<String> = ra2_core::lint_str("t.yaml", text, &small)
+        .errors
+        .into_iter()
+        .map(|e| e.code)
+        .collect();
+    assert_eq!(codes, ["ra2::parse::too-large"]);
 }
 
 #[test]

@@ -17,7 +17,8 @@
 //! * YAML values and YAML keys: `ra2_core::yaml_to_json` against `yaml.YAMLToJSON` for one plain
 //!   scalar as a value (`v: <s>`) and as a key (`<s>: v`);
 //! * QoS: `resources::pod_qos` against kubectl's `ComputePodQOS` on generated pods and on every
-//!   workload of the corpus.
+//!   workload of the corpus, before Kubernetes 1.34 (pod-level `spec.resources` dropped) and from
+//!   1.34 (generated pods with pod-level resources, defaulted as the API server does).
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -1041,9 +1042,49 @@ fn gen_container(rng: &mut Rng, out: &mut String, name: &str, sidecar: bool, nea
     }
 }
 
-fn gen_pod(rng: &mut Rng) -> String {
+/// Pod-level `spec.resources` (the PodLevelResources feature): cpu and memory limits and requests,
+/// now and then hugepages, each side sometimes missing so that the API server's defaulting of a
+/// missing pod-level request (KEP-2837) is exercised.
+fn gen_pod_resources(rng: &mut Rng, out: &mut String, near_guaranteed: bool) {
+    match rng.below(10) {
+        0 => return,
+        1 => {
+            out.push_str("  resources: {}\n");
+            return;
+        }
+        _ => {}
+    }
+    out.push_str("  resources:\n");
+    let mut keys = vec!["cpu", "memory"];
+    if rng.chance(8) {
+        keys.push("hugepages-2Mi");
+    }
+    let odds = if near_guaranteed { (12, 6) } else { (3, 3) };
+    let limits = gen_resource_map(rng, &keys, None, odds);
+    // Requests are left out entirely often: the case the defaulting decides.
+    let requests = if rng.chance(2) {
+        Vec::new()
+    } else {
+        gen_resource_map(rng, &keys, Some(&limits), (odds.0 / 2, odds.1))
+    };
+    for (side, map) in [("limits", &limits), ("requests", &requests)] {
+        if !map.is_empty() {
+            // Two more spaces than a container's lists: write then shift.
+            let mut list = String::new();
+            write_resource_map(&mut list, side, map);
+            for line in list.lines() {
+                let _ = writeln!(out, "{}", line.strip_prefix("  ").unwrap_or(line));
+            }
+        }
+    }
+}
+
+fn gen_pod(rng: &mut Rng, pod_level: bool) -> String {
     let mut out = String::from("apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\nspec:\n");
     let near = rng.chance(2);
+    if pod_level {
+        gen_pod_resources(rng, &mut out, near);
+    }
     let inits = if rng.chance(2) { 0 } else { 1 + rng.below(3) };
     if inits > 0 {
         out.push_str("  initContainers:\n");
@@ -1066,11 +1107,21 @@ fn gen_pod(rng: &mut Rng) -> String {
 
 #[test]
 fn differential_qos_agrees_with_kubectl() {
+    qos_against_kubectl(false, 0x716f_735f_636c_6173);
+}
+
+/// Kubernetes 1.34 (PodLevelResources on by default): pods with pod-level `spec.resources`.
+#[test]
+fn differential_qos_with_pod_level_resources_agrees_with_kubectl() {
+    qos_against_kubectl(true, 0x706f_645f_6c65_7665);
+}
+
+fn qos_against_kubectl(pod_level: bool, seed: u64) {
     let Some(oracle) = oracle() else { return };
-    let mut rng = Rng(0x716f_735f_636c_6173);
+    let mut rng = Rng(seed);
     let mut pods: BTreeSet<String> = BTreeSet::new();
     while pods.len() < 12_000 {
-        pods.insert(gen_pod(&mut rng));
+        pods.insert(gen_pod(&mut rng, pod_level));
     }
     let mut inputs: Vec<(String, Option<String>)> = pods.into_iter().map(|p| (p, None)).collect();
     if let Some(corpus) = corpus() {
@@ -1079,12 +1130,16 @@ fn differential_qos_agrees_with_kubectl() {
     let requests: Vec<Json> = inputs
         .iter()
         .map(|(text, pointer)| match pointer {
-            Some(p) => json!({"op": "qos", "text": text, "pointer": p}),
-            None => json!({"op": "qos", "text": text}),
+            Some(p) => json!({"op": "qos", "text": text, "pointer": p, "podLevel": pod_level}),
+            None => json!({"op": "qos", "text": text, "podLevel": pod_level}),
         })
         .collect();
     let answers = oracle.ask(&requests);
-    let mut tally = Tally::new("QoS class");
+    let mut tally = Tally::new(if pod_level {
+        "QoS class, pod-level resources (1.34)"
+    } else {
+        "QoS class"
+    });
     let mut undecodable = 0;
     let mut classes = std::collections::BTreeMap::<&str, usize>::new();
     for ((text, pointer), answer) in inputs.iter().zip(&answers) {
@@ -1101,7 +1156,9 @@ fn differential_qos_agrees_with_kubectl() {
             }
             continue;
         }
-        let ra2 = with_pod(text, |pod| pod.map(|p| ra2_core::resources::pod_qos(p, false).as_str()));
+        let ra2 = with_pod(text, |pod| {
+            pod.map(|p| ra2_core::resources::pod_qos(p, pod_level).as_str())
+        });
         let go = go_str(answer, "class");
         *classes.entry(go).or_default() += 1;
         tally.compare((ra2 != Some(go)).then(|| format!("ra2 {ra2:?}, Go {go}:\n{text}")));

@@ -54,20 +54,19 @@ fn registry_catalogue_and_fixtures_match_one_to_one() {
     );
 }
 
-fn lint_example(
-    doc: &RuleDoc,
-    manifest: &str,
-    params: &std::collections::BTreeMap<String, serde_json::Value>,
-    edition: ra2_core::Edition,
-) -> ra2_core::Report {
+fn lint_example(doc: &RuleDoc, example: &catalogue::Example, edition: ra2_core::Edition) -> ra2_core::Report {
     let mut config = ra2_core::Config {
         edition,
         ..Default::default()
     };
-    if !params.is_empty() {
-        config.params.insert(doc.id.clone(), params.clone());
+    if !example.params.is_empty() {
+        config.params.insert(doc.id.clone(), example.params.clone());
     }
-    ra2_core::lint_str("example.yaml", manifest, &config)
+    if let Some(version) = &example.kubernetes_version {
+        config.kubernetes_minor = ra2_core::config::parse_kubernetes_version(version)
+            .unwrap_or_else(|| panic!("{}: example {:?}: bad kubernetes-version", doc.id, example.title));
+    }
+    ra2_core::lint_str("example.yaml", &example.manifest, &config)
 }
 
 #[test]
@@ -76,7 +75,7 @@ fn catalogue_examples_fail_and_pass_as_documented() {
     for doc in catalogue::all().values() {
         for &edition in &doc.editions {
             for example in &doc.examples.failing {
-                let report = lint_example(doc, &example.manifest, &example.params, edition);
+                let report = lint_example(doc, example, edition);
                 if !report.errors.is_empty() {
                     problems.push(format!(
                         "{} [{}] failing example {:?} has read errors: {:?}",
@@ -104,7 +103,7 @@ fn catalogue_examples_fail_and_pass_as_documented() {
                 }
             }
             for example in &doc.examples.passing {
-                let report = lint_example(doc, &example.manifest, &example.params, edition);
+                let report = lint_example(doc, example, edition);
                 if !report.errors.is_empty() {
                     problems.push(format!(
                         "{} [{}] passing example {:?} has read errors: {:?}",
@@ -219,5 +218,40 @@ fn rule_diagnostics_snapshots() {
         let report = only_rule(&fixture.lint(), &fixture.id);
         let rendered = render_text(&report, &fixture.file_name(), &fixture.text);
         insta::assert_snapshot!(fixture.id.clone(), rendered);
+    }
+}
+
+/// `examples/conformant/` is what the README promises: no finding at all, in either edition.
+#[test]
+fn the_conformant_example_is_clean_in_both_editions() {
+    let dir = root().join("examples").join("conformant");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("examples/conformant")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty());
+    for edition in [ra2_core::Edition::Base, ra2_core::Edition::Latest] {
+        let config = ra2_core::Config {
+            edition,
+            ..Default::default()
+        };
+        for file in &files {
+            let text = std::fs::read_to_string(file).expect("example");
+            let report = ra2_core::lint_str(&file.display().to_string(), &text, &config);
+            let found: Vec<String> = report
+                .findings
+                .iter()
+                .map(|f| format!("{}:{} {}/{} {}", f.file, f.line, f.rule, f.check, f.message))
+                .chain(
+                    report
+                        .errors
+                        .iter()
+                        .map(|e| format!("{}:{} {}", e.file, e.line, e.message)),
+                )
+                .collect();
+            assert!(found.is_empty(), "[{}] {}", edition.as_str(), found.join("\n"));
+        }
     }
 }

@@ -105,6 +105,17 @@ fn messages_name_the_field_the_place_and_the_fix() {
         "unknown field \"HostNetwork\" in Deployment spec.template.spec (did you mean \"hostNetwork\"?)"
     );
 
+    let port = find(line_of("targetPort: 3642100000"));
+    assert_eq!(
+        port.message,
+        "spec.ports[0].targetPort must be a 32-bit integer (from -2147483648 to 2147483647), found integer 3642100000"
+    );
+    assert!(
+        port.help.starts_with("Write a number from -2147483648 to 2147483647"),
+        "{}",
+        port.help
+    );
+
     let replicas = find(line_of("replicas: \"3\""));
     assert_eq!(replicas.message, "spec.replicas must be an integer, found string \"3\"");
     assert_eq!(

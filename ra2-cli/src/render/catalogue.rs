@@ -195,6 +195,9 @@ pub fn explain(doc: &RuleDoc, check: Option<&str>, width: usize) -> String {
                 let params: Vec<String> = e.params.iter().map(|(k, v)| format!("{k}={v}")).collect();
                 let _ = writeln!(out, "  # with params: {}", params.join(", "));
             }
+            if let Some(version) = &e.kubernetes_version {
+                let _ = writeln!(out, "  # for Kubernetes {version}");
+            }
             out.push_str(&indent_block(&e.manifest, "  "));
         }
         out.push('\n');

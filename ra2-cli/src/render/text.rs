@@ -224,6 +224,20 @@ impl SourceCode for Window<'_> {
     }
 }
 
+/// `text` with every `\r` that is not followed by `\n` replaced by `\n`.
+fn lone_cr_as_lf(text: &str) -> std::borrow::Cow<'_, str> {
+    let bytes = text.as_bytes();
+    let lone = |i: usize| bytes.get(i) == Some(&b'\r') && bytes.get(i + 1) != Some(&b'\n');
+    if !(0..bytes.len()).any(lone) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let replaced: String = text
+        .char_indices()
+        .map(|(i, c)| if lone(i) { '\n' } else { c })
+        .collect();
+    std::borrow::Cow::Owned(replaced)
+}
+
 /// Renders every error and finding of `report`, in order, then a summary line. `sources`
 /// maps file names to their text; a file without text is rendered without snippets.
 pub fn render(report: &Report, sources: &BTreeMap<String, String>, style: Style) -> String {
@@ -237,6 +251,12 @@ pub fn render(report: &Report, sources: &BTreeMap<String, String>, style: Style)
         .with_links(false)
         .with_context_lines(1);
     let mut out = String::new();
+    // A lone `\r` ends a line in YAML, but not for the snippet renderer: show it as the `\n` it
+    // stands for (one byte for one, so offsets stay right).
+    let sources: BTreeMap<&str, std::borrow::Cow<'_, str>> = sources
+        .iter()
+        .map(|(name, text)| (name.as_str(), lone_cr_as_lf(text)))
+        .collect();
     let window = |file: &str, spans: &[(usize, usize)], line: usize| -> Option<Window<'_>> {
         let (name, text) = sources.get_key_value(file)?;
         Some(Window::new(name, text, spans, line))

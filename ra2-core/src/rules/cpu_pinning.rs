@@ -113,11 +113,20 @@ fn not_guaranteed_because<'d>(who: &str, resources: &Resources<'d>) -> Option<(O
         let request = resources.request(name)?;
         let limit = resources.limit(name)?;
         (request.quantity() != limit.quantity()).then(|| {
-            let why = format!(
-                "{who} requests {} {name} but limits it to {}",
-                shown(request),
-                shown(limit)
-            );
+            // A defaulted request that differs from its limit is a pod-level one summed from the
+            // containers (KEP-2837).
+            let why = match request.quantity().filter(|_| request.defaulted) {
+                Some(sum) => format!(
+                    "{who} request {sum} {name}, the sum of the containers' requests that Kubernetes \
+                     defaults spec.resources.requests.{name} to, but limit it to {}",
+                    shown(limit)
+                ),
+                None => format!(
+                    "{who} requests {} {name} but limits it to {}",
+                    shown(request),
+                    shown(limit)
+                ),
+            };
             (Some(request.node.clone()), why)
         })
     })
@@ -241,6 +250,18 @@ mod tests {
         assert_eq!(checks(&burstable, 34), [("cpu-pinning".to_owned(), 6)]);
         // On 1.33 the pod-level field is dropped; the container alone is Guaranteed.
         assert!(checks(&burstable, 33).is_empty());
+    }
+
+    #[test]
+    fn a_missing_pod_level_request_is_the_sum_of_the_container_requests() {
+        // KEP-2837: spec.resources.requests.cpu defaults to the containers' 1 + 1 cpu, not to the
+        // pod's limit of 4, so the pod is Burstable.
+        let pod = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  nodeSelector: {anuket.io/profile: network-intensive}\n  resources: {limits: {cpu: 4, memory: 4Gi}}\n  containers:\n  - {name: a, image: r/a:1, resources: {requests: {cpu: 1}}}\n  - {name: b, image: r/b:1, resources: {requests: {cpu: 1}}}\n";
+        assert_eq!(checks(pod, 34), [("cpu-pinning".to_owned(), 6)]);
+        // Without container requests the pod's limit is copied: Guaranteed, and nothing else fires
+        // for lack of container cpu requests (nothing-pinned is about regular containers' requests).
+        let copied = pod.replace("resources: {requests: {cpu: 1}}", "resources: {}");
+        assert_eq!(checks(&copied, 34), [("cpu-pinning".to_owned(), 8)]);
     }
 
     #[test]

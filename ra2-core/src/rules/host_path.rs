@@ -12,8 +12,8 @@ pub static RULE: Rule = Rule {
 };
 
 /// Every pod volume with a `hostPath` key, whatever its `type`. ra2.app.025 reports the same
-/// volumes as local storage.
-pub(super) fn check_pod(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
+/// volumes as local storage, naming this finding.
+fn check_pod(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
     for volume in pod.volumes() {
         let Some(host_path) = volume.get("hostPath") else {
             continue;

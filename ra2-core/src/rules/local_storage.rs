@@ -2,11 +2,11 @@
 //! PersistentVolumes, no StorageClass without a provisioner, no claim bound to a local volume.
 
 use crate::bundle::Bundle;
-use crate::model::Object;
+use crate::model::{Object, PodSpec};
 use crate::rules::{BundleContext, Context, Rule};
 
 pub static RULE: Rule = Rule {
-    pod: Some(super::host_path::check_pod),
+    pod: Some(check_pod),
     object: Some(check_object),
     bundle: Some(check_bundle),
     ..Rule::new("ra2.app.025")
@@ -14,6 +14,25 @@ pub static RULE: Rule = Rule {
 
 /// The provisioner Kubernetes documents for classes of statically created local volumes.
 const NO_PROVISIONER: &str = "kubernetes.io/no-provisioner";
+
+/// host-path: the volumes ra2.app.007/host-path reports too (in both editions). Both
+/// requirements stand, so the finding stays, but it names the other one and its fix instead of
+/// repeating it.
+fn check_pod(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
+    for volume in pod.volumes() {
+        let Some(host_path) = volume.get("hostPath") else {
+            continue;
+        };
+        let path = host_path.str_at("path").unwrap_or("?");
+        let name = volume.str_at("name").unwrap_or("?");
+        cx.report_with_help(
+            "host-path",
+            &host_path,
+            format!("volume {name:?} keeps its data in host path {path} on one node (the volume ra2.app.007/host-path reports)"),
+            "Replacing the volume as ra2.app.007 asks clears both findings: keep data on a PersistentVolumeClaim of a StorageClass whose CSI driver provides networked or replicated storage, and scratch space on emptyDir.",
+        );
+    }
+}
 
 fn check_object(object: &Object<'_>, cx: &mut Context<'_>) {
     let name = object.name.unwrap_or("?");
@@ -57,5 +76,30 @@ fn check_bundle(bundle: &Bundle, cx: &mut BundleContext<'_>) {
                 ),
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_host_path_volume_is_reported_by_both_rules_and_the_second_names_the_first() {
+        let pod = "apiVersion: v1\nkind: Pod\nmetadata: {name: p, namespace: ns}\nspec:\n  containers: [{name: c, image: r/c:1}]\n  volumes: [{name: logs, hostPath: {path: /var/log}}]\n";
+        let config = crate::Config {
+            edition: crate::Edition::Latest,
+            ..Default::default()
+        };
+        let report = crate::lint_str("t.yaml", pod, &config);
+        let of = |rule: &str| {
+            report
+                .findings
+                .iter()
+                .find(|f| f.rule == rule && f.check == "host-path")
+                .unwrap_or_else(|| panic!("{rule} reports the volume"))
+        };
+        let (first, second) = (of("ra2.app.007"), of("ra2.app.025"));
+        assert!(second.message.contains("ra2.app.007/host-path"), "{}", second.message);
+        assert!(second.help.contains("ra2.app.007"), "{}", second.help);
+        assert_ne!(first.message, second.message);
+        assert_ne!(first.help, second.help);
     }
 }

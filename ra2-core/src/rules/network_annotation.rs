@@ -58,7 +58,9 @@ fn check_object(object: &Object<'_>, cx: &mut Context<'_>) {
 }
 
 /// annotation-invalid: the value must be a string that Multus can parse. A null value decodes
-/// as an empty string, which selects no networks.
+/// as an empty string, which selects no networks. annotation-lenient: what Multus accepts but a
+/// stricter reader of the same annotation would not (keys in another case, unknown or repeated
+/// keys, deprecated fields).
 fn check_value(annotation: &Located<'_>, cx: &mut Context<'_>) {
     if annotation.is_null() {
         return;
@@ -76,8 +78,14 @@ fn check_value(annotation: &Located<'_>, cx: &mut Context<'_>) {
         return;
     };
     for problem in parse_networks(text).problems {
-        if problem.severity == Severity::Error {
-            cx.report("annotation-invalid", annotation, problem.message);
+        match problem.severity {
+            Severity::Error => cx.report("annotation-invalid", annotation, problem.message),
+            Severity::Warning => cx.report_with_help(
+                "annotation-lenient",
+                annotation,
+                problem.message,
+                "Write the annotation as the network selection spec defines it: lower-case keys, each key once, no deprecated or null fields.",
+            ),
         }
     }
 }

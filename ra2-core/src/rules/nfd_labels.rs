@@ -150,6 +150,19 @@ fn check_key(key: &str, at: &Located<'_>, what: &str, namespaces: &Namespaces, c
                 format!("{what} {key:?} names a node feature ({word:?}) with a label NFD does not publish"),
             );
         }
+    } else if let (KeyClass::LooksLikeFeature(_), Some(prefix)) = (&class, prefix) {
+        // A vendor namespace NFD may publish into but is not known to: on a network-intensive
+        // pod the device capability is more likely a hand-made label of the node's owner.
+        if let Some(word) = feature_word(name) {
+            cx.report_if_network_intensive(
+                "vendor-feature-label",
+                at,
+                format!(
+                    "{what} {key:?} of a network-intensive pod names a device capability ({word:?}) with a \
+                     vendor label in {prefix:?}; discover the feature through NFD ({FEATURE_LABEL_NS}/...)"
+                ),
+            );
+        }
     }
 }
 
