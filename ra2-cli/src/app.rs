@@ -79,9 +79,12 @@ pub fn lint(args: &LintArgs) -> u8 {
         return post_render(args, &config);
     }
     let keep_text = args.format == LintFormat::Text;
-    let (inputs, mut problems) = input::discover(&args.paths);
+    let (inputs, mut problems, skipped) = input::discover(&args.paths, config.skip_non_k8s);
     let mut sources: BTreeMap<String, String> = BTreeMap::new();
     let mut linter = new_linter(&config);
+    for file in &skipped {
+        linter.record_skipped(file.reason);
+    }
     for item in &inputs {
         match item {
             Input::Stdin => {
@@ -95,9 +98,13 @@ pub fn lint(args: &LintArgs) -> u8 {
                     sources.insert(input::STDIN_NAME.to_owned(), text);
                 }
             }
-            Input::File { path, name } => match input::read_file(path, name) {
+            Input::File {
+                path,
+                name,
+                skip_non_k8s,
+            } => match input::read_file(path, name) {
                 Ok(text) => {
-                    linter.add_file(name, &text);
+                    linter.add_file_with(name, &text, *skip_non_k8s);
                     // JSON needs no snippets: drop each file once linted.
                     if keep_text {
                         sources.insert(name.clone(), text);
@@ -123,7 +130,7 @@ pub fn lint(args: &LintArgs) -> u8 {
         .errors
         .extend(problems.into_iter().map(ReadProblem::into_lint_error));
     report.finalize();
-    if inputs.is_empty() && !unreadable {
+    if inputs.is_empty() && skipped.is_empty() && !unreadable {
         warn(&["warning: no manifests found (looked for *.yaml, *.yml and *.json)".to_owned()]);
     }
     if args.format == LintFormat::Text {

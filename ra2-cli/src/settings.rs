@@ -68,6 +68,9 @@ pub fn load(args: &LintArgs) -> Result<Config, Vec<String>> {
     if args.strict {
         config.strict = true;
     }
+    if args.skip_non_k8s {
+        config.skip_non_k8s = true;
+    }
     let clean = |list: &[String]| -> Vec<String> {
         list.iter()
             .map(|s| s.trim().to_owned())

@@ -175,6 +175,7 @@ struct RawConfig {
     exemptions: Vec<Exemption>,
     default_namespace: Option<String>,
     strict: Option<bool>,
+    skip_non_k8s: Option<bool>,
 }
 
 /// Validated settings for a lint run.
@@ -196,6 +197,9 @@ pub struct Config {
     /// types). Carried here so every face reads the same settings; ra2-core itself does not
     /// run it (the CLI adds `ra2-strict` as an object hook when this is set).
     pub strict: bool,
+    /// Skip (and count) files and documents that are not Kubernetes manifests even when they
+    /// are named explicitly or read from standard input (directory walks always skip them).
+    pub skip_non_k8s: bool,
 }
 
 impl Default for Config {
@@ -211,6 +215,7 @@ impl Default for Config {
             exemptions: Vec::new(),
             default_namespace: "default".to_owned(),
             strict: false,
+            skip_non_k8s: false,
         }
     }
 }
@@ -496,6 +501,7 @@ impl Config {
                 .default_namespace
                 .unwrap_or_else(|| Config::default().default_namespace),
             strict: raw.strict.unwrap_or(false),
+            skip_non_k8s: raw.skip_non_k8s.unwrap_or(false),
         })
     }
 

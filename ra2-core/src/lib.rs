@@ -24,6 +24,7 @@ pub mod config;
 pub mod doc;
 pub mod hook;
 pub mod lint;
+pub mod manifest;
 pub mod model;
 pub mod multus;
 pub mod nad;

@@ -90,6 +90,17 @@ pub struct FileState {
     name: String,
     next_document: usize,
     json: Option<bool>,
+    /// Skip documents that are not Kubernetes objects (see [`crate::manifest`]) instead of
+    /// reporting them as errors.
+    skip_non_k8s: bool,
+}
+
+impl FileState {
+    /// Skips (and counts) documents that are not Kubernetes objects, as for files found by
+    /// walking a directory; off by default unless the config's `skip-non-k8s` is set.
+    pub fn set_skip_non_k8s(&mut self, on: bool) {
+        self.skip_non_k8s = on;
+    }
 }
 
 impl<'c> Linter<'c> {
@@ -147,7 +158,14 @@ impl<'c> Linter<'c> {
 
     /// Lints a whole file.
     pub fn add_file(&mut self, name: &str, text: &str) {
+        self.add_file_with(name, text, self.config.skip_non_k8s);
+    }
+
+    /// Lints a whole file; with `skip_non_k8s`, documents that are not Kubernetes objects are
+    /// skipped and counted instead of being errors (see [`crate::manifest`]).
+    pub fn add_file_with(&mut self, name: &str, text: &str, skip_non_k8s: bool) {
         let mut state = self.begin_file(name);
+        state.set_skip_non_k8s(skip_non_k8s);
         let (text, bom) = strip_bom(text);
         for chunk in chunks(text, bom, 0) {
             self.add_chunk(&mut state, chunk);
@@ -161,7 +179,20 @@ impl<'c> Linter<'c> {
             name: name.to_owned(),
             next_document: 0,
             json: None,
+            skip_non_k8s: self.config.skip_non_k8s,
         }
+    }
+
+    /// Counts a file or document that was not linted because it is not a Kubernetes manifest,
+    /// under `reason` (`summary.skipped`, `summary.skipped_by_reason`).
+    pub fn record_skipped(&mut self, reason: &str) {
+        self.report.summary.skipped += 1;
+        *self
+            .report
+            .summary
+            .skipped_by_reason
+            .entry(reason.to_owned())
+            .or_default() += 1;
     }
 
     /// Lints one chunk of a file: one `---` section.
@@ -178,6 +209,12 @@ impl<'c> Linter<'c> {
             let index = file.next_document;
             file.next_document += 1;
             self.report.summary.documents += 1;
+            if file.skip_non_k8s {
+                if let Some(reason) = crate::manifest::document_skip_reason(&Located::root(doc)) {
+                    self.record_skipped(reason);
+                    continue;
+                }
+            }
             self.lint_doc(&file.name, index, doc, template);
         }
         if let Some(error) = result.error {
