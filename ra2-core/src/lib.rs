@@ -21,6 +21,8 @@ pub mod api_versions;
 pub mod bundle;
 pub mod catalogue;
 pub mod config;
+pub mod danm;
+pub mod devices;
 pub mod doc;
 pub mod hook;
 pub mod lint;

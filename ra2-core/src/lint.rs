@@ -60,6 +60,16 @@ fn helm_hook(object: &Object<'_>) -> Option<String> {
         .then(|| "test".to_owned())
 }
 
+/// Does any regular, init or sidecar container request huge pages?
+fn requests_huge_pages(pod: &crate::model::PodSpec<'_>) -> bool {
+    pod.workload_containers().any(|c| {
+        c.resources
+            .pairs
+            .iter()
+            .any(|p| matches!(classify_resource_name(p.name), ResourceName::HugePages { .. }))
+    })
+}
+
 /// Lints any number of files and produces one report.
 pub struct Linter<'c> {
     config: &'c Config,
@@ -78,8 +88,8 @@ pub struct Linter<'c> {
     /// Findings of network-intensive-only checks on pods whose profile depends on documents
     /// not read yet; settled in [`Linter::finish`].
     deferred: Vec<Pending>,
-    /// The network-device resource patterns of this run (workload profile).
-    ni_patterns: Vec<String>,
+    /// The device table of this run (workload profile).
+    devices: crate::devices::Classifier,
     /// Extra object checks from outside ra2-core (strict mode), run after the rules.
     hooks: Vec<Box<dyn ObjectHook + 'c>>,
 }
@@ -126,7 +136,7 @@ impl<'c> Linter<'c> {
             report_unused_exemptions: true,
             pending: Vec::new(),
             deferred: Vec::new(),
-            ni_patterns: crate::profile::resource_patterns(config),
+            devices: crate::devices::Classifier::new(config),
             hooks: Vec::new(),
         }
     }
@@ -414,6 +424,7 @@ impl<'c> Linter<'c> {
             hook: helm_hook(&object),
         });
         self.collect_facts(target, &object, pod.as_ref());
+        self.collect_danm(target, &object, pod.as_ref());
         self.pending.extend(found);
     }
 
@@ -427,14 +438,7 @@ impl<'c> Linter<'c> {
     ) -> Option<Profile> {
         let namespace = object.namespace.unwrap_or(&self.config.default_namespace);
         let place = |node: &Located<'_>| Place::of(target, node);
-        let facts = crate::profile::facts(
-            pod,
-            namespace,
-            target.object_index,
-            self.config,
-            &self.ni_patterns,
-            &place,
-        );
+        let facts = crate::profile::facts(pod, namespace, target.object_index, self.config, &self.devices, &place);
         let profile = if facts.local.is_some() {
             Some(Profile::NetworkIntensive)
         } else if facts.undecided() {
@@ -472,7 +476,9 @@ impl<'c> Linter<'c> {
     fn collect_facts(&mut self, target: Target<'_>, object: &Object<'_>, pod: Option<&crate::model::PodSpec<'_>>) {
         let namespace = object.namespace.unwrap_or(&self.config.default_namespace).to_owned();
         let name = object.name.unwrap_or_default().to_owned();
-        if object.is("k8s.cni.cncf.io", "NetworkAttachmentDefinition") {
+        // Any group: a definition written with the swapped group (k8s.v1.cni.cncf.io) is
+        // reported once, by ra2.ntw.006/api-version, and still names the network it defines.
+        if crate::nad::is_nad(object) {
             let plugin_types = object
                 .root
                 .path(&["spec", "config"])
@@ -619,7 +625,9 @@ impl<'c> Linter<'c> {
                         resources,
                     });
                 }
-            } else if pod.annotation("danm.k8s.io/interfaces").is_none() {
+            } else if crate::danm::ANNOTATIONS.iter().all(|key| pod.annotation(key).is_none())
+                && !requests_huge_pages(pod)
+            {
                 for container in pod.workload_containers() {
                     for pair in container.resources.pairs.iter().filter(|p| p.name.contains('/')) {
                         let written = pair.limit.as_ref().or(pair.request.as_ref().filter(|r| !r.defaulted));
@@ -633,6 +641,37 @@ impl<'c> Linter<'c> {
                     }
                 }
             }
+        }
+    }
+
+    /// Records DANM network objects and the DANM interfaces pods select.
+    fn collect_danm(&mut self, target: Target<'_>, object: &Object<'_>, pod: Option<&crate::model::PodSpec<'_>>) {
+        let namespace = object.namespace.unwrap_or(&self.config.default_namespace);
+        if let Some(kind) = object.kind.and_then(crate::danm::NetworkKind::of_kind).filter(|_| {
+            object
+                .group_version()
+                .is_some_and(|(g, _)| crate::danm::GROUPS.contains(&g))
+        }) {
+            self.bundle.danm_networks.push(crate::bundle::DanmNetwork {
+                kind,
+                namespace: if kind.namespaced() {
+                    namespace.to_owned()
+                } else {
+                    String::new()
+                },
+                name: object.name.unwrap_or_default().to_owned(),
+            });
+        }
+        let Some(pod) = pod else { return };
+        let Some(annotation) = crate::danm::ANNOTATIONS.iter().find_map(|key| pod.annotation(key)) else {
+            return;
+        };
+        if let Some(text) = annotation.as_str() {
+            self.bundle.danm_pods.push(crate::bundle::DanmPod {
+                namespace: namespace.to_owned(),
+                place: Place::of(target, &annotation),
+                interfaces: crate::danm::parse_interfaces(text).interfaces,
+            });
         }
     }
 
