@@ -131,6 +131,12 @@ pub struct LintArgs {
     #[arg(long)]
     pub skip_non_k8s: bool,
 
+    /// Render each PATH that is a kustomization directory with kustomize (`$RA2_KUSTOMIZE`,
+    /// else `kustomize` or `kubectl kustomize` on PATH) and lint the output instead of the
+    /// directory's files, as `kubectl kustomize DIR | ra2 lint -` would.
+    #[arg(long)]
+    pub kustomize: bool,
+
     /// Ignore any `.ra2.yaml`: use defaults and the command line only.
     #[arg(long, conflicts_with = "config")]
     pub no_config: bool,
