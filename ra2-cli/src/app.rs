@@ -79,9 +79,34 @@ pub fn lint(args: &LintArgs) -> u8 {
         return post_render(args, &config);
     }
     let keep_text = args.format == LintFormat::Text;
-    let (inputs, mut problems) = input::discover(&args.paths);
+    let (kustomized, paths) = if args.kustomize {
+        crate::kustomize::split(&args.paths)
+    } else {
+        (Vec::new(), args.paths.clone())
+    };
+    // With --kustomize, `paths` is what is left once the kustomization directories are taken.
+    let (inputs, mut problems, skipped) = if args.kustomize && paths.is_empty() {
+        Default::default()
+    } else {
+        input::discover(&paths, config.skip_non_k8s)
+    };
     let mut sources: BTreeMap<String, String> = BTreeMap::new();
     let mut linter = new_linter(&config);
+    for dir in &kustomized {
+        match crate::kustomize::render(dir) {
+            Ok(text) => {
+                let name = crate::kustomize::report_name(dir);
+                linter.add_file(&name, &text);
+                if keep_text {
+                    sources.insert(name, text);
+                }
+            }
+            Err(problem) => problems.push(problem),
+        }
+    }
+    for file in &skipped {
+        linter.record_skipped(file.reason);
+    }
     for item in &inputs {
         match item {
             Input::Stdin => {
@@ -95,9 +120,13 @@ pub fn lint(args: &LintArgs) -> u8 {
                     sources.insert(input::STDIN_NAME.to_owned(), text);
                 }
             }
-            Input::File { path, name } => match input::read_file(path, name) {
+            Input::File {
+                path,
+                name,
+                skip_non_k8s,
+            } => match input::read_file(path, name) {
                 Ok(bytes) => {
-                    linter.add_file_bytes(name, &bytes);
+                    linter.add_file_bytes_with(name, &bytes, *skip_non_k8s);
                     // JSON needs no snippets: drop each file once linted.
                     if keep_text {
                         sources.insert(name.clone(), ra2_core::source::same_length_lossy(&bytes));
@@ -123,7 +152,7 @@ pub fn lint(args: &LintArgs) -> u8 {
         .errors
         .extend(problems.into_iter().map(ReadProblem::into_lint_error));
     report.finalize();
-    if inputs.is_empty() && !unreadable {
+    if inputs.is_empty() && skipped.is_empty() && kustomized.is_empty() && !unreadable {
         warn(&["warning: no manifests found (looked for *.yaml, *.yml and *.json)".to_owned()]);
     }
     if args.format == LintFormat::Text {

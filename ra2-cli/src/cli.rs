@@ -81,10 +81,13 @@ impl From<EditionArg> for Edition {
     }
 }
 
+// Each bool is an independent command-line switch.
+#[allow(clippy::struct_excessive_bools)]
 #[derive(Debug, Args)]
 pub struct LintArgs {
-    /// Files or directories (recursively: *.yaml, *.yml, *.json; hidden entries skipped);
-    /// `-` reads standard input. Default: the current directory.
+    /// Files or directories (recursively: *.yaml, *.yml, *.json; hidden entries and files that
+    /// are not Kubernetes manifests skipped); `-` reads standard input. Default: the current
+    /// directory.
     #[arg(value_name = "PATH")]
     pub paths: Vec<PathBuf>,
 
@@ -119,6 +122,20 @@ pub struct LintArgs {
     /// Same as `strict: true` in the config file.
     #[arg(long)]
     pub strict: bool,
+
+    /// Skip files and documents that are not Kubernetes manifests (kustomization files,
+    /// Chart.yaml, values*.yaml, docker-compose files, CI configs, documents with neither
+    /// apiVersion nor kind) also when named explicitly or read from standard input; directory
+    /// walks always skip them. They are counted in the summary. Same as `skip-non-k8s: true`
+    /// in the config file.
+    #[arg(long)]
+    pub skip_non_k8s: bool,
+
+    /// Render each PATH that is a kustomization directory with kustomize (`$RA2_KUSTOMIZE`,
+    /// else `kustomize` or `kubectl kustomize` on PATH) and lint the output instead of the
+    /// directory's files, as `kubectl kustomize DIR | ra2 lint -` would.
+    #[arg(long)]
+    pub kustomize: bool,
 
     /// Ignore any `.ra2.yaml`: use defaults and the command line only.
     #[arg(long, conflicts_with = "config")]

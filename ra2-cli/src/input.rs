@@ -17,6 +17,9 @@ pub enum Input {
     File {
         path: PathBuf,
         name: String,
+        /// Skip documents that are not Kubernetes objects (found by walking a directory, or
+        /// `--skip-non-k8s`): see `ra2_core::manifest`.
+        skip_non_k8s: bool,
     },
 }
 
@@ -104,14 +107,26 @@ fn display_name(path: &Path) -> String {
     text.to_owned()
 }
 
+/// A file not linted because its name says it is not a Kubernetes manifest.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Skipped {
+    pub name: String,
+    pub reason: &'static str,
+}
+
 /// Expands the command line's paths into inputs. Files named explicitly are linted whatever
 /// their extension; directories are walked recursively (sorted by name, hidden entries and
-/// symlinked directories skipped). No path means the current directory.
-pub fn discover(paths: &[PathBuf]) -> (Vec<Input>, Vec<ReadProblem>) {
+/// symlinked directories skipped). No path means the current directory. Files a walk finds
+/// whose name says they are not Kubernetes manifests (`kustomization.yaml`, `Chart.yaml`,
+/// `values*.yaml`, docker-compose files, CI configs: `ra2_core::manifest::file_skip_reason`)
+/// are skipped and returned as such, and the other files found are read with `skip_non_k8s`
+/// on; with `skip_non_k8s`, files named explicitly are judged the same way.
+pub fn discover(paths: &[PathBuf], skip_non_k8s: bool) -> (Vec<Input>, Vec<ReadProblem>, Vec<Skipped>) {
     let default = [PathBuf::from(".")];
     let paths = if paths.is_empty() { &default[..] } else { paths };
     let mut inputs = Vec::new();
     let mut problems = Vec::new();
+    let mut skipped = Vec::new();
     for path in paths {
         if path.as_os_str() == "-" {
             inputs.push(Input::Stdin);
@@ -119,20 +134,26 @@ pub fn discover(paths: &[PathBuf]) -> (Vec<Input>, Vec<ReadProblem>) {
         }
         let name = display_name(path);
         match std::fs::metadata(path) {
-            Ok(meta) if meta.is_dir() => walk(path, &mut inputs, &mut problems),
-            Ok(_) => inputs.push(Input::File {
-                path: path.clone(),
-                name,
-            }),
+            Ok(meta) if meta.is_dir() => walk(path, &mut inputs, &mut problems, &mut skipped),
+            Ok(_) => match ra2_core::manifest::file_skip_reason(&name).filter(|_| skip_non_k8s) {
+                Some(reason) => skipped.push(Skipped { name, reason }),
+                None => inputs.push(Input::File {
+                    path: path.clone(),
+                    name,
+                    skip_non_k8s,
+                }),
+            },
             Err(e) => problems.push(ReadProblem::io(&name, &e)),
         }
     }
     let mut seen = std::collections::BTreeSet::new();
     inputs.retain(|input| seen.insert(input.name().to_owned()));
-    (inputs, problems)
+    let mut seen = std::collections::BTreeSet::new();
+    skipped.retain(|s| seen.insert(s.name.clone()));
+    (inputs, problems, skipped)
 }
 
-fn walk(dir: &Path, inputs: &mut Vec<Input>, problems: &mut Vec<ReadProblem>) {
+fn walk(dir: &Path, inputs: &mut Vec<Input>, problems: &mut Vec<ReadProblem>, skipped: &mut Vec<Skipped>) {
     let entries = match std::fs::read_dir(dir) {
         Ok(entries) => entries,
         Err(e) => {
@@ -159,10 +180,17 @@ fn walk(dir: &Path, inputs: &mut Vec<Input>, problems: &mut Vec<ReadProblem>) {
             file_type.is_file()
         };
         if file_type.is_dir() {
-            walk(&path, inputs, problems);
+            walk(&path, inputs, problems, skipped);
         } else if is_file && is_manifest_name(&file_name) {
             let name = display_name(&path);
-            inputs.push(Input::File { path, name });
+            match ra2_core::manifest::file_skip_reason(&file_name) {
+                Some(reason) => skipped.push(Skipped { name, reason }),
+                None => inputs.push(Input::File {
+                    path,
+                    name,
+                    skip_non_k8s: true,
+                }),
+            }
         }
     }
 }

@@ -4,5 +4,6 @@
 pub mod app;
 pub mod cli;
 pub mod input;
+pub mod kustomize;
 pub mod render;
 pub mod settings;

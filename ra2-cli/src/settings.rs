@@ -78,6 +78,9 @@ pub fn load(args: &LintArgs) -> Result<Config, Vec<String>> {
     if let Some(n) = args.max_alias_expansion {
         config.limits.max_alias_expansion = n;
     }
+    if args.skip_non_k8s {
+        config.skip_non_k8s = true;
+    }
     let clean = |list: &[String]| -> Vec<String> {
         list.iter()
             .map(|s| s.trim().to_owned())

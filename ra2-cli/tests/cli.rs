@@ -136,6 +136,117 @@ fn directory_walk_is_sorted_and_skips_hidden_and_other_files() {
     assert_eq!(report["summary"]["files"], 4);
 }
 
+/// `tests/fixtures/repos` of the workspace: manifests beside Helm, kustomize, compose and CI files.
+fn repos() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join("tests")
+        .join("fixtures")
+        .join("repos")
+}
+
+#[test]
+fn walks_skip_and_count_files_that_are_not_kubernetes_manifests() {
+    let output = run_in(&repos(), &["lint", ".", "--no-config", "--format", "json"], None);
+    assert_eq!(code(&output), 0, "{}", stdout(&output));
+    let report = json(&output);
+    assert_eq!(report["errors"], serde_json::json!([]));
+    assert_eq!(report["summary"]["skipped"], 12);
+    assert_eq!(
+        report["summary"]["skipped_by_reason"],
+        serde_json::json!({
+            "CI config": 1,
+            "Helm chart metadata": 1,
+            "Helm values": 3,
+            "docker-compose file": 1,
+            "kustomize input": 2,
+            "kustomize plugin config (apiVersion: builtin)": 2,
+            "no apiVersion or kind": 1,
+            "not a mapping": 1
+        })
+    );
+    let files: Vec<&str> = report["objects"]
+        .as_array()
+        .expect("objects")
+        .iter()
+        .filter_map(|o| o["file"].as_str())
+        .collect();
+    assert_eq!(files, ["kustomize/base/deployment.yaml"]);
+    let text = stdout(&run_in(&repos(), &["lint", "--no-config"], None));
+    assert!(
+        text.trim_end().ends_with(
+            "12 skipped as not Kubernetes manifests (1 CI config, 1 Helm chart metadata, 3 Helm values, 1 docker-compose file, 2 kustomize input, 2 kustomize plugin config (apiVersion: builtin), 1 no apiVersion or kind, 1 not a mapping)"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
+fn files_named_explicitly_stay_strict_unless_skip_non_k8s_is_asked() {
+    let files = [
+        "cnf-chart/Chart.yaml",
+        "kustomize/base/labels.yaml",
+        "app/application.yml",
+    ];
+    let strict = run_in(
+        &repos(),
+        &[&["lint", "--no-config", "--format", "json"][..], &files[..]].concat(),
+        None,
+    );
+    assert_eq!(code(&strict), 2);
+    let report = json(&strict);
+    let codes: Vec<&str> = report["errors"]
+        .as_array()
+        .expect("errors")
+        .iter()
+        .filter_map(|e| e["code"].as_str())
+        .collect();
+    assert_eq!(
+        codes,
+        [
+            "ra2::object::missing-field",
+            "ra2::object::not-a-mapping",
+            "ra2::object::missing-field"
+        ]
+    );
+    // apiVersion: builtin is linted as an object (and gets the alpha-api finding) when strict.
+    assert_eq!(report["summary"]["skipped"], 0);
+    let lenient = run_in(
+        &repos(),
+        &[
+            &["lint", "--no-config", "--format", "json", "--skip-non-k8s"][..],
+            &files[..],
+        ]
+        .concat(),
+        None,
+    );
+    assert_eq!(code(&lenient), 0, "{}", stdout(&lenient));
+    assert_eq!(json(&lenient)["summary"]["skipped"], 4);
+    // Standard input: the same, and the config file can ask too.
+    let compose = b"services: {web: {image: nginx}}\n";
+    assert_eq!(code(&run_in(&repos(), &["lint", "--no-config", "-"], Some(compose))), 2);
+    let config = TempDir::new("skip-non-k8s");
+    let config_file = config.0.join("ra2.yaml");
+    std::fs::write(&config_file, "skip-non-k8s: true\n").expect("write config");
+    let output = run_in(
+        &repos(),
+        &[
+            "lint",
+            "--config",
+            &config_file.to_string_lossy(),
+            "--format",
+            "json",
+            "-",
+        ],
+        Some(compose),
+    );
+    assert_eq!(code(&output), 0, "{}", stdout(&output));
+    assert_eq!(
+        json(&output)["summary"]["skipped_by_reason"]["no apiVersion or kind"],
+        1
+    );
+}
+
 #[test]
 fn json_output_follows_the_contract() {
     let report = json(&run(&[

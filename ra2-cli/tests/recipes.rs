@@ -225,3 +225,50 @@ fn kustomize_build_piped_into_ra2() {
         "kustomize writes no # Source:"
     );
 }
+
+#[test]
+fn kustomize_flag_renders_the_directory_like_the_pipe() {
+    let Some(kustomize) = tool("RA2_KUSTOMIZE", &["kubectl", "kustomize"]) else {
+        return;
+    };
+    let overlay = recipes().join("kustomize").join("overlays").join("prod");
+    let overlay = overlay.to_string_lossy();
+    let output = Command::new(env!("CARGO_BIN_EXE_ra2"))
+        .args([
+            "lint",
+            "--no-config",
+            "--select",
+            "ra2.app.007",
+            "--format",
+            "json",
+            "--kustomize",
+            &overlay,
+        ])
+        .env("RA2_KUSTOMIZE", &kustomize)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null())
+        .output()
+        .expect("ra2 runs");
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    let found = findings(&report);
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert_eq!(found[0]["file"], format!("kustomize build {overlay}"));
+    assert_eq!(found[0]["object"]["namespace"], "core", "the overlay's namespace");
+    assert_eq!(found[0]["pointer"], "/spec/template/spec/volumes/0/hostPath");
+    // A renderer that fails names the directory and exits 2.
+    let broken = Command::new(env!("CARGO_BIN_EXE_ra2"))
+        .args(["lint", "--no-config", "--format", "json", "--kustomize", &overlay])
+        .env("RA2_KUSTOMIZE", "/bin/false")
+        .stdin(Stdio::null())
+        .output()
+        .expect("ra2 runs");
+    assert_eq!(broken.status.code(), Some(2));
+    let report: serde_json::Value = serde_json::from_slice(&broken.stdout).expect("JSON");
+    assert_eq!(report["errors"][0]["code"], "ra2::input::kustomize");
+}

@@ -138,8 +138,28 @@ pub struct PodNetworks {
     pub resources: BTreeMap<String, i128>,
 }
 
+/// A DANM network object in the input (`DanmNet`, `TenantNetwork`, `ClusterNetwork`).
+#[derive(Clone, Debug)]
+pub struct DanmNetwork {
+    pub kind: crate::danm::NetworkKind,
+    /// Empty for a cluster-scoped `ClusterNetwork`.
+    pub namespace: String,
+    pub name: String,
+}
+
+/// A pod's DANM interfaces (`danm.io/interfaces` or `danm.k8s.io/interfaces`).
+#[derive(Clone, Debug)]
+pub struct DanmPod {
+    pub namespace: String,
+    /// Where the annotation is written.
+    pub place: Place,
+    pub interfaces: Vec<crate::danm::Interface>,
+}
+
 /// A prefixed resource that a regular, init or sidecar container requests or limits, in a pod
-/// whose metadata selects no networks (neither the Multus nor the DANM annotation).
+/// whose metadata selects no networks (neither the Multus nor a DANM annotation) and that
+/// requests no huge pages (a DPDK pod drives its devices from user space, without a CNI
+/// attachment).
 #[derive(Clone, Debug)]
 pub struct UnattachedResource {
     pub resource: String,
@@ -175,6 +195,8 @@ pub struct Bundle {
     pub pvs: Vec<Pv>,
     pub pvcs: Vec<Pvc>,
     pub pods: Vec<PodNetworks>,
+    pub danm_networks: Vec<DanmNetwork>,
+    pub danm_pods: Vec<DanmPod>,
     pub storage_classes: Vec<StorageClass>,
     pub claims: Vec<Claim>,
     pub unattached_resources: Vec<UnattachedResource>,

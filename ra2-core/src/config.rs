@@ -175,6 +175,7 @@ struct RawConfig {
     exemptions: Vec<Exemption>,
     default_namespace: Option<String>,
     strict: Option<bool>,
+    skip_non_k8s: Option<bool>,
     limits: Option<RawLimits>,
 }
 
@@ -209,6 +210,9 @@ pub struct Config {
     pub strict: bool,
     /// What one document may cost: its size, its nesting, and the nodes aliases may add.
     pub limits: Limits,
+    /// Skip (and count) files and documents that are not Kubernetes manifests even when they
+    /// are named explicitly or read from standard input (directory walks always skip them).
+    pub skip_non_k8s: bool,
 }
 
 impl Default for Config {
@@ -225,6 +229,7 @@ impl Default for Config {
             default_namespace: "default".to_owned(),
             strict: false,
             limits: Limits::default(),
+            skip_non_k8s: false,
         }
     }
 }
@@ -533,6 +538,7 @@ impl Config {
                     max_alias_expansion: raw.max_alias_expansion.unwrap_or(default.max_alias_expansion),
                 }
             },
+            skip_non_k8s: raw.skip_non_k8s.unwrap_or(false),
         })
     }
 

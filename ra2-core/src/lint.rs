@@ -60,6 +60,16 @@ fn helm_hook(object: &Object<'_>) -> Option<String> {
         .then(|| "test".to_owned())
 }
 
+/// Does any regular, init or sidecar container request huge pages?
+fn requests_huge_pages(pod: &crate::model::PodSpec<'_>) -> bool {
+    pod.workload_containers().any(|c| {
+        c.resources
+            .pairs
+            .iter()
+            .any(|p| matches!(classify_resource_name(p.name), ResourceName::HugePages { .. }))
+    })
+}
+
 /// Lints any number of files and produces one report.
 pub struct Linter<'c> {
     config: &'c Config,
@@ -78,8 +88,8 @@ pub struct Linter<'c> {
     /// Findings of network-intensive-only checks on pods whose profile depends on documents
     /// not read yet; settled in [`Linter::finish`].
     deferred: Vec<Pending>,
-    /// The network-device resource patterns of this run (workload profile).
-    ni_patterns: Vec<String>,
+    /// The device table of this run (workload profile).
+    devices: crate::devices::Classifier,
     /// Extra object checks from outside ra2-core (strict mode), run after the rules.
     hooks: Vec<Box<dyn ObjectHook + 'c>>,
 }
@@ -90,6 +100,17 @@ pub struct FileState {
     name: String,
     next_document: usize,
     json: Option<bool>,
+    /// Skip documents that are not Kubernetes objects (see [`crate::manifest`]) instead of
+    /// reporting them as errors.
+    skip_non_k8s: bool,
+}
+
+impl FileState {
+    /// Skips (and counts) documents that are not Kubernetes objects, as for files found by
+    /// walking a directory; off by default unless the config's `skip-non-k8s` is set.
+    pub fn set_skip_non_k8s(&mut self, on: bool) {
+        self.skip_non_k8s = on;
+    }
 }
 
 impl<'c> Linter<'c> {
@@ -115,7 +136,7 @@ impl<'c> Linter<'c> {
             report_unused_exemptions: true,
             pending: Vec::new(),
             deferred: Vec::new(),
-            ni_patterns: crate::profile::resource_patterns(config),
+            devices: crate::devices::Classifier::new(config),
             hooks: Vec::new(),
         }
     }
@@ -147,7 +168,14 @@ impl<'c> Linter<'c> {
 
     /// Lints a whole file.
     pub fn add_file(&mut self, name: &str, text: &str) {
+        self.add_file_with(name, text, self.config.skip_non_k8s);
+    }
+
+    /// Lints a whole file; with `skip_non_k8s`, documents that are not Kubernetes objects are
+    /// skipped and counted instead of being errors (see [`crate::manifest`]).
+    pub fn add_file_with(&mut self, name: &str, text: &str, skip_non_k8s: bool) {
         let mut state = self.begin_file(name);
+        state.set_skip_non_k8s(skip_non_k8s);
         let (text, bom) = strip_bom(text);
         for chunk in chunks(text, bom, 0) {
             self.add_chunk(&mut state, chunk);
@@ -158,11 +186,17 @@ impl<'c> Linter<'c> {
     /// that is not UTF-8 fails alone (an error for its document) while the others are linted; a
     /// UTF-16 file fails as a whole.
     pub fn add_file_bytes(&mut self, name: &str, bytes: &[u8]) {
+        self.add_file_bytes_with(name, bytes, self.config.skip_non_k8s);
+    }
+
+    /// [`Linter::add_file_bytes`], with `skip_non_k8s` as in [`Linter::add_file_with`].
+    pub fn add_file_bytes_with(&mut self, name: &str, bytes: &[u8], skip_non_k8s: bool) {
         if let Ok(text) = std::str::from_utf8(bytes) {
-            self.add_file(name, text);
+            self.add_file_with(name, text, skip_non_k8s);
             return;
         }
         let mut state = self.begin_file(name);
+        state.set_skip_non_k8s(skip_non_k8s);
         if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
             let index = state.next_document;
             state.next_document += 1;
@@ -227,7 +261,20 @@ impl<'c> Linter<'c> {
             name: name.to_owned(),
             next_document: 0,
             json: None,
+            skip_non_k8s: self.config.skip_non_k8s,
         }
+    }
+
+    /// Counts a file or document that was not linted because it is not a Kubernetes manifest,
+    /// under `reason` (`summary.skipped`, `summary.skipped_by_reason`).
+    pub fn record_skipped(&mut self, reason: &str) {
+        self.report.summary.skipped += 1;
+        *self
+            .report
+            .summary
+            .skipped_by_reason
+            .entry(reason.to_owned())
+            .or_default() += 1;
     }
 
     /// Lints one chunk of a file: one `---` section.
@@ -243,9 +290,16 @@ impl<'c> Linter<'c> {
             let index = file.next_document;
             file.next_document += 1;
             self.report.summary.documents += 1;
-            if !doc.root_is_null() {
-                self.lint_doc(&file.name, index, doc, template);
+            if doc.root_is_null() {
+                continue;
             }
+            if file.skip_non_k8s {
+                if let Some(reason) = crate::manifest::document_skip_reason(&Located::root(doc)) {
+                    self.record_skipped(reason);
+                    continue;
+                }
+            }
+            self.lint_doc(&file.name, index, doc, template);
         }
         if let Some(error) = result.error {
             let index = file.next_document;
@@ -444,6 +498,7 @@ impl<'c> Linter<'c> {
             hook: helm_hook(&object),
         });
         self.collect_facts(target, &object, pod.as_ref());
+        self.collect_danm(target, &object, pod.as_ref());
         self.pending.extend(found);
     }
 
@@ -457,14 +512,7 @@ impl<'c> Linter<'c> {
     ) -> Option<Profile> {
         let namespace = object.namespace.unwrap_or(&self.config.default_namespace);
         let place = |node: &Located<'_>| Place::of(target, node);
-        let facts = crate::profile::facts(
-            pod,
-            namespace,
-            target.object_index,
-            self.config,
-            &self.ni_patterns,
-            &place,
-        );
+        let facts = crate::profile::facts(pod, namespace, target.object_index, self.config, &self.devices, &place);
         let profile = if facts.local.is_some() {
             Some(Profile::NetworkIntensive)
         } else if facts.undecided() {
@@ -502,7 +550,9 @@ impl<'c> Linter<'c> {
     fn collect_facts(&mut self, target: Target<'_>, object: &Object<'_>, pod: Option<&crate::model::PodSpec<'_>>) {
         let namespace = object.namespace.unwrap_or(&self.config.default_namespace).to_owned();
         let name = object.name.unwrap_or_default().to_owned();
-        if object.is("k8s.cni.cncf.io", "NetworkAttachmentDefinition") {
+        // Any group: a definition written with the swapped group (k8s.v1.cni.cncf.io) is
+        // reported once, by ra2.ntw.006/api-version, and still names the network it defines.
+        if crate::nad::is_nad(object) {
             let plugin_types = object
                 .root
                 .path(&["spec", "config"])
@@ -649,7 +699,9 @@ impl<'c> Linter<'c> {
                         resources,
                     });
                 }
-            } else if pod.annotation("danm.k8s.io/interfaces").is_none() {
+            } else if crate::danm::ANNOTATIONS.iter().all(|key| pod.annotation(key).is_none())
+                && !requests_huge_pages(pod)
+            {
                 for container in pod.workload_containers() {
                     for pair in container.resources.pairs.iter().filter(|p| p.name.contains('/')) {
                         let written = pair.limit.as_ref().or(pair.request.as_ref().filter(|r| !r.defaulted));
@@ -663,6 +715,37 @@ impl<'c> Linter<'c> {
                     }
                 }
             }
+        }
+    }
+
+    /// Records DANM network objects and the DANM interfaces pods select.
+    fn collect_danm(&mut self, target: Target<'_>, object: &Object<'_>, pod: Option<&crate::model::PodSpec<'_>>) {
+        let namespace = object.namespace.unwrap_or(&self.config.default_namespace);
+        if let Some(kind) = object.kind.and_then(crate::danm::NetworkKind::of_kind).filter(|_| {
+            object
+                .group_version()
+                .is_some_and(|(g, _)| crate::danm::GROUPS.contains(&g))
+        }) {
+            self.bundle.danm_networks.push(crate::bundle::DanmNetwork {
+                kind,
+                namespace: if kind.namespaced() {
+                    namespace.to_owned()
+                } else {
+                    String::new()
+                },
+                name: object.name.unwrap_or_default().to_owned(),
+            });
+        }
+        let Some(pod) = pod else { return };
+        let Some(annotation) = crate::danm::ANNOTATIONS.iter().find_map(|key| pod.annotation(key)) else {
+            return;
+        };
+        if let Some(text) = annotation.as_str() {
+            self.bundle.danm_pods.push(crate::bundle::DanmPod {
+                namespace: namespace.to_owned(),
+                place: Place::of(target, &annotation),
+                interfaces: crate::danm::parse_interfaces(text).interfaces,
+            });
         }
     }
 

@@ -3,9 +3,10 @@
 //!
 //! A pod is network-intensive when it shows any of these signals: it selects (or prefers) nodes
 //! labelled `anuket.io/profile: network-intensive`; a container requests huge pages; a container
-//! requests an extended resource whose name matches a network-device pattern (`ni_resource_patterns`
-//! of ra2.app.006), or that a `NetworkAttachmentDefinition` in the input names as its
-//! `resourceName`; or the pod attaches (Multus annotation) to a `NetworkAttachmentDefinition` in
+//! requests an extended resource that the device table ([`crate::devices`]) classifies as a
+//! network device, or that a `NetworkAttachmentDefinition` in the input names as its
+//! `resourceName` (accelerators are not a network-intensive signal); or the pod attaches (Multus
+//! annotation) to a `NetworkAttachmentDefinition` in
 //! the input whose CNI type is a fast-path one (SR-IOV, host-device, userspace, AF_XDP).
 //!
 //! The last two need other documents, which may come after the pod. So the linter records a
@@ -17,6 +18,7 @@ use std::fmt;
 
 use crate::bundle::{Bundle, Place};
 use crate::config::Config;
+use crate::devices::{Classifier, DeviceClass};
 use crate::model::PodSpec;
 use crate::names::{ResourceName, classify_resource_name};
 use crate::report::Profile;
@@ -38,29 +40,8 @@ pub const LITERAL_KEY_PREFIX: &str = "anuket.io/profile/";
 /// The profile names RA2 defines: the values of [`PROFILE_LABEL`].
 pub const PROFILE_NAMES: &[&str] = &["basic", NETWORK_INTENSIVE];
 
-/// Default patterns for extended resources that indicate SR-IOV/DPDK devices.
-pub const NI_RESOURCE_PATTERNS: &[&str] = &["*/*sriov*", "*/*vf*", "*/*dpdk*"];
-
-/// The rule whose `ni_resource_patterns` parameter configures the patterns.
-const PATTERNS_RULE: &str = "ra2.app.006";
-const PATTERNS_PARAM: &str = "ni_resource_patterns";
-
 /// CNI plugin types that give a pod a fast-path (device or kernel-bypass) interface.
 pub const FAST_PATH_CNI_TYPES: &[&str] = &["sriov", "ib-sriov", "host-device", "userspace", "vhostuser", "afxdp"];
-
-/// The network-device patterns of this run: ra2.app.006's `ni_resource_patterns` from the config,
-/// else its catalogue default.
-pub fn resource_patterns(config: &Config) -> Vec<String> {
-    let value = config.param(PATTERNS_RULE, PATTERNS_PARAM).cloned().or_else(|| {
-        crate::catalogue::get(PATTERNS_RULE)
-            .and_then(|d| d.param(PATTERNS_PARAM))
-            .map(|p| p.default.clone())
-    });
-    match value {
-        Some(serde_json::Value::Array(items)) => items.iter().filter_map(|v| v.as_str().map(str::to_owned)).collect(),
-        _ => NI_RESOURCE_PATTERNS.iter().map(|p| (*p).to_owned()).collect(),
-    }
-}
 
 /// Why a workload counts as network-intensive.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -71,12 +52,9 @@ pub enum Signal {
     PrefersProfile,
     /// `who` (`container "dp"`, `the pod`) requests huge pages.
     HugePages { who: String, resource: String },
-    /// `who` requests an extended resource that matches a network-device pattern.
-    DevicePattern {
-        who: String,
-        resource: String,
-        pattern: String,
-    },
+    /// `who` requests an extended resource that the device table classifies as a network
+    /// device; `why` is the table's note or the configured pattern.
+    NetworkDevice { who: String, resource: String, why: String },
     /// `who` requests the device resource of a `NetworkAttachmentDefinition` in the input.
     NadResource { who: String, resource: String, nad: String },
     /// The pod attaches to a `NetworkAttachmentDefinition` of a fast-path CNI type.
@@ -92,11 +70,8 @@ impl fmt::Display for Signal {
                 "the pod prefers nodes labelled {PROFILE_LABEL}: {NETWORK_INTENSIVE} (preferred node affinity)"
             ),
             Signal::HugePages { who, resource } => write!(f, "{who} requests {resource}"),
-            Signal::DevicePattern { who, resource, pattern } => {
-                write!(
-                    f,
-                    "{who} requests {resource}, which matches the network-device pattern {pattern:?}"
-                )
+            Signal::NetworkDevice { who, resource, why } => {
+                write!(f, "{who} requests network device {resource} ({why})")
             }
             Signal::NadResource { who, resource, nad } => {
                 write!(
@@ -182,11 +157,11 @@ fn network_intensive_expression<'d>(term: &Located<'d>) -> Option<Located<'d>> {
 }
 
 /// The first network-intensive signal visible in the pod itself: the profile selector (required,
-/// else preferred), huge pages (in a container or, with `pod_level_resources`, in `spec.resources`), or an extended
-/// resource matching one of `patterns`.
+/// else preferred), huge pages (in a container or, with `pod_level_resources`, in
+/// `spec.resources`), or an extended resource that `devices` classifies as a network device.
 pub fn local_signal<'d>(
     pod: &PodSpec<'d>,
-    patterns: &[String],
+    devices: &Classifier,
     pod_level_resources: bool,
 ) -> Option<(Signal, Located<'d>)> {
     if let Some(node) = required_selector(pod) {
@@ -213,13 +188,12 @@ pub fn local_signal<'d>(
                     ));
                 }
                 ResourceName::Extended => {
-                    if let Some(pattern) = matching_pattern(pair.name, patterns) {
-                        let pattern = pattern.to_owned();
+                    if let (DeviceClass::Network, why) = devices.classify(pair.name) {
                         return Some((
-                            Signal::DevicePattern {
+                            Signal::NetworkDevice {
                                 who: who(),
                                 resource: resource(),
-                                pattern,
+                                why: why.to_string(),
                             },
                             node,
                         ));
@@ -230,15 +204,6 @@ pub fn local_signal<'d>(
         }
     }
     None
-}
-
-/// The first pattern that `resource` matches (compared lower-cased: device plugins differ in case).
-fn matching_pattern<'p>(resource: &str, patterns: &'p [String]) -> Option<&'p str> {
-    let lower = resource.to_ascii_lowercase();
-    patterns
-        .iter()
-        .find(|p| crate::config::glob(&p.to_ascii_lowercase(), &lower))
-        .map(String::as_str)
 }
 
 /// Where a resource is written: its limit, else its request (not one defaulted from the limit).
@@ -257,7 +222,7 @@ pub fn facts(
     namespace: &str,
     object_index: usize,
     config: &Config,
-    patterns: &[String],
+    devices: &Classifier,
     place: &dyn Fn(&Located<'_>) -> Place,
 ) -> WorkloadProfile {
     let mut out = WorkloadProfile {
@@ -267,7 +232,7 @@ pub fn facts(
         annotation: None,
         devices: Vec::new(),
     };
-    if let Some((signal, node)) = local_signal(pod, patterns, config.pod_level_resources()) {
+    if let Some((signal, node)) = local_signal(pod, devices, config.pod_level_resources()) {
         out.local = Some((signal, place(&node)));
         return out;
     }
@@ -331,12 +296,11 @@ pub fn resolve<'b>(workload: &'b WorkloadProfile, bundle: &'b Bundle) -> Option<
     })
 }
 
-/// The profile the pod's own document shows, with the default patterns. The report's
+/// The profile the pod's own document shows, with the shipped device table. The report's
 /// `objects[].profile` also counts `NetworkAttachmentDefinitions` elsewhere in the input (see
 /// [`resolve`]).
 pub fn classify(pod: &PodSpec<'_>) -> Profile {
-    let patterns: Vec<String> = NI_RESOURCE_PATTERNS.iter().map(|p| (*p).to_owned()).collect();
-    if local_signal(pod, &patterns, false).is_some() {
+    if local_signal(pod, &Classifier::default(), false).is_some() {
         Profile::NetworkIntensive
     } else {
         Profile::Basic

@@ -186,6 +186,14 @@ pub struct Summary {
     /// (`(no reason)` for an annotation with an empty value).
     #[serde(default)]
     pub suppressed_by_reason: BTreeMap<String, usize>,
+    /// Files and documents not linted because they are not Kubernetes manifests (kustomize
+    /// inputs, Helm chart files, docker-compose files, documents with neither apiVersion nor
+    /// kind; see `ra2_core::manifest`): found by walking a directory, or with `skip-non-k8s`.
+    #[serde(default)]
+    pub skipped: usize,
+    /// The same, counted by reason.
+    #[serde(default)]
+    pub skipped_by_reason: BTreeMap<String, usize>,
     /// Strict mode only: objects not checked against a schema because their kind has none
     /// built in (custom resources, removed API versions).
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -799,8 +799,11 @@ fn path_list(paths: &Bound<'_, PyAny>) -> PyResult<Vec<PathBuf>> {
 ///
 /// `paths` is one path or an iterable of them (str or os.PathLike). Directories are walked
 /// recursively for `*.yaml`, `*.yml` and `*.json` files in name order, skipping hidden entries
-/// and symlinked directories; files named explicitly are linted whatever their extension; `-`
-/// reads standard input. Findings carry each path as written. A path that cannot be read
+/// and symlinked directories, and skipping (counting in `summary["skipped"]`) files and
+/// documents that are not Kubernetes manifests (kustomization files, `Chart.yaml`,
+/// `values*.yaml`, docker-compose files, documents with neither apiVersion nor kind); files
+/// named explicitly are linted whatever their name and extension, strictly unless the config
+/// sets `skip-non-k8s`; `-` reads standard input. Findings carry each path as written. A path that cannot be read
 /// raises OSError (FileNotFoundError, PermissionError, ...); a file that is not UTF-8 is an
 /// entry of `Report.errors`, as in the CLI. No `.ra2.yaml` is looked up: pass `config`. The
 /// options are those of `lint`. The GIL is released while files are read and linted.
@@ -828,9 +831,12 @@ fn lint_inputs(paths: &[PathBuf], config: &Config) -> Result<ra2_core::Report, R
     if paths.is_empty() {
         return Ok(linter.finish());
     }
-    let (inputs, problems) = input::discover(paths);
+    let (inputs, problems, skipped) = input::discover(paths, config.skip_non_k8s);
     if let Some(problem) = problems.into_iter().next() {
         return Err(problem);
+    }
+    for file in &skipped {
+        linter.record_skipped(file.reason);
     }
     let mut content_problems = Vec::new();
     for item in &inputs {
@@ -839,7 +845,11 @@ fn lint_inputs(paths: &[PathBuf], config: &Config) -> Result<ra2_core::Report, R
                 let mut stdin = std::io::stdin().lock();
                 input::lint_stream(&mut stdin, input::STDIN_NAME, &mut linter, None)
             }
-            Input::File { path, name } => input::read_file(path, name).map(|bytes| linter.add_file_bytes(name, &bytes)),
+            Input::File {
+                path,
+                name,
+                skip_non_k8s,
+            } => input::read_file(path, name).map(|bytes| linter.add_file_bytes_with(name, &bytes, *skip_non_k8s)),
         };
         match result {
             Ok(()) => {}

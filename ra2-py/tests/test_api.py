@@ -236,6 +236,9 @@ def tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     write(tmp_path / "m" / ".hidden.yaml", HOST_PATH_POD)
     write(tmp_path / "m" / ".git" / "x.yaml", HOST_PATH_POD)
     write(tmp_path / "m" / "NOTES.txt", "not a manifest")
+    write(tmp_path / "m" / "kustomization.yaml", "resources: [b.yaml]\n")
+    write(tmp_path / "m" / "sub" / "values.yaml", "replicas: 1\n")
+    write(tmp_path / "m" / "sub" / "app.yml", "server: {port: 8080}\n")
     monkeypatch.chdir(tmp_path)
     return tmp_path
 
@@ -248,7 +251,11 @@ def test_directories_are_walked_like_the_cli(tree: Path, cli) -> None:  # type: 
         "m/sub/D.YAML",
         "m/sub/c.json",
     ]
-    assert report.summary["files"] == 4
+    # Read but not a Kubernetes object: app.yml; not read at all: kustomization.yaml, values.yaml.
+    assert report.summary["files"] == 5
+    assert report.summary["skipped"] == 3
+    assert report.summary["skipped_by_reason"] == {"Helm values": 1, "kustomize input": 1, "no apiVersion or kind": 1}
+    assert not report.errors
     expected, status = cli.lint_json("m", cwd=tree)
     assert report.to_json() == expected
     assert report.exit_code == status
@@ -262,6 +269,10 @@ def test_paths_forms(tree: Path) -> None:
     # Named explicitly, any extension is linted; duplicates are linted once.
     assert ra2.lint_paths(["m/NOTES.txt"]).summary["files"] == 1
     assert ra2.lint_paths(["m/b.yaml", "m/b.yaml"]).summary["files"] == 1
+    # Named explicitly, a file that is not a manifest is an error unless skip-non-k8s says otherwise.
+    assert ra2.lint_paths(["m/sub/values.yaml"]).errors
+    lenient = ra2.lint_paths(["m/sub/values.yaml", "m/sub/app.yml"], config={"skip-non-k8s": True})
+    assert (lenient.errors, lenient.summary["skipped"]) == ([], 2)
     empty = ra2.lint_paths([])
     assert (len(empty), empty.summary["files"]) == (0, 0)
 

@@ -82,6 +82,10 @@ export interface Summary {
   errors: number;
   findings: { error: number; warning: number; info: number };
   suppressed: number;
+  suppressed_by_reason: Record<string, number>;
+  /** Files and documents skipped because they are not Kubernetes manifests. */
+  skipped: number;
+  skipped_by_reason: Record<string, number>;
 }
 
 /** The JSON output contract, version 1 (what `ra2 lint --format json` prints). */

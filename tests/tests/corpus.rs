@@ -88,3 +88,46 @@ fn corpus_lints_cleanly_with_stable_counts() {
     }
     insta::assert_snapshot!("corpus_counts", out);
 }
+
+/// The shared corpus and `tests/fixtures/repos` (Helm, kustomize, compose and CI files beside
+/// manifests) walked as `ra2 lint` walks them: no error for a file that is not a Kubernetes
+/// manifest, and every such file or document counted as skipped.
+#[test]
+fn a_mixed_tree_gives_no_error_for_files_that_are_not_manifests() {
+    let Some(corpus) = ra2_tests::corpus_dir() else {
+        eprintln!("skipping: ../shared/corpus is not beside the checkout");
+        return;
+    };
+    let repos = ra2_tests::root().join("tests").join("fixtures").join("repos");
+    let (inputs, problems, skipped) = ra2_cli::input::discover(&[corpus, repos], false);
+    assert!(problems.is_empty(), "{problems:?}");
+    let config = Config::default();
+    let mut linter = Linter::new(&config);
+    for file in &skipped {
+        linter.record_skipped(file.reason);
+    }
+    for input in &inputs {
+        let ra2_cli::input::Input::File {
+            path,
+            name,
+            skip_non_k8s,
+        } = input
+        else {
+            panic!("no standard input here");
+        };
+        assert!(skip_non_k8s, "walked files are judged leniently");
+        let text = ra2_cli::input::read_file(path, name).expect("readable");
+        linter.add_file_with(name, &text, *skip_non_k8s);
+    }
+    let report = linter.finish();
+    assert_eq!(report.errors, [], "no errors in a mixed tree");
+    // The corpus holds rendered manifests only; the fixtures hold 12 files and documents that
+    // are not.
+    assert_eq!(report.summary.skipped, 12, "{:?}", report.summary.skipped_by_reason);
+    assert!(
+        report
+            .objects
+            .iter()
+            .any(|o| o.file.ends_with("kustomize/base/deployment.yaml"))
+    );
+}

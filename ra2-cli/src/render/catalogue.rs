@@ -169,6 +169,13 @@ pub fn explain(doc: &RuleDoc, check: Option<&str>, width: usize) -> String {
         let _ = writeln!(out, "  {} ({}, default {})", p.name, p.kind, p.default);
         out.push_str(&wrap(&p.description, "    ", width));
     }
+    if doc
+        .params
+        .iter()
+        .any(|p| p.name == ra2_core::devices::NETWORK_PARAM || p.name == ra2_core::devices::ACCELERATOR_PARAM)
+    {
+        out.push_str(&device_table(width));
+    }
     let _ = writeln!(out, "\nRemediation\n{}", wrap(&doc.remediation, "  ", width));
     let failing: Vec<_> = doc
         .examples
@@ -204,6 +211,20 @@ pub fn explain(doc: &RuleDoc, check: Option<&str>, width: usize) -> String {
     }
     while out.ends_with("\n\n") {
         out.pop();
+    }
+    out
+}
+
+/// The shipped device table (`ra2-core/data/devices.yaml`), for the rules whose parameters extend it.
+fn device_table(width: usize) -> String {
+    let table = ra2_core::devices::table();
+    let mut out =
+        String::from("\nDevice table (extended resources by what they are; the parameters above take precedence)\n");
+    for (class, entries) in [("accelerator", &table.accelerator), ("network", &table.network)] {
+        let _ = writeln!(out, "  {class}:");
+        for e in entries {
+            out.push_str(&wrap(&format!("{} — {}", e.pattern, e.note), "    ", width));
+        }
     }
     out
 }

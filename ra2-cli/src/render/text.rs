@@ -349,6 +349,15 @@ pub fn summary_line(report: &Report) -> String {
     if s.suppressed > 0 {
         let _ = write!(line, "; {} suppressed", plural(s.suppressed, "finding"));
     }
+    if s.skipped > 0 {
+        let reasons: Vec<String> = s.skipped_by_reason.iter().map(|(r, n)| format!("{n} {r}")).collect();
+        let _ = write!(
+            line,
+            "; {} skipped as not Kubernetes manifests ({})",
+            s.skipped,
+            reasons.join(", ")
+        );
+    }
     if let Some(skipped) = s.strict_skipped.filter(|&n| n > 0) {
         let _ = write!(
             line,

@@ -4,6 +4,7 @@
 use crate::model::PodSpec;
 use crate::multus::{NETWORKS_ANNOTATION, parse_networks};
 use crate::rules::{Context, Rule};
+use crate::view::Located;
 
 pub static RULE: Rule = Rule {
     pod: Some(check_pod),
@@ -13,22 +14,34 @@ pub static RULE: Rule = Rule {
 /// What RA2 guarantees when the user sets nothing.
 const GUARANTEED: u64 = 5;
 
-/// too-many: more attachments in the pod's network annotation than the platform guarantees.
+/// too-many: more attachments in the pod's network annotations (Multus and DANM together) than
+/// the platform guarantees.
 fn check_pod(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
-    let Some(annotation) = pod.annotation(NETWORKS_ANNOTATION) else {
+    let multus = pod.annotation(NETWORKS_ANNOTATION);
+    let danm = crate::danm::ANNOTATIONS.iter().find_map(|key| pod.annotation(key));
+    let Some(annotation) = multus.clone().or_else(|| danm.clone()) else {
         return;
     };
-    let Some(text) = annotation.as_str() else { return };
-    let selection = parse_networks(text);
+    let mut names: Vec<String> = Vec::new();
+    if let Some(text) = multus.as_ref().and_then(Located::as_str) {
+        names.extend(parse_networks(text).elements.into_iter().map(|e| e.name));
+    }
+    if let Some(text) = danm.as_ref().and_then(Located::as_str) {
+        names.extend(
+            crate::danm::parse_interfaces(text)
+                .interfaces
+                .into_iter()
+                .map(|i| i.name),
+        );
+    }
     let max = cx
         .param("max_attachments")
         .and_then(|v| v.as_u64())
         .unwrap_or(GUARANTEED);
-    let count = selection.elements.len();
+    let count = names.len();
     if u64::try_from(count).unwrap_or(u64::MAX) <= max {
         return;
     }
-    let names: Vec<&str> = selection.elements.iter().map(|e| e.name.as_str()).collect();
     let limit = if max == GUARANTEED {
         format!("the {max} that RA2 guarantees per pod")
     } else {

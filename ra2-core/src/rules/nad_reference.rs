@@ -16,6 +16,7 @@ pub static RULE: Rule = Rule {
 /// define networks for. Without any definition of that namespace in the input, the cluster may
 /// hold them, so nothing is said.
 fn check_bundle(bundle: &Bundle, cx: &mut BundleContext<'_>) {
+    danm_networks(bundle, cx);
     for pod in &bundle.pods {
         for (namespace, name) in unresolved(pod, bundle) {
             let defined: Vec<&str> = bundle
@@ -32,6 +33,47 @@ fn check_bundle(bundle: &Bundle, cx: &mut BundleContext<'_>) {
                 &pod.place,
                 format!(
                     "network {name:?} needs NetworkAttachmentDefinition {namespace}/{name}, which is not in the input; namespace {namespace} defines {}",
+                    defined.join(", ")
+                ),
+            );
+        }
+    }
+}
+
+/// missing-definition for DANM: an interface whose network is absent while the input defines
+/// networks of that kind (in that namespace, for the namespaced kinds).
+fn danm_networks(bundle: &Bundle, cx: &mut BundleContext<'_>) {
+    for pod in &bundle.danm_pods {
+        let mut seen = BTreeSet::new();
+        for interface in &pod.interfaces {
+            let kind = interface.kind;
+            let namespace = if kind.namespaced() { pod.namespace.as_str() } else { "" };
+            if !seen.insert((kind, interface.name.as_str())) {
+                continue;
+            }
+            let defined: Vec<&str> = bundle
+                .danm_networks
+                .iter()
+                .filter(|n| n.kind == kind && n.namespace == namespace)
+                .map(|n| n.name.as_str())
+                .collect();
+            if defined.is_empty() || defined.contains(&interface.name.as_str()) {
+                continue;
+            }
+            let (object, scope) = if kind.namespaced() {
+                (
+                    format!("{kind} {namespace}/{}", interface.name),
+                    format!("namespace {namespace} defines"),
+                )
+            } else {
+                (format!("{kind} {}", interface.name), "the input defines".to_owned())
+            };
+            cx.report(
+                "missing-definition",
+                &pod.place,
+                format!(
+                    "network {:?} of the pod's DANM interfaces needs {object}, which is not in the input; {scope} {}",
+                    interface.name,
                     defined.join(", ")
                 ),
             );

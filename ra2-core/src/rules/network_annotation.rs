@@ -2,7 +2,7 @@
 //! annotation or its containers' resources, in a form that reaches the pod and Multus can use.
 
 use crate::bundle::{Bundle, UnattachedResource};
-use crate::config::glob;
+use crate::devices::{Classifier, DeviceClass};
 use crate::model::{Object, PodSpec, WorkloadKind};
 use crate::multus::{NETWORKS_ANNOTATION, Severity, parse_networks};
 use crate::rules::{BundleContext, Context, Rule, with_article};
@@ -22,6 +22,13 @@ const NET_ADMIN_CAPABILITIES: &[&str] = &["NET_ADMIN", "ALL"];
 /// only the controller's own metadata carries it.
 fn check_object(object: &Object<'_>, cx: &mut Context<'_>) {
     let Some(workload) = object.workload_kind() else { return };
+    if let Some(pod) = object.pod_spec() {
+        for key in crate::danm::ANNOTATIONS {
+            if let Some(annotation) = pod.annotation(key) {
+                check_danm(&annotation, key, cx);
+            }
+        }
+    }
     if workload == WorkloadKind::Pod {
         if let Some(annotation) = object.annotation(NETWORKS_ANNOTATION) {
             check_value(&annotation, cx);
@@ -90,6 +97,36 @@ fn check_value(annotation: &Located<'_>, cx: &mut Context<'_>) {
     }
 }
 
+/// danm-annotation-invalid: a DANM interfaces annotation must be a string that DANM can decode
+/// into interfaces that each name one network (see [`crate::danm`]).
+fn check_danm(annotation: &Located<'_>, key: &str, cx: &mut Context<'_>) {
+    const HELP: &str = "Write the annotation as a JSON array of objects, each naming one network with \"network\", \"tenantNetwork\" or \"clusterNetwork\", and with \"ip\"/\"ip6\" set to \"dynamic\", \"none\" or an address with its prefix length.";
+    if annotation.is_null() {
+        return;
+    }
+    let Some(text) = annotation.as_str() else {
+        cx.report_with_help(
+            "danm-annotation-invalid",
+            annotation,
+            format!(
+                "{key} is {}, not a string, so the API server rejects the object",
+                with_article(annotation.type_name())
+            ),
+            HELP,
+        );
+        return;
+    };
+    let problems = crate::danm::parse_interfaces(text).problems;
+    if !problems.is_empty() {
+        cx.report_with_help(
+            "danm-annotation-invalid",
+            annotation,
+            format!("{key}: {}", problems.join("; ")),
+            HELP,
+        );
+    }
+}
+
 /// host-network-net-admin: a host-network container that may add `NET_ADMIN` plumbs interfaces
 /// on the node, outside the Kubernetes API.
 fn check_pod(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
@@ -114,9 +151,9 @@ fn check_pod(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
 
 /// resource-without-annotation: a network device allocated to a pod that attaches no network.
 fn check_bundle(bundle: &Bundle, cx: &mut BundleContext<'_>) {
-    let patterns = param_list(cx, "ni_resource_patterns");
+    let devices = Classifier::new(cx.settings.config);
     for fact in &bundle.unattached_resources {
-        if let Some(why) = network_device(fact, bundle, &patterns) {
+        if let Some(why) = network_device(fact, bundle, &devices) {
             cx.report(
                 "resource-without-annotation",
                 &fact.place,
@@ -129,32 +166,24 @@ fn check_bundle(bundle: &Bundle, cx: &mut BundleContext<'_>) {
     }
 }
 
-/// Why a resource is a network device: a `NetworkAttachmentDefinition` in the input names it, or
-/// it matches a configured pattern.
-fn network_device(fact: &UnattachedResource, bundle: &Bundle, patterns: &[String]) -> Option<String> {
+/// Why a resource is a network device (see [`crate::devices`]): a configured pattern says so,
+/// else a `NetworkAttachmentDefinition` in the input names it, else the device table lists it as
+/// one. Accelerators and unknown resources are not network devices.
+fn network_device(fact: &UnattachedResource, bundle: &Bundle, devices: &Classifier) -> Option<String> {
+    match devices.configured(&fact.resource) {
+        Some((DeviceClass::Network, why)) => return Some(why.to_string()),
+        Some(_) => return None,
+        None => {}
+    }
     if let Some(nad) = bundle.nad_for_resource(&fact.resource) {
         return Some(format!(
             "the resource of NetworkAttachmentDefinition {}/{}",
             nad.namespace, nad.name
         ));
     }
-    patterns
-        .iter()
-        .find(|p| glob(p, &fact.resource))
-        .map(|p| format!("matches pattern {p:?}"))
-}
-
-/// A string-list parameter for a bundle rule: from the config, else the catalogue default.
-fn param_list(cx: &BundleContext<'_>, name: &str) -> Vec<String> {
-    let value = cx
-        .settings
-        .config
-        .param(cx.rule, name)
-        .cloned()
-        .or_else(|| cx.doc.and_then(|d| d.param(name)).map(|p| p.default.clone()));
-    match value {
-        Some(serde_json::Value::Array(items)) => items.iter().filter_map(|v| v.as_str().map(str::to_owned)).collect(),
-        _ => Vec::new(),
+    match devices.shipped(&fact.resource) {
+        (DeviceClass::Network, why) => Some(why.to_string()),
+        _ => None,
     }
 }
 

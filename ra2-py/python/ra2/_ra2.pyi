@@ -50,6 +50,8 @@ class _Summary(TypedDict):
     findings: _SeverityCounts
     suppressed: int
     suppressed_by_reason: dict[str, int]
+    skipped: int
+    skipped_by_reason: dict[str, int]
 
 @final
 class ObjectRef:

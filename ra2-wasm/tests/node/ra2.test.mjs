@@ -61,7 +61,7 @@ for (const [flavour, ra2] of Object.entries(faces)) {
     assert.match(report.findings[0].help, /\.$/);
     assert.deepEqual(report.errors, []);
     assert.deepEqual(report.objects, [{ file: 'pod.yaml', document: 0, apiVersion: 'v1', kind: 'Pod', name: 'p', namespace: 'core', profile: 'basic', line: 1 }]);
-    assert.deepEqual(report.summary, { files: 1, documents: 1, objects: 1, errors: 0, findings: { error: 0, warning: 1, info: 0 }, suppressed: 0, suppressed_by_reason: {} });
+    assert.deepEqual(report.summary, { files: 1, documents: 1, objects: 1, errors: 0, findings: { error: 0, warning: 1, info: 0 }, suppressed: 0, suppressed_by_reason: {}, skipped: 0, skipped_by_reason: {} });
     // Without options: every rule of the base edition, and the default file name.
     const all = ra2.lint(text);
     assert.ok(all.findings.length > 1);
