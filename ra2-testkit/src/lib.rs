@@ -313,20 +313,7 @@ impl Cluster {
             &path("apiserver.log"),
         );
 
-        let roots = vec![
-            ureq::tls::Certificate::from_pem(authority.cert_pem().as_bytes())
-                .unwrap_or_else(|e| panic!("CA certificate: {e}"))
-                .to_owned(),
-        ];
-        let tls = ureq::tls::TlsConfig::builder()
-            .root_certs(ureq::tls::RootCerts::Specific(Arc::new(roots)))
-            .build();
-        let agent: ureq::Agent = ureq::Agent::config_builder()
-            .tls_config(tls)
-            .http_status_as_error(false)
-            .timeout_global(Some(Duration::from_secs(30)))
-            .build()
-            .into();
+        let agent = agent(&authority.cert_pem());
 
         let cluster = Cluster {
             url,
@@ -526,8 +513,7 @@ impl Cluster {
         }
     }
 
-    /// Registers a ValidatingWebhookConfiguration named `name` that sends Pods and workload
-    /// controllers (CREATE and UPDATE) to `url`, trusting `ca_pem`.
+    /// Registers [`webhook_configuration`]: what ra2 judges goes to `url`, trusting `ca_pem`.
     pub fn register_webhook(&self, name: &str, url: &str, ca_pem: &str, failure_policy: &str) {
         let config = webhook_configuration(name, url, ca_pem, failure_policy);
         let verdict = self.create(&config, false);
@@ -604,6 +590,33 @@ impl Cluster {
     }
 }
 
+/// GET `url` over HTTPS trusting only `ca_pem`: `(status, body)`.
+pub fn https_get(url: &str, ca_pem: &str) -> Result<(u16, String), String> {
+    let agent = agent(ca_pem);
+    let mut response = agent.get(url).call().map_err(|e| format!("GET {url}: {e}"))?;
+    let status = response.status().as_u16();
+    let body = response.body_mut().read_to_string().unwrap_or_default();
+    Ok((status, body))
+}
+
+/// A blocking HTTPS client trusting only `ca_pem`, with HTTP errors as answers.
+fn agent(ca_pem: &str) -> ureq::Agent {
+    let roots = vec![
+        ureq::tls::Certificate::from_pem(ca_pem.as_bytes())
+            .unwrap_or_else(|e| panic!("CA certificate: {e}"))
+            .to_owned(),
+    ];
+    let tls = ureq::tls::TlsConfig::builder()
+        .root_certs(ureq::tls::RootCerts::Specific(Arc::new(roots)))
+        .build();
+    ureq::Agent::config_builder()
+        .tls_config(tls)
+        .http_status_as_error(false)
+        .timeout_global(Some(Duration::from_secs(30)))
+        .build()
+        .into()
+}
+
 /// A ValidatingWebhookConfiguration that sends what ra2 judges (the resources and operations
 /// of `ra2-wasm/metadata.yml`) to `url`.
 pub fn webhook_configuration(name: &str, url: &str, ca_pem: &str, failure_policy: &str) -> Value {
@@ -617,9 +630,9 @@ pub fn webhook_configuration(name: &str, url: &str, ca_pem: &str, failure_policy
             "clientConfig": {"url": url, "caBundle": ca_bundle},
             "rules": [
                 {"apiGroups": [""], "apiVersions": ["v1"], "operations": ["CREATE", "UPDATE"],
-                 "resources": ["pods", "pods/ephemeralcontainers", "replicationcontrollers"]},
+                 "resources": ["pods", "podtemplates", "replicationcontrollers", "persistentvolumes"]},
                 {"apiGroups": ["apps"], "apiVersions": ["v1"], "operations": ["CREATE", "UPDATE"],
-                 "resources": ["deployments", "statefulsets", "daemonsets", "replicasets"]},
+                 "resources": ["deployments", "replicasets", "statefulsets", "daemonsets"]},
                 {"apiGroups": ["batch"], "apiVersions": ["v1"], "operations": ["CREATE", "UPDATE"],
                  "resources": ["jobs", "cronjobs"]},
             ],
