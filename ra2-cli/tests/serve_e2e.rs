@@ -21,8 +21,12 @@ impl Serve {
     fn start(dir: &Path, cert: &Path, key: &Path) -> Serve {
         let port = free_port();
         let log = dir.join("serve.log");
+        let config = dir.join(".ra2.yaml");
+        std::fs::write(&config, "fail-on: error\n").unwrap();
         let child = Command::new(env!("CARGO_BIN_EXE_ra2"))
             .args(["serve", "--listen", &format!("127.0.0.1:{port}"), "--access-log"])
+            .arg("--config")
+            .arg(&config)
             .arg("--cert")
             .arg(cert)
             .arg("--key")
@@ -44,14 +48,34 @@ impl Serve {
         format!("https://127.0.0.1:{}", self.port)
     }
 
-    /// SIGTERM, then the exit status.
-    fn terminate(&mut self) -> std::process::ExitStatus {
-        let killed = Command::new("kill")
-            .args(["-TERM", &self.child.id().to_string()])
+    fn signal(&self, name: &str) {
+        let sent = Command::new("kill")
+            .args([&format!("-{name}"), &self.child.id().to_string()])
             .status()
             .unwrap();
-        assert!(killed.success());
+        assert!(sent.success());
+    }
+
+    /// SIGTERM, then the exit status.
+    fn terminate(&mut self) -> std::process::ExitStatus {
+        self.signal("TERM");
         self.child.wait().unwrap()
+    }
+
+    /// Waits until the log says `what`.
+    fn wait_log(&self, what: &str) {
+        let started = Instant::now();
+        loop {
+            let log = std::fs::read_to_string(&self.log).unwrap_or_default();
+            if log.contains(what) {
+                return;
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(10),
+                "no {what:?} in the log: {log}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
     }
 }
 
@@ -247,6 +271,21 @@ fn the_api_server_asks_ra2_serve() {
         metrics.contains("kind=\"Deployment\",operation=\"DELETE\",verdict=\"allowed\"} 1"),
         "{metrics}"
     );
+
+    // SIGHUP reloads the config: fail-on never admits the privileged Pod, with warnings; a bad
+    // config is refused and the one in use kept.
+    let config = dir.join(".ra2.yaml");
+    std::fs::write(&config, "fail-on: never\n").unwrap();
+    serve.signal("HUP");
+    serve.wait_log("fail-on never)");
+    let out = kubectl(&["apply", "--dry-run=server", "-f", "-"], Some(PRIVILEGED_POD));
+    assert!(out.success, "{}", out.stderr);
+    assert!(out.stderr.contains("Warning: ra2.app.009"), "{}", out.stderr);
+    std::fs::write(&config, "fail-on: sometimes\n").unwrap();
+    serve.signal("HUP");
+    serve.wait_log("kept the old config");
+    let out = kubectl(&["apply", "--dry-run=server", "-f", "-"], Some(PRIVILEGED_POD));
+    assert!(out.success, "{}", out.stderr);
 
     // The webhook down: with failurePolicy Fail the API server refuses...
     let status = serve.terminate();
