@@ -25,6 +25,21 @@ pub fn run(cli: Cli) -> u8 {
         Command::Lint(args) => lint(&args),
         Command::Rules(args) => rules(&args),
         Command::Explain(args) => explain(&args),
+        Command::Serve(args) => serve(&args),
+    }
+}
+
+/// `ra2 serve`: runs until SIGTERM; exit 0 when drained, 2 when it cannot start.
+fn serve(args: &crate::cli::ServeArgs) -> u8 {
+    let mut options = ra2_serve::Options::new(args.listen, args.cert.clone(), args.key.clone(), args.config.clone());
+    options.access_log = args.access_log;
+    options.limits.max_in_flight = args.max_in_flight.max(1);
+    match ra2_serve::server::run_until_signalled(&options) {
+        Ok(()) => EXIT_OK,
+        Err(e) => {
+            warn(&[format!("error: {e}")]);
+            EXIT_ERROR
+        }
     }
 }
 

@@ -21,6 +21,10 @@ pub enum Command {
     Rules(RulesArgs),
     /// Print a rule's documentation: requirement, checks, parameters, examples.
     Explain(ExplainArgs),
+    /// Run the admission webhook: HTTPS, `POST /validate` takes an AdmissionReview and answers
+    /// with ra2's decision; `/healthz`, `/readyz`, `/metrics`. The certificate and key are
+    /// reloaded when they change on disk, the config on SIGHUP or change; SIGTERM drains.
+    Serve(ServeArgs),
 }
 
 /// Output formats of `ra2 lint`.
@@ -184,4 +188,33 @@ pub struct ExplainArgs {
     /// Output format: readable text, or the rule document as JSON.
     #[arg(long, value_enum, default_value_t = DocFormat::Text)]
     pub format: DocFormat,
+}
+
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// Address and port to listen on (HTTPS only).
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8443")]
+    pub listen: std::net::SocketAddr,
+
+    /// Serving certificate chain, PEM (reloaded when it changes).
+    #[arg(long, value_name = "FILE")]
+    pub cert: PathBuf,
+
+    /// Private key of the certificate, PEM (reloaded when it changes).
+    #[arg(long, value_name = "FILE")]
+    pub key: PathBuf,
+
+    /// Settings: a `.ra2.yaml` (edition, fail-on, select, ignore, severity, params,
+    /// exemptions), reloaded on SIGHUP or change; a bad new file is refused and the old kept.
+    /// Without it, the defaults.
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+
+    /// Log one JSON line per admission request on standard error.
+    #[arg(long)]
+    pub access_log: bool,
+
+    /// Requests judged at once; more are answered 503 straight away.
+    #[arg(long, value_name = "N", default_value_t = 1024)]
+    pub max_in_flight: usize,
 }

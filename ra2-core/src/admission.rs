@@ -186,7 +186,10 @@ pub fn rejection(uid: &str, error: &AdmissionError) -> Value {
     })
 }
 
-fn check_review(review: &Value) -> Result<&Value, AdmissionError> {
+/// The request inside an AdmissionReview, or why the review cannot be read (not an object,
+/// not kind AdmissionReview, no request object). `ra2 serve` answers such a body with HTTP 400
+/// instead of a review.
+pub fn check_review(review: &Value) -> Result<&Value, AdmissionError> {
     let Some(fields) = review.as_object() else {
         return Err(AdmissionError::new(format!(
             "the AdmissionReview is {}, not an object",
