@@ -50,6 +50,11 @@ fn covered_by(check: &str) -> &'static [(&'static str, &'static str)] {
             ("ra2.app.009", "extended-resource"),
             ("schema", "wrong-type"),
         ],
+        "probe" => &[
+            ("ra2.app.026", "liveness-probe"),
+            ("ra2.app.027", "readiness-probe"),
+            ("schema", "missing-field"),
+        ],
         "volume-mount" => &[
             ("ra2.app.002", "undeclared-volume"),
             ("ra2.app.002", "duplicate-mount-path"),
@@ -373,6 +378,26 @@ fn label_value(value: &Located<'_>, check: &'static str, cx: &mut Context<'_>) {
 }
 
 fn check_pod(object: &Object<'_>, pod: &PodSpec<'_>, cx: &mut Context<'_>) {
+    if pod.workload == WorkloadKind::StatefulSet {
+        // The API server validates a StatefulSet's template only for its labels, annotations,
+        // selector and restartPolicy (apps validation leaves the pod spec to the pods the
+        // controller creates, which are then refused); only what fails to decode is refused.
+        for container in pod.workload_containers() {
+            for pair in &container.resources.pairs {
+                for amount in [written(pair.request.as_ref()), pair.limit.as_ref()]
+                    .into_iter()
+                    .flatten()
+                {
+                    if amount.quantity.is_err() {
+                        refuse(cx, "quantity", &amount.node, unparsable(amount));
+                    }
+                }
+            }
+        }
+        restart_policy(pod, cx);
+        workload_selector(object, pod, cx);
+        return;
+    }
     if pod.spec.get("containers").is_none_or(|c| c.items().next().is_none()) {
         refuse_missing(cx, "container", &pod.spec, "containers", "Required value");
     }
@@ -587,12 +612,54 @@ fn containers(pod: &PodSpec<'_>, volumes: &BTreeSet<&str>, cx: &mut Context<'_>)
         }
     }
     for container in pod.containers() {
+        probes(container, cx);
         ports(container, cx);
         if container.kind != ContainerKind::Ephemeral {
             resources(container, cx);
         }
         container_security(container, pod, cx);
         mounts(container, volumes, cx);
+    }
+}
+
+/// The handlers a probe can have; it needs exactly one.
+const PROBE_HANDLERS: &[&str] = &["exec", "httpGet", "tcpSocket", "grpc"];
+
+fn probes(container: &Container<'_>, cx: &mut Context<'_>) {
+    if container.kind == ContainerKind::Ephemeral {
+        return;
+    }
+    for key in ["livenessProbe", "readinessProbe", "startupProbe"] {
+        let Some(probe) = container.node.get(key).filter(Located::is_map) else {
+            continue;
+        };
+        let handlers: Vec<Located<'_>> = probe
+            .entries()
+            .filter(|(k, v)| PROBE_HANDLERS.contains(k) && !v.is_null())
+            .map(|(_, v)| v)
+            .collect();
+        match handlers.as_slice() {
+            [] => refuse(cx, "probe", &probe, "Required value: must specify a handler type"),
+            [_] => {}
+            [_, second, ..] => refuse(
+                cx,
+                "probe",
+                second,
+                "Forbidden: may not specify more than 1 handler type",
+            ),
+        }
+        if key != "readinessProbe" {
+            if let Some(threshold) = probe.get("successThreshold").filter(|t| !t.is_null()) {
+                if threshold.as_int() != Some(1) {
+                    refuse(
+                        cx,
+                        "probe",
+                        &threshold,
+                        format!("Invalid value: {}: must be 1", threshold.source_text()),
+                    );
+                }
+            }
+        }
     }
 }
 
@@ -733,10 +800,7 @@ fn resource_pair(pair: &ResourcePair<'_>, class: &ResourceName, cx: &mut Context
     let mut all_valid = true;
     for amount in amounts.into_iter().flatten() {
         let problem = match &amount.quantity {
-            Err(_) => Some(format!(
-                "Invalid value: {}: quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'",
-                quoted(&amount.node)
-            )),
+            Err(_) => Some(unparsable(amount)),
             Ok(q) if q.is_negative() => Some(format!("Invalid value: \"{q}\": must be greater than or equal to 0")),
             Ok(q) if *class == ResourceName::Extended && !q.is_integer() => {
                 Some(format!("Invalid value: \"{q}\": must be an integer"))
@@ -789,6 +853,14 @@ fn resource_pair(pair: &ResourcePair<'_>, class: &ResourceName, cx: &mut Context
         ),
         _ => {}
     }
+}
+
+/// The decoder's refusal of an amount that is not a quantity.
+fn unparsable(amount: &Amount<'_>) -> String {
+    format!(
+        "Invalid value: {}: quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'",
+        quoted(&amount.node)
+    )
 }
 
 /// `/…/resources/requests/x` -> `/…/resources/limits`.
@@ -888,6 +960,13 @@ fn mounts(container: &Container<'_>, volumes: &BTreeSet<&str>, cx: &mut Context<
         return;
     };
     let mut paths = BTreeSet::new();
+    let device_paths: BTreeSet<&str> = container
+        .node
+        .get("volumeDevices")
+        .iter()
+        .flat_map(Located::items)
+        .filter_map(|d| d.str_at("devicePath"))
+        .collect();
     for mount in mounts.items().filter(Located::is_map) {
         match mount.get("name").filter(|n| !n.is_null()) {
             None => refuse_missing(cx, "volume-mount", &mount, "name", "Required value"),
@@ -905,6 +984,13 @@ fn mounts(container: &Container<'_>, volumes: &BTreeSet<&str>, cx: &mut Context<
                         "volume-mount",
                         &node,
                         format!("Invalid value: {path:?}: must be unique"),
+                    );
+                } else if device_paths.contains(path) {
+                    refuse(
+                        cx,
+                        "volume-mount",
+                        &node,
+                        format!("Invalid value: {path:?}: must not already exist as a path in volumeDevices"),
                     );
                 }
             }
@@ -1298,8 +1384,53 @@ fn restart_policy(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
     }
 }
 
+/// A ReplicationController's selector (a plain map) defaults to its template's labels; it must
+/// end up non-empty and select them.
+fn controller_selector(object: &Object<'_>, pod: &PodSpec<'_>, cx: &mut Context<'_>) {
+    let Some(spec) = object.root.get("spec") else { return };
+    let labels = pod.labels();
+    let label = |key: &str| {
+        labels
+            .as_ref()
+            .and_then(|l| l.get(key))
+            .and_then(|v| v.as_str().map(str::to_owned))
+    };
+    let selector = spec.get("selector").filter(|s| s.entries().next().is_some());
+    match selector {
+        None if labels.as_ref().is_none_or(|l| l.entries().next().is_none()) => {
+            refuse_missing(cx, "selector", &spec, "selector", "Required value");
+        }
+        None => {}
+        Some(selector) => {
+            label_map(&selector, "selector", cx);
+            if selector
+                .entries()
+                .any(|(k, v)| label(k).as_deref() != Some(v.as_str().unwrap_or("")))
+            {
+                let at = pod
+                    .metadata
+                    .as_ref()
+                    .and_then(|m| m.get("labels"))
+                    .unwrap_or(selector.clone());
+                cx.report(
+                    "selector",
+                    &at,
+                    format!(
+                        "{}: Invalid value: `selector` does not match template `labels`",
+                        field_path(&format!("{}/template/metadata/labels", spec.pointer()))
+                    ),
+                );
+            }
+        }
+    }
+}
+
 /// apps/v1 controllers need a selector that selects their own template's labels.
 fn workload_selector(object: &Object<'_>, pod: &PodSpec<'_>, cx: &mut Context<'_>) {
+    if pod.workload == WorkloadKind::ReplicationController {
+        controller_selector(object, pod, cx);
+        return;
+    }
     if !matches!(
         pod.workload,
         WorkloadKind::Deployment | WorkloadKind::ReplicaSet | WorkloadKind::DaemonSet | WorkloadKind::StatefulSet
