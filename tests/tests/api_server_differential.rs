@@ -798,6 +798,155 @@ fn mutations() -> Vec<(String, Value)> {
         &rc,
         &[("/spec/selector", json!({"app": "other"}))],
     );
+    // More of the same fields, in ways k8s.api was not written against first.
+    let big = "x".repeat(300 * 1024);
+    add(
+        "annotations over 256 KiB".to_owned(),
+        &pod,
+        &[("/metadata/annotations", json!({"a": big}))],
+    );
+    add(
+        "nodeSelector value a number".to_owned(),
+        &pod,
+        &[("/spec/nodeSelector", json!({"k": 1}))],
+    );
+    for op in ["exists", "equal"] {
+        add(
+            format!("toleration operator {op}"),
+            &pod,
+            &[("/spec/tolerations", json!([{"key": "k", "operator": op}]))],
+        );
+    }
+    add(
+        "toleration effect lowercase".to_owned(),
+        &pod,
+        &[("/spec/tolerations", json!([{"key": "k", "effect": "noSchedule"}]))],
+    );
+    for value in ["a b", "-a", ""] {
+        add(
+            format!("node affinity value {value:?}"),
+            &pod,
+            &[(
+                "/spec/affinity",
+                json!({"nodeAffinity": {"requiredDuringSchedulingIgnoredDuringExecution": {"nodeSelectorTerms": [{"matchExpressions": [requirement("In", json!([value]))]}]}}}),
+            )],
+        );
+    }
+    add(
+        "Gt with a non-integer".to_owned(),
+        &pod,
+        &[(
+            "/spec/affinity",
+            json!({"nodeAffinity": {"requiredDuringSchedulingIgnoredDuringExecution": {"nodeSelectorTerms": [{"matchExpressions": [requirement("Gt", json!(["a"]))]}]}}}),
+        )],
+    );
+    add(
+        "pod affinity selector value invalid".to_owned(),
+        &pod,
+        &[(
+            "/spec/affinity",
+            json!({"podAffinity": {"requiredDuringSchedulingIgnoredDuringExecution": [{"topologyKey": "zone", "labelSelector": {"matchLabels": {"app": "a b"}}}]}}),
+        )],
+    );
+    for sc in [
+        json!({"procMount": "Unmasked"}),
+        json!({"procMount": "Bogus"}),
+        json!({"seccompProfile": {"type": "Localhost"}}),
+        json!({"seccompProfile": {"type": "Bogus"}}),
+        json!({"seccompProfile": {"type": "RuntimeDefault", "localhostProfile": "x"}}),
+        json!({"capabilities": {"add": ["CAP_SYS_ADMIN"]}, "allowPrivilegeEscalation": false, "privileged": false}),
+        json!({"runAsNonRoot": true, "runAsUser": 0}),
+        json!({"seLinuxOptions": {"type": "spc_t"}}),
+        json!({"appArmorProfile": {"type": "Localhost"}}),
+    ] {
+        add(
+            format!("securityContext {sc}"),
+            &pod,
+            &[(&format!("{c}/securityContext"), sc.clone())],
+        );
+    }
+    add(
+        "hostNetwork with a different hostPort".to_owned(),
+        &pod,
+        &[
+            ("/spec/hostNetwork", json!(true)),
+            (&format!("{c}/ports/0/hostPort"), json!(9090)),
+        ],
+    );
+    add(
+        "dnsPolicy None without dnsConfig".to_owned(),
+        &pod,
+        &[("/spec/dnsPolicy", json!("None"))],
+    );
+    add(
+        "dnsPolicy unknown".to_owned(),
+        &pod,
+        &[("/spec/dnsPolicy", json!("Cluster"))],
+    );
+    add(
+        "emptyDir sizeLimit negative".to_owned(),
+        &pod,
+        &[("/spec/volumes/0/emptyDir", json!({"sizeLimit": "-1Gi"}))],
+    );
+    add(
+        "emptyDir medium HugePages without huge pages".to_owned(),
+        &pod,
+        &[("/spec/volumes/0/emptyDir", json!({"medium": "HugePages"}))],
+    );
+    add(
+        "configMap volume with a bad name".to_owned(),
+        &pod,
+        &[("/spec/volumes/0", json!({"name": "data", "configMap": {"name": "A_B"}}))],
+    );
+    add(
+        "secret volume without a name".to_owned(),
+        &pod,
+        &[("/spec/volumes/0", json!({"name": "data", "secret": {}}))],
+    );
+    add(
+        "PVC volume without a claim name".to_owned(),
+        &pod,
+        &[("/spec/volumes/0", json!({"name": "data", "persistentVolumeClaim": {}}))],
+    );
+    add(
+        "mount readOnly and recursiveReadOnly Enabled".to_owned(),
+        &pod,
+        &[(&format!("{c}/volumeMounts/0/recursiveReadOnly"), json!("Enabled"))],
+    );
+    add(
+        "volumeDevice of an emptyDir".to_owned(),
+        &pod,
+        &[(
+            &format!("{c}/volumeDevices"),
+            json!([{"name": "data", "devicePath": "/dev/x"}]),
+        )],
+    );
+    add(
+        "init container with resources of a sidecar".to_owned(),
+        &pod,
+        &[(
+            "/spec/initContainers",
+            json!([{"name": "init", "image": "r/i:1", "restartPolicy": "Always", "resources": {"limits": {"example.com/dev": "0.5"}}}]),
+        )],
+    );
+    add(
+        "init container restartPolicy Never".to_owned(),
+        &pod,
+        &[(
+            "/spec/initContainers",
+            json!([{"name": "init", "image": "r/i:1", "restartPolicy": "Never"}]),
+        )],
+    );
+    add(
+        "hostname too long".to_owned(),
+        &pod,
+        &[("/spec/hostname", json!("h".repeat(64)))],
+    );
+    add(
+        "host port range".to_owned(),
+        &pod,
+        &[(&format!("{c}/ports/0/hostPort"), json!(70000))],
+    );
     // Unknown and mistyped fields (strict decoding).
     add(
         "unknown field in container".to_owned(),

@@ -63,7 +63,9 @@ fn covered_by(check: &str) -> &'static [(&'static str, &'static str)] {
         ],
         "sub-path" => &[("ra2.app.002", "subpath")],
         "hostname" => &[("ra2.app.004", "hostname-invalid")],
-        "container" | "volume" | "port" | "toleration" => &[("schema", "missing-field"), ("schema", "wrong-type")],
+        "container" | "volume" | "port" | "toleration" | "dns" => {
+            &[("schema", "missing-field"), ("schema", "wrong-type")]
+        }
         _ => &[],
     }
 }
@@ -442,7 +444,37 @@ fn check_pod(object: &Object<'_>, pod: &PodSpec<'_>, cx: &mut Context<'_>) {
         }
     }
     restart_policy(pod, cx);
+    dns_policy(pod, cx);
     workload_selector(object, pod, cx);
+}
+
+fn dns_policy(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
+    let Some(node) = pod.get("dnsPolicy").filter(|n| !n.is_null()) else {
+        return;
+    };
+    match node.as_str() {
+        Some("ClusterFirstWithHostNet" | "ClusterFirst" | "Default") => {}
+        Some("None") => {
+            if pod.get("dnsConfig").is_none_or(|c| c.is_null()) {
+                refuse_missing(
+                    cx,
+                    "dns",
+                    &pod.spec,
+                    "dnsConfig",
+                    "Required value: must provide `dnsConfig` when `dnsPolicy` is None",
+                );
+            }
+        }
+        _ => refuse(
+            cx,
+            "dns",
+            &node,
+            format!(
+                "Unsupported value: {}: supported values: \"ClusterFirstWithHostNet\", \"ClusterFirst\", \"Default\", \"None\"",
+                quoted(&node)
+            ),
+        ),
+    }
 }
 
 /// The volume names the containers may mount: the pod's volumes and a StatefulSet's claim
@@ -540,6 +572,28 @@ fn volume_source(volume: &Located<'_>, cx: &mut Context<'_>) {
             "Forbidden: may not specify more than 1 volume type",
         );
     }
+    if let Some(limit) = volume.path(&["emptyDir", "sizeLimit"]).filter(|l| !l.is_null()) {
+        let text = limit.scalar_text();
+        if text
+            .as_deref()
+            .and_then(|t| Quantity::parse_json_text(t).ok())
+            .is_some_and(|q| q.is_negative())
+        {
+            refuse(
+                cx,
+                "volume",
+                &limit,
+                "Forbidden: SizeLimit field must be a valid resource quantity",
+            );
+        }
+    }
+    for (source, field) in [("secret", "secretName"), ("persistentVolumeClaim", "claimName")] {
+        if let Some(node) = volume.get(source).filter(Located::is_map) {
+            if node.str_at(field).is_none_or(str::is_empty) {
+                refuse_missing(cx, "volume", &node, field, "Required value");
+            }
+        }
+    }
     let Some(host_path) = volume.get("hostPath").filter(Located::is_map) else {
         return;
     };
@@ -597,6 +651,21 @@ fn containers(pod: &PodSpec<'_>, volumes: &BTreeSet<&str>, cx: &mut Context<'_>)
                     _ => {}
                 },
             }
+            if let Some(policy) = node.get("restartPolicy").filter(|p| !p.is_null()) {
+                if key != "initContainers" || policy.as_str() != Some("Always") {
+                    let supported = if key == "initContainers" {
+                        "supported values: \"Always\""
+                    } else {
+                        "may not be set for regular or ephemeral containers"
+                    };
+                    refuse(
+                        cx,
+                        "container",
+                        &policy,
+                        format!("Unsupported value: {}: {supported}", quoted(&policy)),
+                    );
+                }
+            }
             if key != "ephemeralContainers" {
                 match node.get("image").and_then(|i| i.as_str().map(|s| (s, i))) {
                     None | Some(("", _)) => refuse_missing(cx, "container", &node, "image", "Required value"),
@@ -613,7 +682,7 @@ fn containers(pod: &PodSpec<'_>, volumes: &BTreeSet<&str>, cx: &mut Context<'_>)
     }
     for container in pod.containers() {
         probes(container, cx);
-        ports(container, cx);
+        ports(container, pod.flag("hostNetwork"), cx);
         if container.kind != ContainerKind::Ephemeral {
             resources(container, cx);
         }
@@ -675,7 +744,7 @@ fn is_iana_svc_name(name: &str) -> bool {
         && !name.contains("--")
 }
 
-fn ports(container: &Container<'_>, cx: &mut Context<'_>) {
+fn ports(container: &Container<'_>, host_network: bool, cx: &mut Context<'_>) {
     let Some(ports) = container.node.get("ports") else {
         return;
     };
@@ -695,6 +764,23 @@ fn ports(container: &Container<'_>, cx: &mut Context<'_>) {
                         ),
                     );
                 }
+            }
+        }
+        if let (true, Some(host), Some(own)) = (
+            host_network,
+            port.get("hostPort").filter(|p| p.as_int().is_some_and(|v| v != 0)),
+            port.get("containerPort").and_then(|p| p.as_int()),
+        ) {
+            if host.as_int() != Some(own) {
+                refuse(
+                    cx,
+                    "port",
+                    &host,
+                    format!(
+                        "Invalid value: {}: must match `containerPort` when `hostNetwork` is true",
+                        host.source_text()
+                    ),
+                );
             }
         }
         if let Some(node) = port.get("hostPort").filter(|p| !p.is_null()) {
@@ -894,10 +980,82 @@ fn check_id(node: &Located<'_>, cx: &mut Context<'_>) {
     }
 }
 
+/// seccompProfile and appArmorProfile: a known type, and a localhostProfile exactly for
+/// Localhost (seccomp) or at least for Localhost (AppArmor).
+fn profiles(context: &Located<'_>, cx: &mut Context<'_>) {
+    for (key, what, only_localhost) in [
+        ("seccompProfile", "seccomp", true),
+        ("appArmorProfile", "AppArmor", false),
+    ] {
+        let Some(profile) = context.get(key).filter(Located::is_map) else {
+            continue;
+        };
+        let kind = profile.str_at("type");
+        let localhost = profile.get("localhostProfile").filter(|p| !p.is_null());
+        match kind {
+            Some("Localhost") if localhost.is_none() => refuse_missing(
+                cx,
+                "security-context",
+                &profile,
+                "localhostProfile",
+                &format!("Required value: must be set when {what} type is Localhost"),
+            ),
+            Some("Localhost") => {}
+            Some("RuntimeDefault" | "Unconfined") => {
+                if let Some(node) = localhost.filter(|_| only_localhost) {
+                    refuse(
+                        cx,
+                        "security-context",
+                        &node,
+                        format!("Invalid value: can only be set when {what} type is Localhost"),
+                    );
+                }
+            }
+            _ => {
+                let at = profile.get("type").unwrap_or_else(|| profile.clone());
+                refuse(
+                    cx,
+                    "security-context",
+                    &at,
+                    format!(
+                        "Unsupported value: {}: supported values: \"Localhost\", \"RuntimeDefault\", \"Unconfined\"",
+                        quoted(&at)
+                    ),
+                );
+            }
+        }
+    }
+}
+
 fn container_security(container: &Container<'_>, pod: &PodSpec<'_>, cx: &mut Context<'_>) {
     let Some(context) = container.node.get("securityContext").filter(Located::is_map) else {
         return;
     };
+    profiles(&context, cx);
+    if let Some(node) = context.get("procMount").filter(|n| !n.is_null()) {
+        match node.as_str() {
+            Some("Default") => {}
+            Some("Unmasked") => {
+                if pod.get("hostUsers").and_then(|n| n.as_bool()) != Some(false) {
+                    refuse(
+                        cx,
+                        "security-context",
+                        &node,
+                        "Invalid value: \"Unmasked\": `hostUsers` must be false to use `Unmasked`",
+                    );
+                }
+            }
+            _ => refuse(
+                cx,
+                "security-context",
+                &node,
+                format!(
+                    "Unsupported value: {}: supported values: \"Default\", \"Unmasked\"",
+                    quoted(&node)
+                ),
+            ),
+        }
+    }
     for key in ["runAsUser", "runAsGroup"] {
         if let Some(node) = context.get(key) {
             check_id(&node, cx);
@@ -935,6 +1093,7 @@ fn container_security(container: &Container<'_>, pod: &PodSpec<'_>, cx: &mut Con
 
 fn pod_security(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
     if let Some(context) = pod.get("securityContext").filter(Located::is_map) {
+        profiles(&context, cx);
         for key in ["runAsUser", "runAsGroup", "fsGroup"] {
             if let Some(node) = context.get(key) {
                 check_id(&node, cx);
@@ -1024,6 +1183,16 @@ fn mounts(container: &Container<'_>, volumes: &BTreeSet<&str>, cx: &mut Context<
                     "sub-path",
                     node,
                     format!("Invalid value: {text:?}: must not contain '..'"),
+                );
+            }
+        }
+        if let Some(node) = mount.get("recursiveReadOnly").filter(|n| !n.is_null()) {
+            if !mount.get("readOnly").is_some_and(|r| r.is_true()) && node.as_str().is_some_and(|v| v != "Disabled") {
+                refuse(
+                    cx,
+                    "volume-mount",
+                    &node,
+                    "Forbidden: may only be specified when readOnly is true",
                 );
             }
         }
@@ -1137,6 +1306,11 @@ fn node_selector_term(term: &Located<'_>, cx: &mut Context<'_>) {
             _ => {}
         }
         requirement_values(&requirement, cx);
+        if matches!(requirement.str_at("operator"), Some("In" | "NotIn")) {
+            for value in requirement.get("values").iter().flat_map(Located::items) {
+                label_value(&value, "affinity", cx);
+            }
+        }
     }
     for requirement in term.get("matchFields").iter().flat_map(Located::items) {
         if let Some(key) = requirement.get("key") {
