@@ -18,11 +18,6 @@ fn passing_examples_are_objects_the_api_server_accepts() {
                 ..Default::default()
             };
             for example in &doc.examples.passing {
-                // Issue 19 part 1 (on main, not yet merged here) rewrites the examples that
-                // still use the literal `anuket.io/profile/<name>` key, which no cluster stores.
-                if example.manifest.contains("anuket.io/profile/") {
-                    continue;
-                }
                 checked += 1;
                 let report = ra2_core::lint_str("example.yaml", &example.manifest, &config);
                 for f in report.findings.iter().filter(|f| f.refused_by_api_server) {

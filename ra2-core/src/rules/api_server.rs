@@ -35,6 +35,8 @@ fn covered_by(check: &str) -> &'static [(&'static str, &'static str)] {
     match check {
         "label" | "node-selector" | "affinity" => &[
             ("ra2.k8s.011", "invalid-key"),
+            ("ra2.k8s.011", "node"),
+            ("ra2.k8s.011", "selector-value"),
             ("ra2.app.010", "nfd-value"),
             ("schema", "wrong-type"),
         ],
