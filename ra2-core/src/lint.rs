@@ -390,6 +390,7 @@ impl<'c> Linter<'c> {
                     pointer: String::new(),
                     source_template: template.map(str::to_owned),
                     related: Vec::new(),
+                    refused_by_api_server: false,
                     offset: problem.span.start,
                     len: problem.span.len(),
                 },
@@ -483,6 +484,18 @@ impl<'c> Linter<'c> {
             };
             hook.check_object(&object, &mut cx);
         }
+        let silenced = |f: &Finding| {
+            self.suppressions
+                .get(object_index)
+                .and_then(|s| s.reason_for(&f.rule, &f.check))
+                .is_some()
+                || self
+                    .config
+                    .exemptions
+                    .iter()
+                    .any(|e| e.matches_in(&f.rule, &f.check, &f.object, template))
+        };
+        crate::rules::api_server::settle(&mut found, &silenced);
         let line = object.root.doc().position(object.root.span().start).line;
         self.report.objects.push(ObjectSummary {
             file: file.to_owned(),
@@ -862,6 +875,7 @@ fn unused_exemption(exemption: &crate::config::Exemption, site: &crate::config::
         pointer: site.pointer.clone(),
         source_template: None,
         related: Vec::new(),
+        refused_by_api_server: false,
         offset: site.offset,
         len: site.len,
     }
@@ -896,6 +910,7 @@ pub(crate) fn finding_at(
         pointer: place.pointer,
         source_template: None,
         related: place.related,
+        refused_by_api_server: false,
         offset: place.offset,
         len: place.len,
     }

@@ -102,12 +102,19 @@ pub struct Finding {
     pub source_template: Option<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub related: Vec<Related>,
+    /// The API server itself refuses the object for this condition, so it can never be created
+    /// (`k8s.api` findings, and RA2 findings of a condition the API server also refuses).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub refused_by_api_server: bool,
     /// Byte offset and length of the primary span in the file, for renderers that show source.
     #[serde(skip)]
     pub offset: usize,
     #[serde(skip)]
     pub len: usize,
 }
+
+/// The sentence every human-facing output adds to a finding with `refused_by_api_server`.
+pub const REFUSED_BY_API_SERVER: &str = "The API server refuses this object, so it can never be created.";
 
 impl Finding {
     fn sort_key(&self) -> (&str, usize, usize, &str, &str, &str) {

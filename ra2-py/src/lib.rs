@@ -460,6 +460,11 @@ impl PyFinding {
     fn related(&self) -> Vec<PyRelated> {
         self.0.related.iter().cloned().map(PyRelated).collect()
     }
+    /// True when the API server itself refuses the object for this condition.
+    #[getter]
+    fn refused_by_api_server(&self) -> bool {
+        self.0.refused_by_api_server
+    }
     /// The finding as in the JSON output: a dict with the same keys.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         to_py(py, &serde_json::to_value(&self.0).unwrap_or(Value::Null))

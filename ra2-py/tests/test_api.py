@@ -57,6 +57,7 @@ def test_finding_attributes_are_the_json_fields() -> None:
     assert f.object.to_dict() == {"apiVersion": "v1", "kind": "Pod", "namespace": "core", "name": "amf"}
     assert str(f.object) == "Pod core/amf"
     assert f.source_template is None and f.related == []
+    assert f.refused_by_api_server is False
     as_json = json.loads(report.to_json())["findings"]
     assert f.to_dict() in as_json
     assert set(f.to_dict()) == {
@@ -65,6 +66,13 @@ def test_finding_attributes_are_the_json_fields() -> None:
     }  # fmt: skip
     assert repr(f).startswith("<ra2.Finding ra2.app.007/host-path warning pod.yaml:9:7 ")
     assert str(f) == 'pod.yaml:9:7: warning ra2.app.007/host-path: volume "logs" mounts host path /var/log/amf'
+
+
+def test_a_refusal_of_the_api_server_is_flagged() -> None:
+    pod = HOST_PATH_POD.replace("path: /var/log/amf", "path: /var/log/../amf")
+    refused = [f for f in ra2.lint(pod) if f.refused_by_api_server]
+    assert [(f.rule, f.check) for f in refused] == [("k8s.api", "host-path")]
+    assert refused[0].to_dict()["refused_by_api_server"] is True
 
 
 def test_report_is_a_sized_iterable_of_findings() -> None:

@@ -60,6 +60,8 @@ export interface Finding {
   /** JSON pointer of the offending node, e.g. `/spec/template/spec/volumes/0/hostPath`. */
   pointer: string;
   related?: { message: string; line: number; column: number; end_line: number; end_column: number }[];
+  /** Present (and `true`) when the API server itself refuses the object for this condition. */
+  refused_by_api_server?: true;
 }
 
 export interface LintError { file: string; line: number; column: number; document: number; message: string; code: string }

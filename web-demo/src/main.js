@@ -9,7 +9,7 @@ import { DEFAULT_EXAMPLE, EXAMPLES } from './examples.js';
 import { LintClient } from './lint-client.js';
 import { rangeOf } from './positions.js';
 import { decodeState, encodeState, isShareFragment } from './share.js';
-import { objectLabel, PSEUDO_RULE_DOCS, severityIn, toSarif } from './sarif.js';
+import { objectLabel, PSEUDO_RULE_DOCS, REFUSED, severityIn, toSarif } from './sarif.js';
 import './style.css';
 
 // ra2 lints 2,000 lines in ~8 ms off the main thread, so a short pause is enough: results show
@@ -131,7 +131,7 @@ function diagnostics(report, doc) {
     out.push({
       ...rangeOf(doc, finding),
       severity: finding.severity,
-      message: finding.message,
+      message: finding.refused_by_api_server ? `${finding.message}. ${REFUSED}` : finding.message,
       source: `${finding.rule}/${finding.check}`,
       actions: [{ name: 'Explain', apply: () => selectFinding(index, { jump: false }) }],
     });
@@ -295,6 +295,7 @@ function renderFindings(findings) {
           el('span', { class: 'id' }, finding.rule, el('span', { class: 'check' }, `/${finding.check}`)),
           el('span', { class: 'line' }, `line ${finding.line}`),
           el('span', { class: 'msg' }, finding.message),
+          finding.refused_by_api_server ? el('span', { class: 'refused', 'data-testid': 'refused' }, REFUSED) : null,
           finding.object?.kind ? el('span', { class: 'obj' }, objectLabel(finding.object)) : null,
         ),
       ),
@@ -394,6 +395,7 @@ async function renderRule(finding) {
       ),
       finding.pointer ? el('code', { class: 'pointer' }, finding.pointer) : null,
     ),
+    finding.refused_by_api_server ? el('p', { class: 'refused', 'data-testid': 'rule-refused' }, REFUSED) : null,
     doc?.requirement ? [el('h3', {}, 'RA2 requirement'), el('p', { 'data-testid': 'rule-requirement' }, prose(doc.requirement))] : null,
     check
       ? [el('h3', {}, 'This check: ', el('code', {}, check.slug)), el('p', {}, el('em', {}, check.title), ' — ', prose(check.description))]

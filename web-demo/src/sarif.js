@@ -9,6 +9,9 @@ const FINGERPRINT_KEY = 'ra2/v1';
 
 const LEVELS = { error: 'error', warning: 'warning', info: 'note' };
 
+/** What every output adds to a finding with `refused_by_api_server` (as `ra2` itself does). */
+export const REFUSED = 'The API server refuses this object, so it can never be created.';
+
 /** Findings ra2 reports that are not catalogue rules. */
 const PSEUDO_RULES = [
   {
@@ -176,7 +179,11 @@ function result(finding, index) {
     ruleId: finding.rule,
     ...(index.has(finding.rule) ? { ruleIndex: index.get(finding.rule) } : {}),
     level: LEVELS[finding.severity] ?? 'warning',
-    message: { text: hasObject ? `${finding.message} (${objectLabel(finding.object)})` : finding.message },
+    message: {
+      text:
+        (hasObject ? `${finding.message} (${objectLabel(finding.object)})` : finding.message) +
+        (finding.refused_by_api_server ? `. ${REFUSED}` : ''),
+    },
     locations: [location],
     ...(related.length ? { relatedLocations: related } : {}),
     partialFingerprints: { [FINGERPRINT_KEY]: fingerprint(finding) },

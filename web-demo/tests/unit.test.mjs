@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { Text } from '@codemirror/state';
 import { offsetAt, rangeOf } from '../src/positions.js';
-import { fingerprint, fileUri, fnv1a128, toSarif } from '../src/sarif.js';
+import { fingerprint, fileUri, fnv1a128, REFUSED, toSarif } from '../src/sarif.js';
 import { decodeState, encodeState, isShareFragment } from '../src/share.js';
 import { repo, sarifSchemaPath, wasmPkg } from './helpers.mjs';
 
@@ -111,5 +111,17 @@ describe('SARIF', () => {
       const hostPath = run.results.find((r) => r.ruleId === 'ra2.app.007');
       assert.equal(hostPath.level, edition === 'base' ? 'warning' : 'error');
     }
+  });
+
+  test('a finding the API server refuses says so in SARIF, as ra2 does', async () => {
+    const ra2 = await loadWasm();
+    const pod = 'apiVersion: v1\nkind: Pod\nmetadata: {name: p, namespace: ns}\nspec:\n  containers:\n  - name: c\n    image: r/c:1\n    ports:\n    - {containerPort: 80, protocol: tcp}\n';
+    const report = ra2.lint(pod, { filename: 'pod.yaml' });
+    const refused = report.findings.filter((f) => f.refused_by_api_server === true);
+    assert.deepEqual(refused.map((f) => `${f.rule}/${f.check}`), ['k8s.api/port']);
+    assert.ok(report.findings.filter((f) => !f.refused_by_api_server).every((f) => !('refused_by_api_server' in f)));
+    const [run] = toSarif(report, ra2.rules('base')).runs;
+    const result = run.results.find((r) => r.ruleId === 'k8s.api');
+    assert.ok(result.message.text.endsWith(`. ${REFUSED}`), result.message.text);
   });
 });

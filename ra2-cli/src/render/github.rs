@@ -49,6 +49,9 @@ pub fn render(report: &Report) -> String {
         if let Some(template) = &f.source_template {
             let _ = write!(message, "\ntemplate: {template}");
         }
+        if f.refused_by_api_server {
+            let _ = write!(message, "\n{}", ra2_core::report::REFUSED_BY_API_SERVER);
+        }
         if !f.help.is_empty() {
             let _ = write!(message, "\nhelp: {}", f.help);
         }

@@ -347,11 +347,14 @@ pub fn fingerprint(finding: &Finding) -> String {
 
 fn result<'a>(finding: &'a Finding, index: &BTreeMap<&str, usize>) -> SarifResult<'a> {
     let has_object = finding.object.kind.is_some();
-    let message = if has_object {
+    let mut message = if has_object {
         format!("{} ({})", finding.message, finding.object)
     } else {
         finding.message.clone()
     };
+    if finding.refused_by_api_server {
+        message = format!("{message}. {}", ra2_core::report::REFUSED_BY_API_SERVER);
+    }
     let mut related_locations: Vec<Location> = Vec::new();
     if let Some(template) = &finding.source_template {
         related_locations.push(Location {

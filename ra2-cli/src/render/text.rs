@@ -66,6 +66,9 @@ impl Diagnostic for FindingDiagnostic<'_> {
     fn help<'b>(&'b self) -> Option<Box<dyn std::fmt::Display + 'b>> {
         let f = self.finding;
         let mut help = f.help.clone();
+        if f.refused_by_api_server {
+            help = format!("{}\n{help}", ra2_core::report::REFUSED_BY_API_SERVER);
+        }
         if let Some(template) = &f.source_template {
             if !help.is_empty() {
                 help.push('\n');

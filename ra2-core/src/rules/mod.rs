@@ -12,6 +12,7 @@ use crate::view::Located;
 
 mod accelerators;
 mod alpha_api;
+pub(crate) mod api_server;
 mod attachment_count;
 mod beta_api;
 mod control_plane;
@@ -133,6 +134,7 @@ pub static RULES: &[&Rule] = &[
     &storage_class::RULE,
     &tiller::RULE,
     &host_users::RULE,
+    &api_server::RULE,
 ];
 
 pub fn find(id: &str) -> Option<&'static Rule> {
@@ -191,6 +193,11 @@ impl<'c> Context<'c> {
 
     pub fn edition(&self) -> Edition {
         self.settings.edition
+    }
+
+    /// How many findings this object has so far (to tell whether a helper reported).
+    pub fn reported(&self) -> usize {
+        self.out.len()
     }
 
     /// The run's settings (target Kubernetes version, default namespace, ...).

@@ -143,6 +143,9 @@ class Finding:
     @property
     def related(self) -> list[Related]:
         """Other places the finding refers to (for example the anchor an alias expanded)."""
+    @property
+    def refused_by_api_server(self) -> bool:
+        """True when the API server itself refuses the object for this condition."""
     def to_dict(self) -> dict[str, Any]:
         """The finding as in the JSON output: a dict with the same keys."""
 

@@ -114,7 +114,7 @@ for (const [flavour, ra2] of Object.entries(faces)) {
   });
 
   test(`${flavour}: rules lists the catalogue per edition`, () => {
-    const files = readdirSync(join(root, 'rules')).filter((f) => /^(ra2|sec)\..*\.yaml$/.test(f));
+    const files = readdirSync(join(root, 'rules')).filter((f) => /^(ra2|sec|k8s)\..*\.yaml$/.test(f));
     const base = ra2.rules();
     assert.deepEqual(ra2.rules('base'), base);
     const latest = ra2.rules('latest');

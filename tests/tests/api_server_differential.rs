@@ -1,0 +1,1135 @@
+//! ra2's "the API server refuses this" against a real kube-apiserver (issue 19).
+//!
+//! Every pod-bearing document of `../shared/corpus`, every document of the rule fixtures and of
+//! the catalogue examples, and a generated set of mutations of the fields `k8s.api` checks are
+//! sent to a real kube-apiserver (ra2-testkit: etcd + kube-apiserver v1.33.13 on loopback,
+//! `--allow-privileged=true`) as dry-run creates with strict field validation (what `kubectl
+//! create --dry-run=server` does), into namespaces created first. Kinds the API server does not
+//! serve (custom resources, removed API versions) are skipped and counted.
+//!
+//! ra2's verdict for a document is "refused" when any finding on it carries
+//! `refused_by_api_server` (ra2 run with strict mode, as the API server decodes strictly). It must
+//! agree with the API server for every corpus, fixture and example document. On the mutations,
+//! no document ra2 calls refused may be accepted, and the share of real refusals ra2 predicts is
+//! printed (the goal is at least 95%). Every passing catalogue example must be accepted.
+//!
+//! The test is named `differential_*` so the workspace test run skips it; `scripts/test` runs it
+//! on its own with `--nocapture` to show the counts.
+
+use std::collections::BTreeSet;
+use std::fmt::Write as _;
+
+use ra2_core::{Config, Linter};
+use ra2_testkit::{Cluster, Verdict};
+use serde_json::{Value, json};
+
+/// One object to send: where it came from, its JSON, and ra2's verdict.
+struct Case {
+    origin: String,
+    group: &'static str,
+    /// A passing catalogue example (must be accepted).
+    must_pass: bool,
+    object: Value,
+    ra2_refused: bool,
+    ra2_reasons: Vec<String>,
+}
+
+/// The documents of a YAML stream, one text per `---` section that holds an object.
+fn documents(text: &str) -> Vec<(String, Value)> {
+    let (text, bom) = ra2_core::source::strip_bom(text);
+    ra2_core::source::chunks(text, bom, 0)
+        .into_iter()
+        .filter_map(|chunk| {
+            let value = ra2_core::yaml_to_json(chunk.text).ok()?;
+            value.is_object().then(|| (chunk.text.to_owned(), value))
+        })
+        .collect()
+}
+
+fn has_pod_spec(object: &Value) -> bool {
+    matches!(
+        object.get("kind").and_then(Value::as_str),
+        Some(
+            "Pod"
+                | "PodTemplate"
+                | "ReplicationController"
+                | "ReplicaSet"
+                | "Deployment"
+                | "StatefulSet"
+                | "DaemonSet"
+                | "Job"
+                | "CronJob"
+        )
+    )
+}
+
+/// Lints every case's text with strict mode in one run (one file per document) and records the
+/// verdicts.
+fn judge(inputs: Vec<(String, &'static str, bool, String, Value)>) -> Vec<Case> {
+    let config = Config::default();
+    let mut linter = Linter::new(&config).with_object_hook(Box::new(ra2_strict::Strict::new()));
+    for (i, (_, _, _, text, _)) in inputs.iter().enumerate() {
+        linter.add_file(&i.to_string(), text);
+    }
+    let report = linter.finish();
+    let mut reasons: Vec<Vec<String>> = vec![Vec::new(); inputs.len()];
+    for f in report.findings.iter().filter(|f| f.refused_by_api_server) {
+        if let Some(slot) = f.file.parse::<usize>().ok().and_then(|i| reasons.get_mut(i)) {
+            slot.push(format!("{}/{} {}", f.rule, f.check, f.message));
+        }
+    }
+    inputs
+        .into_iter()
+        .zip(reasons)
+        .map(|((origin, group, must_pass, _, object), ra2_reasons)| Case {
+            origin,
+            group,
+            must_pass,
+            object,
+            ra2_refused: !ra2_reasons.is_empty(),
+            ra2_reasons,
+        })
+        .collect()
+}
+
+fn corpus_cases() -> Vec<(String, &'static str, bool, String, Value)> {
+    let Some(files) = ra2_tests::corpus_files() else {
+        eprintln!("corpus not found beside the checkout: corpus documents not sent");
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for (name, text) in files {
+        for (i, (doc, value)) in documents(&text).into_iter().enumerate() {
+            if has_pod_spec(&value) {
+                out.push((format!("corpus {name} #{i}"), "corpus", false, doc, value));
+            }
+        }
+    }
+    out
+}
+
+fn fixture_cases() -> Vec<(String, &'static str, bool, String, Value)> {
+    let mut out = Vec::new();
+    for fixture in ra2_tests::fixtures() {
+        for (i, (doc, value)) in documents(&fixture.text).into_iter().enumerate() {
+            out.push((format!("fixture {} #{i}", fixture.id), "fixtures", false, doc, value));
+        }
+    }
+    out
+}
+
+fn example_cases() -> Vec<(String, &'static str, bool, String, Value)> {
+    let mut out = Vec::new();
+    for doc in ra2_core::catalogue::all().values() {
+        for (passing, examples) in [(false, &doc.examples.failing), (true, &doc.examples.passing)] {
+            for example in examples {
+                for (i, (text, value)) in documents(&example.manifest).into_iter().enumerate() {
+                    let what = if passing { "passing" } else { "failing" };
+                    out.push((
+                        format!("{} {what} example {:?} #{i}", doc.id, example.title),
+                        "examples",
+                        passing,
+                        text,
+                        value,
+                    ));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A pod that the API server accepts, to mutate.
+fn base_pod() -> Value {
+    json!({
+        "apiVersion": "v1", "kind": "Pod",
+        "metadata": {"name": "mut", "namespace": "mutations", "labels": {"app": "mut"}},
+        "spec": {
+            "containers": [{
+                "name": "app",
+                "image": "registry.example.com/app:1.0.0",
+                "resources": {
+                    "requests": {"cpu": "1", "memory": "1Gi"},
+                    "limits": {"cpu": "1", "memory": "1Gi"}
+                },
+                "volumeMounts": [{"name": "data", "mountPath": "/data"}],
+                "ports": [{"name": "http", "containerPort": 8080}]
+            }],
+            "volumes": [{"name": "data", "emptyDir": {}}]
+        }
+    })
+}
+
+fn base_deployment() -> Value {
+    let pod = base_pod();
+    json!({
+        "apiVersion": "apps/v1", "kind": "Deployment",
+        "metadata": {"name": "mut", "namespace": "mutations"},
+        "spec": {
+            "selector": {"matchLabels": {"app": "mut"}},
+            "template": {"metadata": {"labels": {"app": "mut"}}, "spec": pod["spec"].clone()}
+        }
+    })
+}
+
+/// Strings that are valid or invalid as names, keys and values in different ways.
+const STRINGS: &[&str] = &[
+    "a",
+    "A",
+    "a-b",
+    "-a",
+    "a-",
+    "a_b",
+    "a.b",
+    "a..b",
+    "1",
+    "a b",
+    "example.com/a",
+    "example.com/a/b",
+    "Example.com/a",
+    "/a",
+    "example.com/",
+    "a/b",
+    "kubernetes.io/hostname",
+    "anuket.io/profile",
+    "anuket.io/profile/network-intensive",
+    "",
+    "x123456789x123456789x123456789x123456789x123456789x123456789x12",
+    "x123456789x123456789x123456789x123456789x123456789x123456789x123",
+    "$NAMESPACE",
+    "<node>",
+];
+
+fn set(object: &mut Value, pointer: &str, value: Value) {
+    let (parent, key) = pointer.rsplit_once('/').unwrap_or(("", pointer));
+    let key = key.replace("~1", "/").replace("~0", "~");
+    let mut node = object;
+    for raw in parent.split('/').skip(1) {
+        let segment = raw.replace("~1", "/").replace("~0", "~");
+        node = if let Value::Array(items) = node {
+            &mut items[segment.parse::<usize>().expect("index")]
+        } else {
+            if node.get(&segment).is_none() {
+                node[&segment] = json!({});
+            }
+            &mut node[&segment]
+        };
+    }
+    match node {
+        Value::Array(items) => items[key.parse::<usize>().expect("index")] = value,
+        _ => node[&key] = value,
+    }
+}
+
+/// Generated mutations of the fields k8s.api checks, each applied to a valid Pod (and some to a
+/// Deployment): names, keys, values, quantities, securityContext combinations, volumes, mounts,
+/// selectors, affinity, tolerations, hostname, ports, restart policy, unknown fields.
+fn mutations() -> Vec<(String, Value)> {
+    let mut out: Vec<(String, Value)> = Vec::new();
+    let mut add = |what: String, base: &Value, edits: &[(&str, Value)]| {
+        let mut object = base.clone();
+        for (pointer, value) in edits {
+            set(&mut object, pointer, value.clone());
+        }
+        out.push((what, object));
+    };
+    let pod = base_pod();
+    let deployment = base_deployment();
+    let c = "/spec/containers/0";
+    for s in STRINGS {
+        add(format!("name {s:?}"), &pod, &[("/metadata/name", json!(s))]);
+        add(
+            format!("label key {s:?}"),
+            &pod,
+            &[("/metadata/labels", json!({*s: "x"}))],
+        );
+        add(
+            format!("label value {s:?}"),
+            &pod,
+            &[("/metadata/labels", json!({"k": s}))],
+        );
+        add(
+            format!("annotation key {s:?}"),
+            &pod,
+            &[("/metadata/annotations", json!({*s: "x"}))],
+        );
+        add(
+            format!("nodeSelector key {s:?}"),
+            &pod,
+            &[("/spec/nodeSelector", json!({*s: "x"}))],
+        );
+        add(
+            format!("nodeSelector value {s:?}"),
+            &pod,
+            &[("/spec/nodeSelector", json!({"k": s}))],
+        );
+        add(format!("hostname {s:?}"), &pod, &[("/spec/hostname", json!(s))]);
+        add(format!("subdomain {s:?}"), &pod, &[("/spec/subdomain", json!(s))]);
+        add(
+            format!("container name {s:?}"),
+            &pod,
+            &[(&format!("{c}/name"), json!(s))],
+        );
+        add(
+            format!("volume name {s:?}"),
+            &pod,
+            &[
+                ("/spec/volumes/0/name", json!(s)),
+                (&format!("{c}/volumeMounts/0/name"), json!(s)),
+            ],
+        );
+        add(
+            format!("port name {s:?}"),
+            &pod,
+            &[(&format!("{c}/ports/0/name"), json!(s))],
+        );
+        add(
+            format!("toleration key {s:?}"),
+            &pod,
+            &[("/spec/tolerations", json!([{"key": s, "operator": "Exists"}]))],
+        );
+        add(
+            format!("toleration value {s:?}"),
+            &pod,
+            &[("/spec/tolerations", json!([{"key": "k", "value": s}]))],
+        );
+        add(
+            format!("affinity key {s:?}"),
+            &pod,
+            &[(
+                "/spec/affinity",
+                json!({"nodeAffinity": {"requiredDuringSchedulingIgnoredDuringExecution": {"nodeSelectorTerms": [{"matchExpressions": [{"key": s, "operator": "Exists"}]}]}}}),
+            )],
+        );
+        add(
+            format!("topologyKey {s:?}"),
+            &pod,
+            &[(
+                "/spec/affinity",
+                json!({"podAntiAffinity": {"requiredDuringSchedulingIgnoredDuringExecution": [{"topologyKey": s, "labelSelector": {"matchLabels": {"app": "mut"}}}]}}),
+            )],
+        );
+        add(
+            format!("template label key {s:?}"),
+            &deployment,
+            &[("/spec/template/metadata/labels", json!({"app": "mut", *s: "x"}))],
+        );
+        add(
+            format!("resource name {s:?}"),
+            &pod,
+            &[(
+                &format!("{c}/resources/limits/{}", s.replace('~', "~0").replace('/', "~1")),
+                json!("1"),
+            )],
+        );
+    }
+    // Quantities: cpu, memory, an extended resource and huge pages, as request and limit.
+    let amounts = [
+        json!("1"),
+        json!("0.5"),
+        json!("500m"),
+        json!("-1"),
+        json!("1Gi"),
+        json!("3Mi"),
+        json!("2Mi"),
+        json!("1.5Gi"),
+        json!("abc"),
+        json!(2),
+        json!(0),
+        json!("4Mi"),
+    ];
+    for name in [
+        "cpu",
+        "memory",
+        "example.com/dev",
+        "hugepages-2Mi",
+        "hugepages-1Gi",
+        "hugepages-3Mi",
+        "ephemeral-storage",
+    ] {
+        let key = name.replace('/', "~1");
+        for amount in &amounts {
+            add(
+                format!("{name} limit {amount}"),
+                &pod,
+                &[(&format!("{c}/resources/limits/{key}"), amount.clone())],
+            );
+            add(
+                format!("{name} request {amount} (no limit)"),
+                &pod,
+                &[(&format!("{c}/resources/requests/{key}"), amount.clone())],
+            );
+            for other in [json!("1"), json!("2Mi"), json!("1Gi")] {
+                add(
+                    format!("{name} request {amount} limit {other}"),
+                    &pod,
+                    &[
+                        (&format!("{c}/resources/requests/{key}"), amount.clone()),
+                        (&format!("{c}/resources/limits/{key}"), other.clone()),
+                    ],
+                );
+            }
+        }
+        // Huge pages and devices alone (no cpu or memory).
+        add(
+            format!("{name} alone"),
+            &pod,
+            &[(&format!("{c}/resources"), json!({"limits": {name: "2Mi"}}))],
+        );
+    }
+    // securityContext combinations.
+    for privileged in [None, Some(true), Some(false)] {
+        for escalation in [None, Some(true), Some(false)] {
+            for caps in [
+                json!(null),
+                json!(["CAP_SYS_ADMIN"]),
+                json!(["SYS_ADMIN"]),
+                json!(["NET_ADMIN"]),
+            ] {
+                let mut sc = json!({});
+                if let Some(p) = privileged {
+                    sc["privileged"] = json!(p);
+                }
+                if let Some(e) = escalation {
+                    sc["allowPrivilegeEscalation"] = json!(e);
+                }
+                if !caps.is_null() {
+                    sc["capabilities"] = json!({"add": caps});
+                }
+                add(
+                    format!("securityContext {sc}"),
+                    &pod,
+                    &[(&format!("{c}/securityContext"), sc.clone())],
+                );
+            }
+        }
+    }
+    for id in [
+        json!(0),
+        json!(1000),
+        json!(-1),
+        json!(2_147_483_647),
+        json!(2_147_483_648_i64),
+    ] {
+        add(
+            format!("runAsUser {id}"),
+            &pod,
+            &[(&format!("{c}/securityContext/runAsUser"), id.clone())],
+        );
+        add(
+            format!("pod runAsGroup {id}"),
+            &pod,
+            &[("/spec/securityContext/runAsGroup", id.clone())],
+        );
+        add(
+            format!("fsGroup {id}"),
+            &pod,
+            &[("/spec/securityContext/fsGroup", id.clone())],
+        );
+    }
+    for key in ["hostNetwork", "hostPID", "hostIPC"] {
+        add(
+            format!("hostUsers false with {key}"),
+            &pod,
+            &[
+                ("/spec/hostUsers", json!(false)),
+                (&format!("/spec/{key}"), json!(true)),
+            ],
+        );
+    }
+    // Volumes, hostPath, mounts, subPath, propagation.
+    for path in ["/var/log", "/var/../etc", "..", "/a/..b", "relative", ""] {
+        add(
+            format!("hostPath {path:?}"),
+            &pod,
+            &[("/spec/volumes/0", json!({"name": "data", "hostPath": {"path": path}}))],
+        );
+    }
+    for kind in ["", "Directory", "directory", "File", "Dir", "Socket"] {
+        add(
+            format!("hostPath type {kind:?}"),
+            &pod,
+            &[(
+                "/spec/volumes/0",
+                json!({"name": "data", "hostPath": {"path": "/x", "type": kind}}),
+            )],
+        );
+    }
+    add(
+        "volume with two sources".to_owned(),
+        &pod,
+        &[(
+            "/spec/volumes/0",
+            json!({"name": "data", "emptyDir": {}, "configMap": {"name": "x"}}),
+        )],
+    );
+    add(
+        "volume with no source".to_owned(),
+        &pod,
+        &[("/spec/volumes/0", json!({"name": "data"}))],
+    );
+    add(
+        "duplicate volume".to_owned(),
+        &pod,
+        &[(
+            "/spec/volumes",
+            json!([{"name": "data", "emptyDir": {}}, {"name": "data", "emptyDir": {}}]),
+        )],
+    );
+    add(
+        "mount of undeclared volume".to_owned(),
+        &pod,
+        &[(&format!("{c}/volumeMounts/0/name"), json!("other"))],
+    );
+    add(
+        "duplicate mount path".to_owned(),
+        &pod,
+        &[
+            (
+                "/spec/volumes",
+                json!([{"name": "data", "emptyDir": {}}, {"name": "b", "emptyDir": {}}]),
+            ),
+            (
+                &format!("{c}/volumeMounts"),
+                json!([{"name": "data", "mountPath": "/d"}, {"name": "b", "mountPath": "/d"}]),
+            ),
+        ],
+    );
+    add(
+        "mount without path".to_owned(),
+        &pod,
+        &[(&format!("{c}/volumeMounts/0/mountPath"), json!(""))],
+    );
+    for sub in ["a/b", "/abs", "../x", "a/../../b", "a..b", ".."] {
+        add(
+            format!("subPath {sub:?}"),
+            &pod,
+            &[(&format!("{c}/volumeMounts/0/subPath"), json!(sub))],
+        );
+        add(
+            format!("subPathExpr {sub:?}"),
+            &pod,
+            &[(&format!("{c}/volumeMounts/0/subPathExpr"), json!(sub))],
+        );
+    }
+    add(
+        "subPath and subPathExpr".to_owned(),
+        &pod,
+        &[
+            (&format!("{c}/volumeMounts/0/subPath"), json!("a")),
+            (&format!("{c}/volumeMounts/0/subPathExpr"), json!("b")),
+        ],
+    );
+    for propagation in ["None", "HostToContainer", "Bidirectional", "bidirectional", "Shared"] {
+        for privileged in [false, true] {
+            add(
+                format!("mountPropagation {propagation} privileged {privileged}"),
+                &pod,
+                &[
+                    (&format!("{c}/volumeMounts/0/mountPropagation"), json!(propagation)),
+                    (&format!("{c}/securityContext"), json!({"privileged": privileged})),
+                ],
+            );
+        }
+    }
+    // Tolerations.
+    for toleration in [
+        json!({"operator": "Exists"}),
+        json!({"operator": "Equal", "value": "x"}),
+        json!({"value": "x"}),
+        json!({"key": "k", "operator": "Exists", "value": "x"}),
+        json!({"key": "k", "operator": "Exists", "value": ""}),
+        json!({"key": "k", "operator": "In"}),
+        json!({"key": "k", "effect": "NoExecute", "tolerationSeconds": 5}),
+        json!({"key": "k", "effect": "NoSchedule", "tolerationSeconds": 5}),
+        json!({"key": "k", "tolerationSeconds": 5}),
+        json!({"key": "k", "effect": "Never"}),
+        json!({"key": "k", "value": "a b"}),
+    ] {
+        add(
+            format!("toleration {toleration}"),
+            &pod,
+            &[("/spec/tolerations", json!([toleration]))],
+        );
+    }
+    // Node affinity shapes.
+    let requirement = |op: &str, values: Value| json!({"key": "k", "operator": op, "values": values});
+    for (op, values) in [
+        ("In", json!([])),
+        ("In", json!(["a"])),
+        ("NotIn", json!([])),
+        ("Exists", json!(["a"])),
+        ("Exists", json!([])),
+        ("DoesNotExist", json!(["a"])),
+        ("Gt", json!(["1"])),
+        ("Gt", json!(["1", "2"])),
+        ("Lt", json!([])),
+        ("Has", json!(["a"])),
+    ] {
+        add(
+            format!("node affinity {op} {values}"),
+            &pod,
+            &[(
+                "/spec/affinity",
+                json!({"nodeAffinity": {"requiredDuringSchedulingIgnoredDuringExecution": {"nodeSelectorTerms": [{"matchExpressions": [requirement(op, values.clone())]}]}}}),
+            )],
+        );
+    }
+    add(
+        "node affinity without terms".to_owned(),
+        &pod,
+        &[(
+            "/spec/affinity",
+            json!({"nodeAffinity": {"requiredDuringSchedulingIgnoredDuringExecution": {"nodeSelectorTerms": []}}}),
+        )],
+    );
+    for weight in [0, 1, 100, 101] {
+        add(
+            format!("preferred weight {weight}"),
+            &pod,
+            &[(
+                "/spec/affinity",
+                json!({"nodeAffinity": {"preferredDuringSchedulingIgnoredDuringExecution": [{"weight": weight, "preference": {"matchExpressions": [requirement("In", json!(["a"]))]}}]}}),
+            )],
+        );
+    }
+    add(
+        "matchFields on a label".to_owned(),
+        &pod,
+        &[(
+            "/spec/affinity",
+            json!({"nodeAffinity": {"requiredDuringSchedulingIgnoredDuringExecution": {"nodeSelectorTerms": [{"matchFields": [{"key": "metadata.labels", "operator": "In", "values": ["a"]}]}]}}}),
+        )],
+    );
+    add(
+        "pod anti-affinity without topologyKey".to_owned(),
+        &pod,
+        &[(
+            "/spec/affinity",
+            json!({"podAntiAffinity": {"requiredDuringSchedulingIgnoredDuringExecution": [{"labelSelector": {"matchLabels": {"app": "mut"}}}]}}),
+        )],
+    );
+    // Ports.
+    for port in [json!(0), json!(1), json!(65535), json!(65536), json!(-1)] {
+        add(
+            format!("containerPort {port}"),
+            &pod,
+            &[(&format!("{c}/ports/0/containerPort"), port.clone())],
+        );
+        add(
+            format!("hostPort {port}"),
+            &pod,
+            &[(&format!("{c}/ports/0/hostPort"), port.clone())],
+        );
+    }
+    for protocol in ["TCP", "UDP", "SCTP", "tcp", "HTTP"] {
+        add(
+            format!("protocol {protocol}"),
+            &pod,
+            &[(&format!("{c}/ports/0/protocol"), json!(protocol))],
+        );
+    }
+    add(
+        "duplicate port name".to_owned(),
+        &pod,
+        &[(
+            &format!("{c}/ports"),
+            json!([{"name": "p", "containerPort": 1}, {"name": "p", "containerPort": 2}]),
+        )],
+    );
+    // Containers.
+    add("no containers".to_owned(), &pod, &[("/spec/containers", json!([]))]);
+    add(
+        "duplicate container name".to_owned(),
+        &pod,
+        &[("/spec/initContainers", json!([{"name": "app", "image": "r/i:1"}]))],
+    );
+    add("no image".to_owned(), &pod, &[(&format!("{c}/image"), json!(""))]);
+    add(
+        "image with a trailing space".to_owned(),
+        &pod,
+        &[(&format!("{c}/image"), json!("r/i:1 "))],
+    );
+    add(
+        "ephemeral container on create".to_owned(),
+        &pod,
+        &[(
+            "/spec/ephemeralContainers",
+            json!([{"name": "debug", "image": "r/d:1"}]),
+        )],
+    );
+    add(
+        "ephemeral container in a template".to_owned(),
+        &deployment,
+        &[(
+            "/spec/template/spec/ephemeralContainers",
+            json!([{"name": "debug", "image": "r/d:1"}]),
+        )],
+    );
+    // Restart policy by kind.
+    for policy in ["Always", "OnFailure", "Never", "always"] {
+        add(
+            format!("Pod restartPolicy {policy}"),
+            &pod,
+            &[("/spec/restartPolicy", json!(policy))],
+        );
+        add(
+            format!("Deployment restartPolicy {policy}"),
+            &deployment,
+            &[("/spec/template/spec/restartPolicy", json!(policy))],
+        );
+        let job = json!({"apiVersion": "batch/v1", "kind": "Job", "metadata": {"name": "mut", "namespace": "mutations"},
+            "spec": {"template": {"spec": {"restartPolicy": policy, "containers": [{"name": "a", "image": "r/a:1"}]}}}});
+        add(format!("Job restartPolicy {policy}"), &job, &[]);
+    }
+    let job = json!({"apiVersion": "batch/v1", "kind": "Job", "metadata": {"name": "mut", "namespace": "mutations"},
+        "spec": {"template": {"spec": {"containers": [{"name": "a", "image": "r/a:1"}]}}}});
+    add("Job without restartPolicy".to_owned(), &job, &[]);
+    // Selectors.
+    add(
+        "Deployment without selector".to_owned(),
+        &deployment,
+        &[("/spec/selector", json!(null))],
+    );
+    add(
+        "Deployment selector not matching".to_owned(),
+        &deployment,
+        &[("/spec/selector", json!({"matchLabels": {"app": "other"}}))],
+    );
+    add(
+        "Deployment selector by expression".to_owned(),
+        &deployment,
+        &[(
+            "/spec/selector",
+            json!({"matchExpressions": [{"key": "app", "operator": "In", "values": ["mut"]}]}),
+        )],
+    );
+    add(
+        "Deployment selector by NotIn".to_owned(),
+        &deployment,
+        &[(
+            "/spec/selector",
+            json!({"matchExpressions": [{"key": "app", "operator": "NotIn", "values": ["mut"]}]}),
+        )],
+    );
+    add(
+        "Deployment empty selector".to_owned(),
+        &deployment,
+        &[("/spec/selector", json!({}))],
+    );
+    // Probes.
+    for probe in [
+        json!({}),
+        json!({"tcpSocket": {"port": 80}}),
+        json!({"tcpSocket": {"port": 80}, "exec": {"command": ["true"]}}),
+        json!({"tcpSocket": {"port": 80}, "successThreshold": 2}),
+        json!({"tcpSocket": {"port": 80}, "successThreshold": 1}),
+    ] {
+        for key in ["livenessProbe", "readinessProbe", "startupProbe"] {
+            add(
+                format!("{key} {probe}"),
+                &pod,
+                &[(&format!("{c}/{key}"), probe.clone())],
+            );
+        }
+    }
+    // A StatefulSet's pod template is validated only for labels, annotations, selector and
+    // restartPolicy: these are accepted (its pods would be refused later).
+    let stateful = json!({
+        "apiVersion": "apps/v1", "kind": "StatefulSet",
+        "metadata": {"name": "mut", "namespace": "mutations"},
+        "spec": {"serviceName": "mut", "selector": {"matchLabels": {"app": "mut"}},
+                 "template": {"metadata": {"labels": {"app": "mut"}}, "spec": pod["spec"].clone()}}
+    });
+    let t = "/spec/template/spec";
+    add("StatefulSet as is".to_owned(), &stateful, &[]);
+    add(
+        "StatefulSet with a bad nodeSelector key".to_owned(),
+        &stateful,
+        &[(&format!("{t}/nodeSelector"), json!({"a/b/c": "x"}))],
+    );
+    add(
+        "StatefulSet mounting an undeclared volume".to_owned(),
+        &stateful,
+        &[(&format!("{t}/containers/0/volumeMounts/0/name"), json!("other"))],
+    );
+    add(
+        "StatefulSet with a fractional device".to_owned(),
+        &stateful,
+        &[(
+            &format!("{t}/containers/0/resources/limits/example.com~1dev"),
+            json!("0.5"),
+        )],
+    );
+    add(
+        "StatefulSet with an unparsable quantity".to_owned(),
+        &stateful,
+        &[(&format!("{t}/containers/0/resources/limits/cpu"), json!("lots"))],
+    );
+    add(
+        "StatefulSet with restartPolicy Never".to_owned(),
+        &stateful,
+        &[(&format!("{t}/restartPolicy"), json!("Never"))],
+    );
+    add(
+        "StatefulSet with a bad template label".to_owned(),
+        &stateful,
+        &[("/spec/template/metadata/labels/a~1b~1c", json!("x"))],
+    );
+    add(
+        "StatefulSet with a selector that misses".to_owned(),
+        &stateful,
+        &[("/spec/selector/matchLabels/app", json!("other"))],
+    );
+    // ReplicationControllers: the selector defaults to the template's labels.
+    let rc = json!({
+        "apiVersion": "v1", "kind": "ReplicationController",
+        "metadata": {"name": "mut", "namespace": "mutations"},
+        "spec": {"template": {"metadata": {"labels": {"app": "mut"}}, "spec": pod["spec"].clone()}}
+    });
+    add("ReplicationController with a defaulted selector".to_owned(), &rc, &[]);
+    add(
+        "ReplicationController without labels".to_owned(),
+        &rc,
+        &[("/spec/template/metadata/labels", json!({}))],
+    );
+    add(
+        "ReplicationController selector that misses".to_owned(),
+        &rc,
+        &[("/spec/selector", json!({"app": "other"}))],
+    );
+    // More of the same fields, in ways k8s.api was not written against first.
+    let big = "x".repeat(300 * 1024);
+    add(
+        "annotations over 256 KiB".to_owned(),
+        &pod,
+        &[("/metadata/annotations", json!({"a": big}))],
+    );
+    add(
+        "nodeSelector value a number".to_owned(),
+        &pod,
+        &[("/spec/nodeSelector", json!({"k": 1}))],
+    );
+    for op in ["exists", "equal"] {
+        add(
+            format!("toleration operator {op}"),
+            &pod,
+            &[("/spec/tolerations", json!([{"key": "k", "operator": op}]))],
+        );
+    }
+    add(
+        "toleration effect lowercase".to_owned(),
+        &pod,
+        &[("/spec/tolerations", json!([{"key": "k", "effect": "noSchedule"}]))],
+    );
+    for value in ["a b", "-a", ""] {
+        add(
+            format!("node affinity value {value:?}"),
+            &pod,
+            &[(
+                "/spec/affinity",
+                json!({"nodeAffinity": {"requiredDuringSchedulingIgnoredDuringExecution": {"nodeSelectorTerms": [{"matchExpressions": [requirement("In", json!([value]))]}]}}}),
+            )],
+        );
+    }
+    add(
+        "Gt with a non-integer".to_owned(),
+        &pod,
+        &[(
+            "/spec/affinity",
+            json!({"nodeAffinity": {"requiredDuringSchedulingIgnoredDuringExecution": {"nodeSelectorTerms": [{"matchExpressions": [requirement("Gt", json!(["a"]))]}]}}}),
+        )],
+    );
+    add(
+        "pod affinity selector value invalid".to_owned(),
+        &pod,
+        &[(
+            "/spec/affinity",
+            json!({"podAffinity": {"requiredDuringSchedulingIgnoredDuringExecution": [{"topologyKey": "zone", "labelSelector": {"matchLabels": {"app": "a b"}}}]}}),
+        )],
+    );
+    for sc in [
+        json!({"procMount": "Unmasked"}),
+        json!({"procMount": "Bogus"}),
+        json!({"seccompProfile": {"type": "Localhost"}}),
+        json!({"seccompProfile": {"type": "Bogus"}}),
+        json!({"seccompProfile": {"type": "RuntimeDefault", "localhostProfile": "x"}}),
+        json!({"capabilities": {"add": ["CAP_SYS_ADMIN"]}, "allowPrivilegeEscalation": false, "privileged": false}),
+        json!({"runAsNonRoot": true, "runAsUser": 0}),
+        json!({"seLinuxOptions": {"type": "spc_t"}}),
+        json!({"appArmorProfile": {"type": "Localhost"}}),
+    ] {
+        add(
+            format!("securityContext {sc}"),
+            &pod,
+            &[(&format!("{c}/securityContext"), sc.clone())],
+        );
+    }
+    add(
+        "hostNetwork with a different hostPort".to_owned(),
+        &pod,
+        &[
+            ("/spec/hostNetwork", json!(true)),
+            (&format!("{c}/ports/0/hostPort"), json!(9090)),
+        ],
+    );
+    add(
+        "dnsPolicy None without dnsConfig".to_owned(),
+        &pod,
+        &[("/spec/dnsPolicy", json!("None"))],
+    );
+    add(
+        "dnsPolicy unknown".to_owned(),
+        &pod,
+        &[("/spec/dnsPolicy", json!("Cluster"))],
+    );
+    add(
+        "emptyDir sizeLimit negative".to_owned(),
+        &pod,
+        &[("/spec/volumes/0/emptyDir", json!({"sizeLimit": "-1Gi"}))],
+    );
+    add(
+        "emptyDir medium HugePages without huge pages".to_owned(),
+        &pod,
+        &[("/spec/volumes/0/emptyDir", json!({"medium": "HugePages"}))],
+    );
+    add(
+        "configMap volume with a bad name".to_owned(),
+        &pod,
+        &[("/spec/volumes/0", json!({"name": "data", "configMap": {"name": "A_B"}}))],
+    );
+    add(
+        "secret volume without a name".to_owned(),
+        &pod,
+        &[("/spec/volumes/0", json!({"name": "data", "secret": {}}))],
+    );
+    add(
+        "PVC volume without a claim name".to_owned(),
+        &pod,
+        &[("/spec/volumes/0", json!({"name": "data", "persistentVolumeClaim": {}}))],
+    );
+    add(
+        "mount readOnly and recursiveReadOnly Enabled".to_owned(),
+        &pod,
+        &[(&format!("{c}/volumeMounts/0/recursiveReadOnly"), json!("Enabled"))],
+    );
+    add(
+        "volumeDevice of an emptyDir".to_owned(),
+        &pod,
+        &[(
+            &format!("{c}/volumeDevices"),
+            json!([{"name": "data", "devicePath": "/dev/x"}]),
+        )],
+    );
+    add(
+        "init container with resources of a sidecar".to_owned(),
+        &pod,
+        &[(
+            "/spec/initContainers",
+            json!([{"name": "init", "image": "r/i:1", "restartPolicy": "Always", "resources": {"limits": {"example.com/dev": "0.5"}}}]),
+        )],
+    );
+    add(
+        "init container restartPolicy Never".to_owned(),
+        &pod,
+        &[(
+            "/spec/initContainers",
+            json!([{"name": "init", "image": "r/i:1", "restartPolicy": "Never"}]),
+        )],
+    );
+    add(
+        "hostname too long".to_owned(),
+        &pod,
+        &[("/spec/hostname", json!("h".repeat(64)))],
+    );
+    add(
+        "host port range".to_owned(),
+        &pod,
+        &[(&format!("{c}/ports/0/hostPort"), json!(70000))],
+    );
+    // Unknown and mistyped fields (strict decoding).
+    add(
+        "unknown field in container".to_owned(),
+        &pod,
+        &[(&format!("{c}/imagePullPolcy"), json!("Always"))],
+    );
+    add(
+        "hostpath misspelt".to_owned(),
+        &pod,
+        &[("/spec/volumes/0", json!({"name": "data", "hostpath": {"path": "/x"}}))],
+    );
+    add(
+        "label value a number".to_owned(),
+        &pod,
+        &[("/metadata/labels/k", json!(1))],
+    );
+    add(
+        "cpu limit a boolean".to_owned(),
+        &pod,
+        &[(&format!("{c}/resources/limits/cpu"), json!(true))],
+    );
+    out
+}
+
+/// The namespaces the cases use that the API server would accept as names.
+fn namespaces(cases: &[Case]) -> BTreeSet<String> {
+    cases
+        .iter()
+        .filter_map(|c| c.object.pointer("/metadata/namespace").and_then(Value::as_str))
+        .filter(|n| ra2_core::names::is_dns1123_label(n))
+        .map(str::to_owned)
+        .chain(["mutations".to_owned()])
+        .collect()
+}
+
+/// Sends every case, several at a time over the harness's keep-alive agent.
+fn send_all(cluster: &Cluster, cases: &[Case]) -> Vec<Verdict> {
+    const THREADS: usize = 8;
+    let mut slots: Vec<Option<Verdict>> = (0..cases.len()).map(|_| None).collect();
+    std::thread::scope(|scope| {
+        let chunk = cases.len().div_ceil(THREADS).max(1);
+        let handles: Vec<_> = cases
+            .chunks(chunk)
+            .enumerate()
+            .map(|(n, part)| {
+                scope.spawn(move || {
+                    part.iter()
+                        .enumerate()
+                        .map(|(i, case)| (n * chunk + i, cluster.dry_run(&case.object)))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        for handle in handles {
+            for (i, verdict) in handle.join().expect("sender thread") {
+                slots[i] = Some(verdict);
+            }
+        }
+    });
+    slots.into_iter().map(|v| v.expect("every case sent")).collect()
+}
+
+#[derive(Default)]
+struct Tally {
+    sent: usize,
+    skipped: usize,
+    refused: usize,
+    ra2_refused: usize,
+    /// ra2 says refused, the API server accepted.
+    false_refusals: Vec<String>,
+    /// The API server refused, ra2 did not say so.
+    missed: Vec<String>,
+    passing_refused: Vec<String>,
+}
+
+#[test]
+fn differential_api_server_verdicts() {
+    let Some(cluster) = Cluster::start_or_skip("differential_api_server_verdicts") else {
+        return;
+    };
+    let started = std::time::Instant::now();
+    let mut inputs = corpus_cases();
+    inputs.extend(fixture_cases());
+    inputs.extend(example_cases());
+    for (what, object) in mutations() {
+        let text = serde_json::to_string_pretty(&object).expect("json");
+        inputs.push((format!("mutation {what}"), "mutations", false, text, object));
+    }
+    let cases = judge(inputs);
+    for namespace in namespaces(&cases) {
+        cluster.create_namespace(&namespace);
+    }
+    let verdicts = send_all(&cluster, &cases);
+    let mut tallies: std::collections::BTreeMap<&str, Tally> = std::collections::BTreeMap::new();
+    let mut skipped_kinds: std::collections::BTreeMap<String, usize> = std::collections::BTreeMap::new();
+    for (case, verdict) in cases.iter().zip(&verdicts) {
+        let tally = tallies.entry(case.group).or_default();
+        if verdict.status == 404 && verdict.body.is_null() {
+            tally.skipped += 1;
+            let kind = format!(
+                "{} {}",
+                case.object["apiVersion"].as_str().unwrap_or("?"),
+                case.object["kind"].as_str().unwrap_or("?")
+            );
+            *skipped_kinds.entry(kind).or_default() += 1;
+            continue;
+        }
+        tally.sent += 1;
+        tally.refused += usize::from(!verdict.accepted);
+        tally.ra2_refused += usize::from(case.ra2_refused);
+        if case.must_pass && !verdict.accepted {
+            tally
+                .passing_refused
+                .push(format!("{}: {} {}", case.origin, verdict.status, verdict.message));
+        }
+        if case.ra2_refused && verdict.accepted {
+            tally.false_refusals.push(format!(
+                "{}: ra2 says refused ({}) but the API server accepts",
+                case.origin,
+                case.ra2_reasons.join("; ")
+            ));
+        } else if !case.ra2_refused && !verdict.accepted {
+            tally.missed.push(format!(
+                "{}: API server refuses ({} {}), ra2 does not say so",
+                case.origin, verdict.status, verdict.message
+            ));
+        }
+    }
+    let mut report = String::new();
+    let mut failures = Vec::new();
+    for (group, t) in &tallies {
+        let disagreements = t.false_refusals.len() + t.missed.len();
+        let _ = writeln!(
+            report,
+            "{group}: sent {}, skipped {}, refused by the API server {}, refused by ra2 {}, disagreements {disagreements} (ra2 refused but accepted {}, refused but not predicted {})",
+            t.sent,
+            t.skipped,
+            t.refused,
+            t.ra2_refused,
+            t.false_refusals.len(),
+            t.missed.len()
+        );
+        if *group == "mutations" {
+            let predicted = t.refused - t.missed.len();
+            #[allow(clippy::cast_precision_loss)]
+            let share = if t.refused == 0 {
+                100.0
+            } else {
+                100.0 * predicted as f64 / t.refused as f64
+            };
+            let _ = writeln!(
+                report,
+                "  mutations: ra2 predicts {predicted} of {} real refusals ({share:.1}%)",
+                t.refused
+            );
+            failures.extend(t.false_refusals.iter().cloned());
+            if share < 95.0 {
+                failures.push(format!(
+                    "ra2 predicts only {share:.1}% of the API server's refusals of the mutations (goal: 95%)"
+                ));
+            }
+        } else {
+            failures.extend(t.false_refusals.iter().cloned());
+            failures.extend(t.missed.iter().cloned());
+        }
+        failures.extend(
+            t.passing_refused
+                .iter()
+                .map(|m| format!("passing example refused: {m}")),
+        );
+    }
+    let _ = writeln!(report, "skipped kinds: {skipped_kinds:?}");
+    let _ = writeln!(report, "in {:.1?}", started.elapsed());
+    eprintln!("{report}");
+    if let Some(t) = tallies.get("mutations") {
+        for m in t.missed.iter().take(40) {
+            eprintln!("  not predicted: {m}");
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} disagreements:\n{}",
+        failures.len(),
+        failures.iter().take(60).cloned().collect::<Vec<_>>().join("\n")
+    );
+}
