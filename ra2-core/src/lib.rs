@@ -23,6 +23,7 @@ pub mod catalogue;
 pub mod config;
 pub mod doc;
 pub mod hook;
+mod json;
 pub mod lint;
 pub mod model;
 pub mod multus;

@@ -82,6 +82,8 @@ pub struct Linter<'c> {
     ni_patterns: Vec<String>,
     /// Extra object checks from outside ra2-core (strict mode), run after the rules.
     hooks: Vec<Box<dyn ObjectHook + 'c>>,
+    /// Read strict JSON with the JSON reader (off only to test it against libyaml).
+    json_reader: bool,
 }
 
 /// Per-file state while a file is fed in chunks (for streaming standard input).
@@ -117,6 +119,7 @@ impl<'c> Linter<'c> {
             deferred: Vec::new(),
             ni_patterns: crate::profile::resource_patterns(config),
             hooks: Vec::new(),
+            json_reader: true,
         }
     }
 
@@ -130,6 +133,15 @@ impl<'c> Linter<'c> {
     #[must_use]
     pub fn with_limits(mut self, limits: Limits) -> Self {
         self.limits = limits;
+        self
+    }
+
+    /// Reads JSON documents with libyaml instead of the JSON reader: the reference the JSON
+    /// reader is tested against (the reports must be identical).
+    #[doc(hidden)]
+    #[must_use]
+    pub fn with_libyaml_only(mut self) -> Self {
+        self.json_reader = false;
         self
     }
 
@@ -169,7 +181,11 @@ impl<'c> Linter<'c> {
         let json = *file
             .json
             .get_or_insert_with(|| chunk.text.trim_start().starts_with(['{', '[']));
-        let result = read_chunk(chunk, json, self.limits);
+        let result = if self.json_reader {
+            read_chunk(chunk, json, self.limits)
+        } else {
+            crate::doc::read_chunk_yaml(chunk, json, self.limits)
+        };
         let template = crate::source::helm_source(chunk.text);
         for doc in &result.docs {
             if doc.root_is_null() {
