@@ -6,7 +6,7 @@ use std::io::{IsTerminal, Write};
 use ra2_core::{Linter, Report};
 
 use crate::cli::{Cli, Command, DocFormat, ExplainArgs, LintArgs, LintFormat, RulesArgs};
-use crate::input::{self, Input, ReadProblem};
+use crate::input::{self, ReadProblem};
 use crate::render;
 use crate::settings;
 
@@ -82,31 +82,14 @@ pub fn lint(args: &LintArgs) -> u8 {
     let (inputs, mut problems) = input::discover(&args.paths);
     let mut sources: BTreeMap<String, String> = BTreeMap::new();
     let mut linter = new_linter(&config);
-    for item in &inputs {
-        match item {
-            Input::Stdin => {
-                let mut text = String::new();
-                let keep = keep_text.then_some(&mut text);
-                let mut stdin = std::io::stdin().lock();
-                if let Err(problem) = input::lint_stream(&mut stdin, input::STDIN_NAME, &mut linter, keep) {
-                    problems.push(problem);
-                }
-                if keep_text {
-                    sources.insert(input::STDIN_NAME.to_owned(), text);
-                }
-            }
-            Input::File { path, name } => match input::read_file(path, name) {
-                Ok(text) => {
-                    linter.add_file(name, &text);
-                    // JSON needs no snippets: drop each file once linted.
-                    if keep_text {
-                        sources.insert(name.clone(), text);
-                    }
-                }
-                Err(problem) => problems.push(problem),
-            },
+    let jobs = args.jobs.map_or_else(crate::parallel::default_jobs, usize::from);
+    crate::parallel::lint_inputs(&inputs, &mut linter, jobs, keep_text, |item, outcome| {
+        if let Some(text) = outcome.text {
+            sources.insert(item.name().to_owned(), text);
         }
-    }
+        problems.extend(outcome.problem);
+        true
+    });
     let mut report = linter.finish();
     let unreadable = !problems.is_empty();
     if args.format != LintFormat::Text {

@@ -4,5 +4,6 @@
 pub mod app;
 pub mod cli;
 pub mod input;
+pub mod parallel;
 pub mod render;
 pub mod settings;

@@ -10,7 +10,7 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyByteArray, PyBytes, PyDict, PyFloat, PyList, PyString};
 use serde_json::Value;
 
-use ra2_cli::input::{self, Input, ReadProblem};
+use ra2_cli::input::{self, ReadProblem};
 use ra2_core::source::{Chunk, Position};
 use ra2_core::view::Located;
 use ra2_core::{Config, ConfigError, Edition, FailOn, Linter};
@@ -827,19 +827,22 @@ fn lint_inputs(paths: &[PathBuf], config: &Config) -> Result<ra2_core::Report, R
         return Err(problem);
     }
     let mut content_problems = Vec::new();
-    for item in &inputs {
-        let result = match item {
-            Input::Stdin => {
-                let mut stdin = std::io::stdin().lock();
-                input::lint_stream(&mut stdin, input::STDIN_NAME, &mut linter, None)
-            }
-            Input::File { path, name } => input::read_file(path, name).map(|text| linter.add_file(name, &text)),
-        };
-        match result {
-            Ok(()) => {}
-            Err(problem) if problem.errno.is_some() => return Err(problem),
-            Err(problem) => content_problems.push(problem),
+    let mut io_problem = None;
+    // Every core, with the same report as one thread (ra2_cli::parallel).
+    let jobs = ra2_cli::parallel::default_jobs();
+    ra2_cli::parallel::lint_inputs(&inputs, &mut linter, jobs, false, |_, outcome| match outcome.problem {
+        Some(problem) if problem.errno.is_some() => {
+            io_problem = Some(problem);
+            false
         }
+        Some(problem) => {
+            content_problems.push(problem);
+            true
+        }
+        None => true,
+    });
+    if let Some(problem) = io_problem {
+        return Err(problem);
     }
     let mut report = linter.finish();
     report
