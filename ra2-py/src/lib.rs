@@ -797,7 +797,8 @@ fn path_list(paths: &Bound<'_, PyAny>) -> PyResult<Vec<PathBuf>> {
 /// reads standard input. Findings carry each path as written. A path that cannot be read
 /// raises OSError (FileNotFoundError, PermissionError, ...); a file that is not UTF-8 is an
 /// entry of `Report.errors`, as in the CLI. No `.ra2.yaml` is looked up: pass `config`. The
-/// options are those of `lint`. The GIL is released while files are read and linted.
+/// options are those of `lint`. The GIL is released while files are read and linted, on every
+/// available core (the report is the same as on one thread).
 #[pyfunction]
 #[pyo3(signature = (paths, *, edition=None, select=None, ignore=None, config=None))]
 fn lint_paths(
