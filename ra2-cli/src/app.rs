@@ -6,7 +6,7 @@ use std::io::{IsTerminal, Write};
 use ra2_core::{Linter, Report};
 
 use crate::cli::{Cli, Command, DocFormat, ExplainArgs, LintArgs, LintFormat, RulesArgs};
-use crate::input::{self, Input, ReadProblem};
+use crate::input::{self, ReadProblem};
 use crate::render;
 use crate::settings;
 
@@ -122,35 +122,14 @@ pub fn lint(args: &LintArgs) -> u8 {
     for file in &skipped {
         linter.record_skipped(file.reason);
     }
-    for item in &inputs {
-        match item {
-            Input::Stdin => {
-                let mut text = String::new();
-                let keep = keep_text.then_some(&mut text);
-                let mut stdin = std::io::stdin().lock();
-                if let Err(problem) = input::lint_stream(&mut stdin, input::STDIN_NAME, &mut linter, keep) {
-                    problems.push(problem);
-                }
-                if keep_text {
-                    sources.insert(input::STDIN_NAME.to_owned(), text);
-                }
-            }
-            Input::File {
-                path,
-                name,
-                skip_non_k8s,
-            } => match input::read_file(path, name) {
-                Ok(bytes) => {
-                    linter.add_file_bytes_with(name, &bytes, *skip_non_k8s);
-                    // JSON needs no snippets: drop each file once linted.
-                    if keep_text {
-                        sources.insert(name.clone(), ra2_core::source::same_length_lossy(&bytes));
-                    }
-                }
-                Err(problem) => problems.push(problem),
-            },
+    let jobs = args.jobs.map_or_else(crate::parallel::default_jobs, usize::from);
+    crate::parallel::lint_inputs(&inputs, &mut linter, jobs, keep_text, |item, outcome| {
+        if let Some(text) = outcome.text {
+            sources.insert(item.name().to_owned(), text);
         }
-    }
+        problems.extend(outcome.problem);
+        true
+    });
     let mut report = linter.finish();
     let unreadable = !problems.is_empty();
     if args.format != LintFormat::Text {

@@ -160,6 +160,11 @@ pub struct LintArgs {
     #[arg(long, value_name = "NODES", value_parser = clap::value_parser!(u64).range(1..))]
     pub max_alias_expansion: Option<u64>,
 
+    /// Lint files on this many threads [default: the available cores]. The output is the
+    /// same, byte for byte, whatever the number.
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: Option<u16>,
+
     /// Act as a Helm post-renderer: read the manifests from standard input and copy them
     /// unchanged to standard output when they pass; otherwise print nothing there, write the
     /// report to standard error and exit 1 (or 2). A passing report with findings below

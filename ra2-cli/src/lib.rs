@@ -5,5 +5,6 @@ pub mod app;
 pub mod cli;
 pub mod input;
 pub mod kustomize;
+pub mod parallel;
 pub mod render;
 pub mod settings;

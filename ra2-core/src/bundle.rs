@@ -213,6 +213,55 @@ pub struct Bundle {
 }
 
 impl Bundle {
+    /// Appends the facts of `later`, a bundle of documents read after this one's (see
+    /// [`crate::Linter::absorb`]); its object indices are shifted by `base`, the number of
+    /// objects read before it. The result equals one bundle read in that order.
+    pub fn absorb(&mut self, later: Bundle, base: usize) {
+        let shift = |mut place: Place| {
+            place.object_index += base;
+            place
+        };
+        self.nads.extend(later.nads);
+        self.pvs.extend(later.pvs);
+        self.pvcs.extend(later.pvcs.into_iter().map(|mut p| {
+            p.place = shift(p.place);
+            p
+        }));
+        self.pods.extend(later.pods.into_iter().map(|mut p| {
+            p.place = shift(p.place);
+            p
+        }));
+        self.storage_classes.extend(later.storage_classes);
+        self.claims.extend(later.claims.into_iter().map(|mut c| {
+            c.place = shift(c.place);
+            c
+        }));
+        self.unattached_resources
+            .extend(later.unattached_resources.into_iter().map(|mut u| {
+                u.place = shift(u.place);
+                u
+            }));
+        self.service_accounts.extend(later.service_accounts);
+        self.token_pods.extend(later.token_pods.into_iter().map(|mut t| {
+            t.place = shift(t.place);
+            t
+        }));
+        self.resource_policy_namespaces.extend(later.resource_policy_namespaces);
+        for (namespace, place) in later.first_workloads {
+            // The first workload of the whole run wins, as when read in one pass.
+            self.first_workloads.entry(namespace).or_insert_with(|| shift(place));
+        }
+        self.workloads.extend(later.workloads.into_iter().map(|mut w| {
+            w.object_index += base;
+            w.local = w.local.map(|(signal, place)| (signal, shift(place)));
+            w.annotation = w.annotation.map(shift);
+            for device in &mut w.devices {
+                device.place.object_index += base;
+            }
+            w
+        }));
+    }
+
     pub fn nad(&self, namespace: &str, name: &str) -> Option<&Nad> {
         self.nads.iter().find(|n| n.namespace == namespace && n.name == name)
     }

@@ -178,6 +178,21 @@ struct Builder<'s> {
 }
 
 impl<'s> Builder<'s> {
+    fn new(chunk: Chunk<'s>, json: bool, limits: Limits) -> Self {
+        Builder {
+            chunk,
+            json,
+            limits,
+            nodes: Vec::new(),
+            weights: Vec::new(),
+            anchors: HashMap::new(),
+            stack: Vec::new(),
+            problems: Vec::new(),
+            written: 0,
+            expanded: 0,
+        }
+    }
+
     fn span(&self, ev: &Event<'_>) -> Span {
         Span::new(self.chunk.offset + ev.start.offset, self.chunk.offset + ev.end.offset)
     }
@@ -407,7 +422,10 @@ impl<'s> Builder<'s> {
         }
     }
 
-    fn build(&mut self, parser: &mut Parser<'s>) -> Result<Option<NodeId>, DocError> {
+    fn build<E>(&mut self, parser: &mut E) -> Result<Option<NodeId>, DocError>
+    where
+        E: Iterator<Item = Result<Event<'s>, ra2_yaml::Error>>,
+    {
         let mut root = None;
         loop {
             let Some(event) = parser.next() else {
@@ -514,11 +532,63 @@ impl<'s> Builder<'s> {
     }
 }
 
+/// Reads a chunk of strict JSON without libyaml (see [`crate::json`]): the same events, so
+/// the same tree. `None` when the reader gave up or the builder refused the document; the
+/// caller then reads the chunk with libyaml, which decides (and words any error) as always.
+pub fn read_json_chunk(chunk: Chunk<'_>, limits: Limits) -> Option<Doc<'_>> {
+    if chunk.text.len() > limits.max_document_bytes {
+        return None;
+    }
+    let mut events = crate::json::JsonEvents::new(chunk.text);
+    let mut builder = Builder::new(chunk, true, limits);
+    let root = builder.build(&mut events).ok()??;
+    // The reader ends the stream right after the one document.
+    if !matches!(
+        events.next(),
+        Some(Ok(Event {
+            kind: EventKind::StreamEnd,
+            ..
+        }))
+    ) {
+        return None;
+    }
+    let lines = LineIndex::new(&chunk);
+    Some(Doc {
+        nodes: builder.nodes,
+        root,
+        problems: builder.problems,
+        chunk,
+        lines,
+        json: true,
+    })
+}
+
 /// Reads every document in one chunk.
 pub fn read_chunk(chunk: Chunk<'_>, json: bool, limits: Limits) -> ChunkResult<'_> {
-    let mut result = ChunkResult::default();
-    if chunk.text.len() > limits.max_document_bytes {
-        result.error = Some(DocError {
+    if let Some(error) = too_large(chunk, limits) {
+        return error;
+    }
+    if json {
+        if let Some(doc) = read_json_chunk(chunk, limits) {
+            return ChunkResult {
+                docs: vec![doc],
+                error: None,
+            };
+        }
+    }
+    read_with_libyaml(chunk, json, limits)
+}
+
+/// [`read_chunk`] through libyaml only, even for strict JSON: the reference the JSON reader is
+/// tested against.
+pub fn read_chunk_yaml(chunk: Chunk<'_>, json: bool, limits: Limits) -> ChunkResult<'_> {
+    too_large(chunk, limits).unwrap_or_else(|| read_with_libyaml(chunk, json, limits))
+}
+
+fn too_large(chunk: Chunk<'_>, limits: Limits) -> Option<ChunkResult<'_>> {
+    (chunk.text.len() > limits.max_document_bytes).then(|| ChunkResult {
+        docs: Vec::new(),
+        error: Some(DocError {
             span: Span::new(chunk.offset, chunk.offset),
             message: format!(
                 "document is {} bytes, more than the limit of {} bytes",
@@ -526,23 +596,15 @@ pub fn read_chunk(chunk: Chunk<'_>, json: bool, limits: Limits) -> ChunkResult<'
                 limits.max_document_bytes
             ),
             code: "ra2::parse::too-large",
-        });
-        return result;
-    }
+        }),
+    })
+}
+
+fn read_with_libyaml(chunk: Chunk<'_>, json: bool, limits: Limits) -> ChunkResult<'_> {
+    let mut result = ChunkResult::default();
     let mut parser = Parser::new(chunk.text);
     loop {
-        let mut builder = Builder {
-            chunk,
-            json,
-            limits,
-            nodes: Vec::new(),
-            weights: Vec::new(),
-            anchors: HashMap::new(),
-            stack: Vec::new(),
-            problems: Vec::new(),
-            written: 0,
-            expanded: 0,
-        };
+        let mut builder = Builder::new(chunk, json, limits);
         match builder.build(&mut parser) {
             Ok(Some(root)) => {
                 let lines = LineIndex::new(&chunk);

@@ -25,6 +25,7 @@ pub mod danm;
 pub mod devices;
 pub mod doc;
 pub mod hook;
+mod json;
 pub mod lint;
 pub mod manifest;
 pub mod model;

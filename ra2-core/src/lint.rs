@@ -18,6 +18,10 @@ use crate::rules::{BundleContext, Context, Pending, RULES, Rule, Settings, Targe
 use crate::source::{Chunk, chunks, looks_templated, strip_bom};
 use crate::view::Located;
 
+/// The object index of a duplicate-key finding in a document with no object, read before any
+/// object of its linter: the previous object of the run (see [`Linter::absorb`]).
+const PREVIOUS_OBJECT: usize = usize::MAX;
+
 const SUPPRESS_PREFIX: &str = "ignore-check.ra2.dev/";
 const SUPPRESS_ALL: &str = "ra2.dev/ignore-all";
 
@@ -91,7 +95,9 @@ pub struct Linter<'c> {
     /// The device table of this run (workload profile).
     devices: crate::devices::Classifier,
     /// Extra object checks from outside ra2-core (strict mode), run after the rules.
-    hooks: Vec<Box<dyn ObjectHook + 'c>>,
+    hooks: Vec<Box<dyn ObjectHook + Send + 'c>>,
+    /// Read strict JSON with the JSON reader (off only to test it against libyaml).
+    json_reader: bool,
 }
 
 /// Per-file state while a file is fed in chunks (for streaming standard input).
@@ -138,12 +144,13 @@ impl<'c> Linter<'c> {
             deferred: Vec::new(),
             devices: crate::devices::Classifier::new(config),
             hooks: Vec::new(),
+            json_reader: true,
         }
     }
 
     /// Adds a check that runs on every object after the rules (see [`crate::hook`]).
     #[must_use]
-    pub fn with_object_hook(mut self, hook: Box<dyn ObjectHook + 'c>) -> Self {
+    pub fn with_object_hook(mut self, hook: Box<dyn ObjectHook + Send + 'c>) -> Self {
         self.hooks.push(hook);
         self
     }
@@ -154,12 +161,75 @@ impl<'c> Linter<'c> {
         self
     }
 
+    /// Reads JSON documents with libyaml instead of the JSON reader: the reference the JSON
+    /// reader is tested against (the reports must be identical).
+    #[doc(hidden)]
+    #[must_use]
+    pub fn with_libyaml_only(mut self) -> Self {
+        self.json_reader = false;
+        self
+    }
+
     /// Whether config exemptions that matched no finding are reported (`exemption/unused`,
     /// on by default).
     #[must_use]
     pub fn with_unused_exemptions(mut self, report: bool) -> Self {
         self.report_unused_exemptions = report;
         self
+    }
+
+    /// A linter for the same run with nothing read yet, to read some files independently
+    /// (on another thread, say) and hand back with [`Linter::absorb`]. Object hooks are not
+    /// carried over: a run with hooks reads in one linter.
+    #[must_use]
+    pub fn fork(&self) -> Linter<'c> {
+        let mut fork = Linter::new(self.config).with_limits(self.limits);
+        fork.report_unused_exemptions = self.report_unused_exemptions;
+        fork.json_reader = self.json_reader;
+        fork
+    }
+
+    /// Whether [`Linter::fork`] gives linters that read like this one (no object hooks).
+    pub fn can_fork(&self) -> bool {
+        self.hooks.is_empty()
+    }
+
+    /// Takes in what a [`Linter::fork`] read, as if this linter had read the same files right
+    /// now: forks absorbed in input order give the same report, byte for byte, as one linter
+    /// reading every file in that order.
+    pub fn absorb(&mut self, later: Linter<'c>) {
+        let base = self.suppressions.len();
+        let previous = self.report.objects.last().map(|o| ObjectRef {
+            api_version: o.api_version.clone(),
+            kind: o.kind.clone(),
+            namespace: o.namespace.clone(),
+            name: o.name.clone(),
+        });
+        let resolve = |(mut finding, index): Pending| {
+            let index = if index == PREVIOUS_OBJECT {
+                finding.object = previous.clone().unwrap_or_default();
+                base.saturating_sub(1)
+            } else {
+                index + base
+            };
+            (finding, index)
+        };
+        self.pending.extend(later.pending.into_iter().map(resolve));
+        self.deferred
+            .extend(later.deferred.into_iter().map(|(f, i)| (f, i + base)));
+        self.suppressions.extend(later.suppressions);
+        self.templates.extend(later.templates);
+        self.bundle.absorb(later.bundle, base);
+        let report = later.report;
+        self.report.objects.extend(report.objects);
+        self.report.errors.extend(report.errors);
+        self.report.findings.extend(report.findings);
+        self.report.summary.files += report.summary.files;
+        self.report.summary.documents += report.summary.documents;
+        self.report.summary.skipped += report.summary.skipped;
+        for (reason, count) in report.summary.skipped_by_reason {
+            *self.report.summary.skipped_by_reason.entry(reason).or_default() += count;
+        }
     }
 
     pub fn edition(&self) -> Edition {
@@ -282,7 +352,11 @@ impl<'c> Linter<'c> {
         let json = *file
             .json
             .get_or_insert_with(|| chunk.text.trim_start().starts_with(['{', '[']));
-        let result = read_chunk(chunk, json, self.limits);
+        let result = if self.json_reader {
+            read_chunk(chunk, json, self.limits)
+        } else {
+            crate::doc::read_chunk_yaml(chunk, json, self.limits)
+        };
         let template = crate::source::helm_source(chunk.text);
         for doc in &result.docs {
             // Every document counts, empty ones (only comments, or `---` twice) included, as
@@ -394,7 +468,13 @@ impl<'c> Linter<'c> {
                     offset: problem.span.start,
                     len: problem.span.len(),
                 },
-                first_object.min(self.suppressions.len().saturating_sub(1)),
+                if self.suppressions.is_empty() {
+                    // No object of this linter's own yet: the run's previous object, which
+                    // [`Linter::absorb`] resolves when this linter was forked.
+                    PREVIOUS_OBJECT
+                } else {
+                    first_object.min(self.suppressions.len() - 1)
+                },
             ));
         }
     }
@@ -765,6 +845,12 @@ impl<'c> Linter<'c> {
     /// Runs cross-document rules, applies suppression and exemptions, sorts, and returns the
     /// report.
     pub fn finish(mut self) -> Report {
+        // Read before any object of the run: there is no previous object.
+        for (_, index) in &mut self.pending {
+            if *index == PREVIOUS_OBJECT {
+                *index = 0;
+            }
+        }
         self.settle_profiles();
         let settings = Settings {
             edition: self.config.edition,
@@ -968,3 +1054,9 @@ fn suppressions_of(
     }
     out
 }
+
+/// A forked linter goes to another thread and back (see [`Linter::fork`]).
+const _: fn() = || {
+    fn send<T: Send>() {}
+    send::<Linter<'static>>();
+};

@@ -10,7 +10,7 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyByteArray, PyBytes, PyDict, PyFloat, PyList, PyString};
 use serde_json::Value;
 
-use ra2_cli::input::{self, Input, ReadProblem};
+use ra2_cli::input::{self, ReadProblem};
 use ra2_core::source::{Chunk, Position};
 use ra2_core::view::Located;
 use ra2_core::{Config, ConfigError, Edition, FailOn, Linter};
@@ -811,7 +811,8 @@ fn path_list(paths: &Bound<'_, PyAny>) -> PyResult<Vec<PathBuf>> {
 /// sets `skip-non-k8s`; `-` reads standard input. Findings carry each path as written. A path that cannot be read
 /// raises OSError (FileNotFoundError, PermissionError, ...); a file that is not UTF-8 is an
 /// entry of `Report.errors`, as in the CLI. No `.ra2.yaml` is looked up: pass `config`. The
-/// options are those of `lint`. The GIL is released while files are read and linted.
+/// options are those of `lint`. The GIL is released while files are read and linted, on every
+/// available core (the report is the same as on one thread).
 #[pyfunction]
 #[pyo3(signature = (paths, *, edition=None, select=None, ignore=None, config=None))]
 fn lint_paths(
@@ -844,23 +845,22 @@ fn lint_inputs(paths: &[PathBuf], config: &Config) -> Result<ra2_core::Report, R
         linter.record_skipped(file.reason);
     }
     let mut content_problems = Vec::new();
-    for item in &inputs {
-        let result = match item {
-            Input::Stdin => {
-                let mut stdin = std::io::stdin().lock();
-                input::lint_stream(&mut stdin, input::STDIN_NAME, &mut linter, None)
-            }
-            Input::File {
-                path,
-                name,
-                skip_non_k8s,
-            } => input::read_file(path, name).map(|bytes| linter.add_file_bytes_with(name, &bytes, *skip_non_k8s)),
-        };
-        match result {
-            Ok(()) => {}
-            Err(problem) if problem.errno.is_some() => return Err(problem),
-            Err(problem) => content_problems.push(problem),
+    let mut io_problem = None;
+    // Every core, with the same report as one thread (ra2_cli::parallel).
+    let jobs = ra2_cli::parallel::default_jobs();
+    ra2_cli::parallel::lint_inputs(&inputs, &mut linter, jobs, false, |_, outcome| match outcome.problem {
+        Some(problem) if problem.errno.is_some() => {
+            io_problem = Some(problem);
+            false
         }
+        Some(problem) => {
+            content_problems.push(problem);
+            true
+        }
+        None => true,
+    });
+    if let Some(problem) = io_problem {
+        return Err(problem);
     }
     let mut report = linter.finish();
     report
