@@ -1,0 +1,45 @@
+//! The admission decision on structure-aware mutations of AdmissionReviews (seeded from
+//! ra2-wasm/tests/admission and from corpus objects wrapped in a review by scripts/fuzz): nodes
+//! replaced by other types, keys removed, renamed or added, subtrees copied, wrapped and
+//! stretched with unicode.
+#![no_main]
+
+use libfuzzer_sys::{fuzz_mutator, fuzz_target, fuzzer_mutate};
+use ra2_core::admission;
+use ra2_fuzz::{Rng, mutate_json};
+
+fuzz_target!(|data: &[u8]| {
+    let config = ra2_fuzz::config_for(data);
+    let Ok(value) = serde_json::from_slice::<serde_json::Value>(data) else {
+        return;
+    };
+    let answer = admission::review(&value, &config);
+    assert!(
+        answer.get("response").is_some_and(serde_json::Value::is_object),
+        "no response: {answer}"
+    );
+    if let Some(request) = value.get("request") {
+        let _ = admission::decide(request, &config);
+    }
+});
+
+fuzz_mutator!(|data: &mut [u8], size: usize, max_size: usize, seed: u32| {
+    let mut rng = Rng::new(seed);
+    let Ok(mut value) = serde_json::from_slice::<serde_json::Value>(&data[..size]) else {
+        return fuzzer_mutate(data, size, max_size);
+    };
+    if rng.chance(8) {
+        return fuzzer_mutate(data, size, max_size);
+    }
+    for _ in 0..=rng.below(3) {
+        mutate_json(&mut value, &mut rng);
+    }
+    let Ok(out) = serde_json::to_vec(&value) else {
+        return fuzzer_mutate(data, size, max_size);
+    };
+    if out.len() > max_size {
+        return fuzzer_mutate(data, size, max_size);
+    }
+    data[..out.len()].copy_from_slice(&out);
+    out.len()
+});
