@@ -27,7 +27,7 @@ impl Rng {
         Rng(u64::from(seed).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
     }
 
-    pub fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         self.0 ^= self.0 >> 12;
         self.0 ^= self.0 << 25;
         self.0 ^= self.0 >> 27;
@@ -36,11 +36,12 @@ impl Rng {
 
     /// A number below `n` (0 when `n` is 0).
     pub fn below(&mut self, n: usize) -> usize {
-        if n == 0 { 0 } else { (self.next() % n as u64) as usize }
+        if n == 0 { 0 } else { (self.next_u64() % n as u64) as usize }
     }
 
-    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
+    /// One of `items` (which must not be empty).
+    pub fn pick<T: Copy>(&mut self, items: &[T]) -> T {
+        items[self.below(items.len())]
     }
 
     pub fn chance(&mut self, one_in: usize) -> bool {
@@ -200,11 +201,11 @@ pub fn mutate_yaml(text: &str, rng: &mut Rng) -> Option<String> {
     match rng.below(14) {
         // An anchor on a value (or on a nested node), and aliases to it elsewhere.
         0 => {
-            let i = *rng.pick(&keyed);
+            let i = rng.pick(&keyed);
             let colon = key_colon(&lines[i])?;
             lines[i].insert_str(colon + 1, &format!(" &{anchor}"));
             for _ in 0..=rng.below(3) {
-                let j = *rng.pick(&keyed);
+                let j = rng.pick(&keyed);
                 let colon = key_colon(&lines[j])?;
                 lines[j].truncate(colon + 1);
                 lines[j].push_str(&format!(" *{anchor}"));
@@ -212,7 +213,7 @@ pub fn mutate_yaml(text: &str, rng: &mut Rng) -> Option<String> {
         }
         // A merge key (single alias, list of aliases, or inline mapping) at some mapping's level.
         1 => {
-            let i = *rng.pick(&keyed);
+            let i = rng.pick(&keyed);
             let indent = " ".repeat(indent_of(&lines[i]));
             let value = match rng.below(4) {
                 0 => format!("*{anchor}"),
@@ -224,7 +225,7 @@ pub fn mutate_yaml(text: &str, rng: &mut Rng) -> Option<String> {
         }
         // A duplicate key: a key line (with its value) repeated, or renamed to a sibling's key.
         2 => {
-            let i = *rng.pick(&keyed);
+            let i = rng.pick(&keyed);
             if rng.chance(2) {
                 let copy = lines[i].clone();
                 lines.insert(i + rng.below(2), copy);
@@ -242,7 +243,7 @@ pub fn mutate_yaml(text: &str, rng: &mut Rng) -> Option<String> {
         }
         // Block to flow: a key's nested block (mapping or sequence) written as one flow node.
         3 => {
-            let i = *rng.pick(&keyed);
+            let i = rng.pick(&keyed);
             let indent = indent_of(&lines[i]);
             if !lines[i].trim_end().ends_with(':') {
                 return None;
@@ -314,7 +315,7 @@ pub fn mutate_yaml(text: &str, rng: &mut Rng) -> Option<String> {
         }
         // A value replaced by an odd scalar.
         7 => {
-            let i = *rng.pick(&keyed);
+            let i = rng.pick(&keyed);
             let colon = key_colon(&lines[i])?;
             lines[i].truncate(colon + 1);
             lines[i].push(' ');
@@ -323,7 +324,7 @@ pub fn mutate_yaml(text: &str, rng: &mut Rng) -> Option<String> {
         // Document markers and directives.
         8 => {
             let i = rng.below(lines.len() + 1);
-            let marker = *rng.pick(&[
+            let marker = rng.pick(&[
                 "---",
                 "...",
                 "--- |",
@@ -359,7 +360,7 @@ pub fn mutate_yaml(text: &str, rng: &mut Rng) -> Option<String> {
         }
         // A new key with an odd value (or a block scalar) at a key's level.
         11 => {
-            let i = *rng.pick(&keyed);
+            let i = rng.pick(&keyed);
             let indent = " ".repeat(indent_of(&lines[i]));
             let value = if rng.chance(3) {
                 format!(
@@ -373,7 +374,7 @@ pub fn mutate_yaml(text: &str, rng: &mut Rng) -> Option<String> {
         }
         // Quoting: a value wrapped in quotes, or a key made complex.
         12 => {
-            let i = *rng.pick(&keyed);
+            let i = rng.pick(&keyed);
             let colon = key_colon(&lines[i])?;
             let value = lines[i][colon + 1..].trim().to_owned();
             lines[i].truncate(colon + 1);
@@ -385,7 +386,7 @@ pub fn mutate_yaml(text: &str, rng: &mut Rng) -> Option<String> {
         }
         // Line endings: CRLF or lone CR for the whole text.
         _ => {
-            let eol = *rng.pick(&["\r\n", "\r", "\n\n"]);
+            let eol = rng.pick(&["\r\n", "\r", "\n\n"]);
             return Some(lines.join(eol));
         }
     }
@@ -473,8 +474,11 @@ fn pointers(value: &Value, at: &mut String, out: &mut Vec<String>) {
 pub fn mutate_json(value: &mut Value, rng: &mut Rng) {
     let mut all = Vec::new();
     pointers(value, &mut String::new(), &mut all);
-    let at = rng.pick(&all).clone();
-    let donor = value.pointer(rng.pick(&all)).cloned().unwrap_or(Value::Null);
+    let at = all[rng.below(all.len())].clone();
+    let donor = value
+        .pointer(&all[rng.below(all.len())])
+        .cloned()
+        .unwrap_or(Value::Null);
     let Some(node) = value.pointer_mut(&at) else { return };
     match rng.below(8) {
         // A node replaced by a value of any type.
@@ -484,7 +488,7 @@ pub fn mutate_json(value: &mut Value, rng: &mut Rng) {
             if let Value::Object(map) = node {
                 let keys: Vec<String> = map.keys().cloned().collect();
                 if !keys.is_empty() {
-                    let key = rng.pick(&keys).clone();
+                    let key = keys[rng.below(keys.len())].clone();
                     if let Some(v) = map.remove(&key) {
                         if rng.chance(2) {
                             map.insert(rng.pick(KEYS).to_string(), v);
