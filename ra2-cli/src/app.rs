@@ -162,6 +162,9 @@ pub fn lint(args: &LintArgs) -> u8 {
                 .and_then(|()| out.write_all(b"\n"))
                 .and_then(|()| out.flush());
         }
+        LintFormat::Jsonl => {
+            let _ = render::jsonl::Lines::new(std::io::BufWriter::new(std::io::stdout().lock())).report(&report);
+        }
         format => {
             let style = render::text::Style {
                 color: use_color(),
@@ -187,6 +190,7 @@ fn render_report(
             json.push('\n');
             json
         }
+        LintFormat::Jsonl => render::jsonl::render(report),
         LintFormat::Sarif => render::sarif::render(report),
         LintFormat::Junit => render::junit::render(report),
         LintFormat::Github => render::github::render(report),

@@ -34,6 +34,8 @@ pub enum LintFormat {
     Text,
     /// The JSON output contract, version 1.
     Json,
+    /// JSON Lines: a finding or error object per line in input order, then a summary line.
+    Jsonl,
     /// SARIF 2.1.0, for GitHub code scanning and other SARIF viewers.
     Sarif,
     /// JUnit XML: a test suite per file, a test case per object, a failure per finding.

@@ -149,6 +149,69 @@ fn github_golden() {
     insta::assert_snapshot!("github", text);
 }
 
+#[test]
+fn jsonl_golden() {
+    let (code, text) = golden("jsonl");
+    assert_eq!(code, 2);
+    insta::assert_snapshot!("jsonl", text);
+}
+
+/// Every line of `--format jsonl` is a JSON object; without their `type`, the finding and
+/// error lines are exactly the JSON report's `findings` and `errors` (the same multiset, in
+/// input order), and the last line is its `summary`.
+#[test]
+fn jsonl_is_the_json_report_line_by_line() {
+    let args = |format: &'static str| {
+        vec![
+            "lint",
+            "manifests",
+            "../../../tests/fixtures",
+            "--no-config",
+            "--format",
+            format,
+        ]
+    };
+    let json = run(&args("json"));
+    let jsonl = run(&args("jsonl"));
+    assert_eq!(json.status.code(), jsonl.status.code());
+    let report: serde_json::Value = serde_json::from_slice(&json.stdout).expect("JSON");
+    let text = stdout(&jsonl);
+    let mut lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}")))
+        .collect();
+    let mut summary = lines.pop().expect("a summary line");
+    assert_eq!(
+        summary.as_object_mut().and_then(|o| o.remove("type")),
+        Some("summary".into())
+    );
+    assert_eq!(summary, report["summary"]);
+    let (mut findings, mut errors) = (Vec::new(), Vec::new());
+    let mut last = (String::new(), 0, 0);
+    for mut line in lines {
+        let here = (
+            line["file"].as_str().expect("file").to_owned(),
+            line["line"].as_u64().expect("line"),
+            line["column"].as_u64().expect("column"),
+        );
+        assert!(here >= last, "input order: {here:?} after {last:?}");
+        last = here;
+        match line
+            .as_object_mut()
+            .and_then(|o| o.remove("type"))
+            .as_ref()
+            .and_then(|t| t.as_str())
+        {
+            Some("finding") => findings.push(line),
+            Some("error") => errors.push(line),
+            other => panic!("unexpected type {other:?}"),
+        }
+    }
+    assert!(findings.len() > 100 && !errors.is_empty());
+    assert_eq!(serde_json::Value::Array(findings), report["findings"]);
+    assert_eq!(serde_json::Value::Array(errors), report["errors"]);
+}
+
 /// Every SARIF log of the rule fixtures, in both editions, is valid.
 #[test]
 fn sarif_of_every_fixture_is_valid() {

@@ -27,7 +27,7 @@ fn run(args: &[&str], stdin: &[u8]) -> Output {
 #[test]
 fn every_format_is_identical_whatever_the_jobs() {
     let stdin = b"apiVersion: v1\nkind: Pod\nmetadata: {name: from-stdin}\nspec:\n  hostNetwork: true\n  containers: [{name: a, image: r/a:1}]\n";
-    for format in ["text", "json", "sarif", "junit", "github"] {
+    for format in ["text", "json", "jsonl", "sarif", "junit", "github"] {
         let args = |jobs: &'static str| {
             vec![
                 "lint",

@@ -315,10 +315,8 @@ fn the_api_server_asks_ra2_serve() {
 }
 
 /// Issue 19: a Burstable Pod asking for the network-intensive profile is refused with
-/// ra2.k8s.009 (that profile needs Guaranteed pods). Needs the profile-label semantics the
-/// lead is landing on main; un-ignore once ra2-core denies it.
+/// ra2.k8s.009 (that profile needs Guaranteed pods), by the real API server's webhook call.
 #[test]
-#[ignore = "needs ra2.k8s.009 to deny Burstable pods on the network-intensive profile (main, issue 19)"]
 fn a_burstable_pod_on_the_network_intensive_profile_is_refused() {
     let Some(cluster) = Cluster::start_or_skip("a_burstable_pod_on_the_network_intensive_profile_is_refused") else {
         return;

@@ -217,41 +217,63 @@ impl Bundle {
     /// [`crate::Linter::absorb`]); its object indices are shifted by `base`, the number of
     /// objects read before it. The result equals one bundle read in that order.
     pub fn absorb(&mut self, later: Bundle, base: usize) {
+        // Destructured, so that a new kind of fact cannot be forgotten here.
+        let Bundle {
+            nads,
+            pvs,
+            pvcs,
+            pods,
+            danm_networks,
+            danm_pods,
+            storage_classes,
+            claims,
+            unattached_resources,
+            service_accounts,
+            token_pods,
+            resource_policy_namespaces,
+            first_workloads,
+            workloads,
+        } = later;
         let shift = |mut place: Place| {
             place.object_index += base;
             place
         };
-        self.nads.extend(later.nads);
-        self.pvs.extend(later.pvs);
-        self.pvcs.extend(later.pvcs.into_iter().map(|mut p| {
+        self.nads.extend(nads);
+        self.pvs.extend(pvs);
+        self.pvcs.extend(pvcs.into_iter().map(|mut p| {
             p.place = shift(p.place);
             p
         }));
-        self.pods.extend(later.pods.into_iter().map(|mut p| {
+        self.pods.extend(pods.into_iter().map(|mut p| {
             p.place = shift(p.place);
             p
         }));
-        self.storage_classes.extend(later.storage_classes);
-        self.claims.extend(later.claims.into_iter().map(|mut c| {
+        self.danm_networks.extend(danm_networks);
+        self.danm_pods.extend(danm_pods.into_iter().map(|mut p| {
+            p.place = shift(p.place);
+            p
+        }));
+        self.storage_classes.extend(storage_classes);
+        self.claims.extend(claims.into_iter().map(|mut c| {
             c.place = shift(c.place);
             c
         }));
         self.unattached_resources
-            .extend(later.unattached_resources.into_iter().map(|mut u| {
+            .extend(unattached_resources.into_iter().map(|mut u| {
                 u.place = shift(u.place);
                 u
             }));
-        self.service_accounts.extend(later.service_accounts);
-        self.token_pods.extend(later.token_pods.into_iter().map(|mut t| {
+        self.service_accounts.extend(service_accounts);
+        self.token_pods.extend(token_pods.into_iter().map(|mut t| {
             t.place = shift(t.place);
             t
         }));
-        self.resource_policy_namespaces.extend(later.resource_policy_namespaces);
-        for (namespace, place) in later.first_workloads {
+        self.resource_policy_namespaces.extend(resource_policy_namespaces);
+        for (namespace, place) in first_workloads {
             // The first workload of the whole run wins, as when read in one pass.
             self.first_workloads.entry(namespace).or_insert_with(|| shift(place));
         }
-        self.workloads.extend(later.workloads.into_iter().map(|mut w| {
+        self.workloads.extend(workloads.into_iter().map(|mut w| {
             w.object_index += base;
             w.local = w.local.map(|(signal, place)| (signal, shift(place)));
             w.annotation = w.annotation.map(shift);

@@ -2,6 +2,7 @@
 
 pub mod catalogue;
 pub mod github;
+pub mod jsonl;
 pub mod junit;
 pub mod sarif;
 pub mod text;

@@ -19,6 +19,8 @@ const fixtures = readdirSync(fixtureDir)
     const text = readFileSync(join(fixtureDir, f), 'utf8');
     const id = f.replace(/\.yaml$/, '');
     const edition = /^# edition: (\S+)/m.exec(text)?.[1] ?? 'base';
+    // The target Kubernetes release, when the fixture names one (as tests/tests/rules.rs reads it).
+    const kubernetesVersion = /^# kubernetes-version: (\S+)/m.exec(text)?.[1];
     // `# expect: rule[/check], ...` on each line where a finding must be reported.
     const expected = [];
     text.split('\n').forEach((line, i) => {
@@ -29,7 +31,7 @@ const fixtures = readdirSync(fixtureDir)
         expected.push({ line: i + 1, rule, check });
       }
     });
-    return { id, file: `fixtures/${f}`, text, edition, expected };
+    return { id, file: `fixtures/${f}`, text, edition, kubernetesVersion, expected };
   });
 
 const admissionDir = join(root, 'ra2-wasm/tests/admission');
@@ -78,7 +80,9 @@ for (const [flavour, ra2] of Object.entries(faces)) {
 
   test(`${flavour}: every rule fixture fires exactly where marked`, () => {
     for (const fx of fixtures) {
-      const report = ra2.lint(fx.text, { filename: fx.file, edition: fx.edition });
+      const options = { filename: fx.file, edition: fx.edition };
+      if (fx.kubernetesVersion) options['kubernetes-version'] = fx.kubernetesVersion;
+      const report = ra2.lint(fx.text, options);
       assert.deepEqual(report.errors, [], fx.id);
       const actual = report.findings.filter((f) => f.rule === fx.id);
       for (const e of fx.expected.filter((e) => e.rule === fx.id)) {
