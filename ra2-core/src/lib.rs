@@ -21,6 +21,7 @@ pub mod api_versions;
 pub mod bundle;
 pub mod catalogue;
 pub mod config;
+pub mod data;
 pub mod doc;
 pub mod hook;
 pub mod lint;

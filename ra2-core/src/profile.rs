@@ -47,7 +47,7 @@ pub fn resource_patterns(config: &Config) -> Vec<String> {
     let value = config.param(PATTERNS_RULE, PATTERNS_PARAM).cloned().or_else(|| {
         crate::catalogue::get(PATTERNS_RULE)
             .and_then(|d| d.param(PATTERNS_PARAM))
-            .map(|p| p.default.clone())
+            .map(|p| p.default.to_value())
     });
     match value {
         Some(serde_json::Value::Array(items)) => items.iter().filter_map(|v| v.as_str().map(str::to_owned)).collect(),

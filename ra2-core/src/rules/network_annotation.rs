@@ -143,7 +143,7 @@ fn param_list(cx: &BundleContext<'_>, name: &str) -> Vec<String> {
         .config
         .param(cx.rule, name)
         .cloned()
-        .or_else(|| cx.doc.and_then(|d| d.param(name)).map(|p| p.default.clone()));
+        .or_else(|| cx.doc.and_then(|d| d.param(name)).map(|p| p.default.to_value()));
     match value {
         Some(serde_json::Value::Array(items)) => items.iter().filter_map(|v| v.as_str().map(str::to_owned)).collect(),
         _ => Vec::new(),
