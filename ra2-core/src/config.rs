@@ -506,7 +506,9 @@ impl Config {
     /// carry the JSON pointer of the offending value; their line numbers refer to the value
     /// pretty-printed, so show the pointer instead.
     pub fn from_json(value: &serde_json::Value, source: &str) -> Result<Config, Vec<ConfigError>> {
-        if value.is_null() {
+        // No settings (what a policy-server sends unless told otherwise): the defaults, without
+        // reading and validating `{}` for every fresh policy instance.
+        if value.is_null() || value.as_object().is_some_and(serde_json::Map::is_empty) {
             return Ok(Config::default());
         }
         // JSON is YAML: one reader, one validator, the same messages as the config file.
@@ -597,6 +599,13 @@ fn validate_param(rule: &RuleDoc, name: &str, value: &Located<'_>, report: &mut 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn empty_settings_are_the_defaults() {
+        let read = Config::from_yaml("{}", "test").unwrap();
+        assert_eq!(read, Config::default());
+        assert_eq!(Config::from_json(&serde_json::json!({}), "test").unwrap(), read);
+    }
 
     #[test]
     fn compiled_schema_equals_its_file() {
