@@ -472,4 +472,17 @@ impl<'d> PodSpec<'d> {
             .map(|terms| terms.items().collect())
             .unwrap_or_default()
     }
+
+    /// The node selector terms of `preferredDuringSchedulingIgnoredDuringExecution` (each
+    /// item's `preference`), which the scheduler weighs but does not require.
+    pub fn preferred_node_selector_terms(&self) -> Vec<Located<'d>> {
+        self.spec
+            .path(&[
+                "affinity",
+                "nodeAffinity",
+                "preferredDuringSchedulingIgnoredDuringExecution",
+            ])
+            .map(|items| items.items().filter_map(|item| item.get("preference")).collect())
+            .unwrap_or_default()
+    }
 }

@@ -1,8 +1,8 @@
 //! Workload profile classification (ra2-rules.md §1.2): does a workload target the
 //! network-intensive (high-performance) profile?
 //!
-//! A pod is network-intensive when it shows any of these signals: it selects nodes labelled
-//! `anuket.io/profile/network-intensive: "true"`; a container requests huge pages; a container
+//! A pod is network-intensive when it shows any of these signals: it selects (or prefers) nodes
+//! labelled `anuket.io/profile: network-intensive`; a container requests huge pages; a container
 //! requests an extended resource whose name matches a network-device pattern (`ni_resource_patterns`
 //! of ra2.app.006), or that a `NetworkAttachmentDefinition` in the input names as its
 //! `resourceName`; or the pod attaches (Multus annotation) to a `NetworkAttachmentDefinition` in
@@ -22,14 +22,21 @@ use crate::names::{ResourceName, classify_resource_name};
 use crate::report::Profile;
 use crate::view::Located;
 
-/// The node label that marks (and selects) network-intensive nodes.
-pub const NETWORK_INTENSIVE_LABEL: &str = "anuket.io/profile/network-intensive";
+/// The node label that says which Anuket profile a node serves, with the profile as its value
+/// (`anuket.io/profile: network-intensive`). The RA2 text writes the labels as keys
+/// `anuket.io/profile/<name>`, which Kubernetes cannot store (a label key has one `/`); the RA2
+/// conformance tooling labels and checks nodes with this one key instead (ra2-rules.md, ra2.k8s.011).
+pub const PROFILE_LABEL: &str = "anuket.io/profile";
 
-/// The prefix of Anuket profile labels.
-pub const PROFILE_LABEL_PREFIX: &str = "anuket.io/profile/";
+/// The value of [`PROFILE_LABEL`] on nodes that meet the network-intensive profile.
+pub const NETWORK_INTENSIVE: &str = "network-intensive";
 
-/// The profile names RA2 defines (`anuket.io/profile/<name>`).
-pub const PROFILE_NAMES: &[&str] = &["basic", "network-intensive"];
+/// The prefix of the RA2 text's literal label keys (`anuket.io/profile/network-intensive`),
+/// which the API server refuses.
+pub const LITERAL_KEY_PREFIX: &str = "anuket.io/profile/";
+
+/// The profile names RA2 defines: the values of [`PROFILE_LABEL`].
+pub const PROFILE_NAMES: &[&str] = &["basic", NETWORK_INTENSIVE];
 
 /// Default patterns for extended resources that indicate SR-IOV/DPDK devices.
 pub const NI_RESOURCE_PATTERNS: &[&str] = &["*/*sriov*", "*/*vf*", "*/*dpdk*"];
@@ -58,8 +65,10 @@ pub fn resource_patterns(config: &Config) -> Vec<String> {
 /// Why a workload counts as network-intensive.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Signal {
-    /// The pod selects network-intensive nodes.
+    /// The pod requires network-intensive nodes (nodeSelector or required node affinity).
     SelectsProfile,
+    /// The pod prefers network-intensive nodes (preferred node affinity) without requiring them.
+    PrefersProfile,
     /// `who` (`container "dp"`, `the pod`) requests huge pages.
     HugePages { who: String, resource: String },
     /// `who` requests an extended resource that matches a network-device pattern.
@@ -77,7 +86,11 @@ pub enum Signal {
 impl fmt::Display for Signal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Signal::SelectsProfile => write!(f, "the pod selects nodes labelled {NETWORK_INTENSIVE_LABEL}"),
+            Signal::SelectsProfile => write!(f, "the pod selects nodes labelled {PROFILE_LABEL}: {NETWORK_INTENSIVE}"),
+            Signal::PrefersProfile => write!(
+                f,
+                "the pod prefers nodes labelled {PROFILE_LABEL}: {NETWORK_INTENSIVE} (preferred node affinity)"
+            ),
             Signal::HugePages { who, resource } => write!(f, "{who} requests {resource}"),
             Signal::DevicePattern { who, resource, pattern } => {
                 write!(
@@ -131,41 +144,56 @@ impl WorkloadProfile {
     }
 }
 
-/// Does the pod select network-intensive nodes (nodeSelector, or required node affinity
-/// `In ["true"]`)?
+/// Does the pod require network-intensive nodes (nodeSelector `anuket.io/profile:
+/// network-intensive`, or a required node affinity expression `In [network-intensive]`)?
 pub fn selects_network_intensive(pod: &PodSpec<'_>) -> bool {
-    selector_node(pod).is_some()
+    required_selector(pod).is_some()
 }
 
-/// Where the pod selects network-intensive nodes, if it does.
-fn selector_node<'d>(pod: &PodSpec<'d>) -> Option<Located<'d>> {
+/// Where the pod requires network-intensive nodes, if it does.
+fn required_selector<'d>(pod: &PodSpec<'d>) -> Option<Located<'d>> {
     if let Some(value) = pod
         .get("nodeSelector")
-        .and_then(|s| s.get(NETWORK_INTENSIVE_LABEL))
-        .filter(|v| v.as_str() == Some("true"))
+        .and_then(|s| s.get(PROFILE_LABEL))
+        .filter(|v| v.as_str() == Some(NETWORK_INTENSIVE))
     {
         return Some(value);
     }
-    pod.required_node_selector_terms().iter().find_map(|term| {
-        term.get("matchExpressions")?.items().find(|e| {
-            e.str_at("key") == Some(NETWORK_INTENSIVE_LABEL)
-                && e.str_at("operator") == Some("In")
-                && e.get("values")
-                    .is_some_and(|v| v.items().any(|i| i.as_str() == Some("true")))
-        })
+    pod.required_node_selector_terms()
+        .iter()
+        .find_map(|term| network_intensive_expression(term))
+}
+
+/// Where the pod prefers network-intensive nodes (preferred node affinity), if it does.
+fn preferred_selector<'d>(pod: &PodSpec<'d>) -> Option<Located<'d>> {
+    pod.preferred_node_selector_terms()
+        .iter()
+        .find_map(|term| network_intensive_expression(term))
+}
+
+/// The expression of a node selector term that matches network-intensive nodes.
+fn network_intensive_expression<'d>(term: &Located<'d>) -> Option<Located<'d>> {
+    term.get("matchExpressions")?.items().find(|e| {
+        e.str_at("key") == Some(PROFILE_LABEL)
+            && e.str_at("operator") == Some("In")
+            && e.get("values")
+                .is_some_and(|v| v.items().any(|i| i.as_str() == Some(NETWORK_INTENSIVE)))
     })
 }
 
-/// The first network-intensive signal visible in the pod itself: the profile selector, huge
-/// pages (in a container or, with `pod_level_resources`, in `spec.resources`), or an extended
+/// The first network-intensive signal visible in the pod itself: the profile selector (required,
+/// else preferred), huge pages (in a container or, with `pod_level_resources`, in `spec.resources`), or an extended
 /// resource matching one of `patterns`.
 pub fn local_signal<'d>(
     pod: &PodSpec<'d>,
     patterns: &[String],
     pod_level_resources: bool,
 ) -> Option<(Signal, Located<'d>)> {
-    if let Some(node) = selector_node(pod) {
+    if let Some(node) = required_selector(pod) {
         return Some((Signal::SelectsProfile, node));
+    }
+    if let Some(node) = preferred_selector(pod) {
+        return Some((Signal::PrefersProfile, node));
     }
     let pod_resources = pod_level_resources.then(|| pod.pod_resources()).flatten();
     let containers = pod.workload_containers().map(|c| (Some(c), &c.resources));
@@ -385,8 +413,24 @@ mod tests {
     fn local_signals_and_configured_patterns() {
         let hugepages = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers: [{name: a, image: r/a:1, resources: {limits: {hugepages-2Mi: 2Mi, memory: 1Gi}}}]\n";
         assert_eq!(profile_of(hugepages, "p"), Some(Profile::NetworkIntensive));
-        let selector = "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: d}\nspec:\n  selector: {matchLabels: {app: d}}\n  template:\n    metadata: {labels: {app: d}}\n    spec:\n      nodeSelector: {anuket.io/profile/network-intensive: \"true\"}\n      containers: [{name: a, image: r/a:1}]\n";
+        let selector = "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: d}\nspec:\n  selector: {matchLabels: {app: d}}\n  template:\n    metadata: {labels: {app: d}}\n    spec:\n      nodeSelector: {anuket.io/profile: network-intensive}\n      containers: [{name: a, image: r/a:1}]\n";
         assert_eq!(profile_of(selector, "d"), Some(Profile::NetworkIntensive));
+        // The RA2 text's literal key is refused by the API server: not a signal (ra2.k8s.011
+        // reports it instead), and neither is the value "true" under the real key.
+        for literal in [
+            selector.replace(
+                "anuket.io/profile: network-intensive",
+                "anuket.io/profile/network-intensive: \"true\"",
+            ),
+            selector.replace("anuket.io/profile: network-intensive", "anuket.io/profile: \"true\""),
+        ] {
+            assert_eq!(profile_of(&literal, "d"), Some(Profile::Basic), "{literal}");
+        }
+        let preferred = selector.replace(
+            "nodeSelector: {anuket.io/profile: network-intensive}",
+            "affinity: {nodeAffinity: {preferredDuringSchedulingIgnoredDuringExecution: [{weight: 1, preference: {matchExpressions: [{key: anuket.io/profile, operator: In, values: [network-intensive]}]}}]}}",
+        );
+        assert_eq!(profile_of(&preferred, "d"), Some(Profile::NetworkIntensive));
         assert_eq!(profile_of(POD_DEVICE, "cu"), Some(Profile::Basic));
         let mut config = Config::default();
         config.params.entry("ra2.app.006".to_owned()).or_default().insert(

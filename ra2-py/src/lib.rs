@@ -732,7 +732,11 @@ fn lint(
     let config = settings(py, edition, select, ignore, config)?;
     let report = if let Ok(text) = text.cast::<PyString>() {
         let text = text.to_cow()?;
-        py.detach(|| ra2_core::lint_str(&filename, &text, &config))
+        py.detach(|| {
+            let mut linter = new_linter(&config);
+            linter.add_file(&filename, &text);
+            linter.finish()
+        })
     } else if let Ok(bytes) = text.cast::<PyBytes>() {
         let bytes = bytes.as_bytes();
         py.detach(|| lint_bytes(&filename, bytes, &config))
@@ -750,9 +754,13 @@ fn lint(
 
 fn lint_bytes(filename: &str, bytes: &[u8], config: &Config) -> ra2_core::Report {
     match std::str::from_utf8(bytes) {
-        Ok(text) => ra2_core::lint_str(filename, text, config),
+        Ok(text) => {
+            let mut linter = new_linter(config);
+            linter.add_file(filename, text);
+            linter.finish()
+        }
         Err(e) => {
-            let mut linter = Linter::new(config);
+            let mut linter = new_linter(config);
             linter.begin_file(filename);
             let mut report = linter.finish();
             report
@@ -761,6 +769,17 @@ fn lint_bytes(filename: &str, bytes: &[u8], config: &Config) -> ra2_core::Report
             report.finalize();
             report
         }
+    }
+}
+
+/// A linter for `config`, with strict mode's schema checks when the config asks for them (as
+/// `ra2 lint --strict`).
+fn new_linter(config: &Config) -> Linter<'_> {
+    let linter = Linter::new(config);
+    if config.strict {
+        linter.with_object_hook(Box::new(ra2_strict::Strict::new()))
+    } else {
+        linter
     }
 }
 
@@ -818,7 +837,7 @@ fn lint_paths(
 
 /// Discovers and lints, as the CLI does; I/O failures stop the run (the caller raises OSError).
 fn lint_inputs(paths: &[PathBuf], config: &Config) -> Result<ra2_core::Report, ReadProblem> {
-    let mut linter = Linter::new(config);
+    let mut linter = new_linter(config);
     if paths.is_empty() {
         return Ok(linter.finish());
     }
@@ -875,6 +894,13 @@ fn review<'py>(
         )));
     }
     let config = settings(py, edition, select, ignore, config)?;
+    if config.strict {
+        // The admission decision judges the object the API server has already decoded, so an
+        // unknown field is gone by then: refuse the setting rather than ignore it.
+        return Err(PyValueError::new_err(
+            "config /strict: strict mode does not apply to review (the API server has already decoded the object and dropped unknown fields); use ra2.lint(..., config={\"strict\": True}) on the manifest",
+        ));
+    }
     let dict = py.import("builtins")?.getattr("dict")?.call1((review,))?;
     let text = json_text(py, &dict).map_err(|e| PyValueError::new_err(format!("review is not JSON data: {e}")))?;
     let response = py.detach(|| {

@@ -74,6 +74,24 @@ def test_options_parity(cli: Cli, in_root: Path) -> None:
     assert report.exit_code == done.returncode
 
 
+def test_strict_mode_parity(cli: Cli, in_root: Path, tmp_path: Path) -> None:
+    # strict: true is honoured, not silently ignored: the misspelt key is reported as by the CLI.
+    manifest = tmp_path / "web.yaml"
+    manifest.write_text(
+        "apiVersion: v1\nkind: Pod\nmetadata: {name: web}\nspec:\n"
+        "  containers: [{name: web, image: r/web:1}]\n"
+        "  volumes:\n  - name: logs\n    hostpath: {path: /var/log/web}\n"
+    )
+    done = cli.run("lint", "--format", "json", "--strict", str(manifest))
+    report = ra2.lint_paths(str(manifest), config={"strict": True})
+    assert report.to_json() == done.stdout.removesuffix("\n")
+    checks = {(f.rule, f.check) for f in report}
+    assert ("schema", "unknown-field") in checks
+    text = ra2.lint(manifest.read_text(), config={"strict": True})
+    assert ("schema", "unknown-field") in {(f.rule, f.check) for f in text}
+    assert ("schema", "unknown-field") not in {(f.rule, f.check) for f in ra2.lint(manifest.read_text())}
+
+
 @pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is not beside the checkout")
 def test_corpus_parity(cli: Cli) -> None:
     # One edition: what is compared here is the binding (discovery, reading, conversion), which

@@ -185,3 +185,8 @@ def test_input_is_not_modified() -> None:
     before = copy.deepcopy(review)
     ra2.review(review)
     assert review == before
+
+
+def test_strict_is_refused_not_ignored() -> None:
+    with pytest.raises(ValueError, match="strict mode does not apply to review"):
+        ra2.review(admission("CREATE", CLEAN), config={"strict": True})

@@ -59,6 +59,7 @@ impl Options {
             let lines: Vec<String> = errors.iter().map(ToString::to_string).collect();
             format!("invalid ra2 options: {}", lines.join("; "))
         })?;
+        supported(&config, "ra2 options")?;
         Ok(Options {
             config,
             ..Options::default()
@@ -69,7 +70,20 @@ impl Options {
 /// Settings as a JSON value (JS options, policy settings) into a [`Config`]; the error names
 /// each offending value by its pointer: `invalid ra2 options: /fail-on: "x" is not one of ...`.
 pub fn settings_from_json(value: &Value, what: &str) -> Result<Config, String> {
-    Config::from_json(value, what).map_err(|errors| format!("invalid {what}: {}", describe(&errors)))
+    let config = Config::from_json(value, what).map_err(|errors| format!("invalid {what}: {}", describe(&errors)))?;
+    supported(&config, what)?;
+    Ok(config)
+}
+
+/// Refuses a setting this build cannot honour, rather than ignoring it: strict mode needs the
+/// Kubernetes OpenAPI schemas (`ra2-strict`), which the WebAssembly builds leave out for size.
+fn supported(config: &Config, what: &str) -> Result<(), String> {
+    if config.strict {
+        return Err(format!(
+            "invalid {what}: /strict: strict mode is not available in the WebAssembly build (it needs the Kubernetes schemas); use `ra2 lint --strict` or Python's ra2.lint(..., config={{\"strict\": true}})"
+        ));
+    }
+    Ok(())
 }
 
 /// Config errors as `pointer: message` parts joined by `; `.
@@ -142,6 +156,17 @@ mod tests {
             "invalid ra2 options: /filename: expected string, found a number"
         );
         assert!(Options::from_json(&json!([1])).unwrap_err().ends_with("found an array"));
+        // A setting this build cannot honour is refused, never silently ignored.
+        for error in [
+            Options::from_json(&json!({"strict": true})).unwrap_err(),
+            Options::from_yaml("strict: true\n").unwrap_err(),
+        ] {
+            assert!(
+                error.starts_with("invalid ra2 options: /strict: strict mode is not available"),
+                "{error}"
+            );
+        }
+        assert!(Options::from_json(&json!({"strict": false})).is_ok());
     }
 
     #[test]

@@ -232,7 +232,7 @@ mod tests {
 
     #[test]
     fn pod_level_resources_decide_qos_from_1_34() {
-        let pod = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  nodeSelector: {anuket.io/profile/network-intensive: \"true\"}\n  resources: {limits: {cpu: 4, memory: 4Gi}}\n  containers:\n  - {name: a, image: r/a:1, resources: {limits: {cpu: 4, memory: 4Gi}}}\n";
+        let pod = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  nodeSelector: {anuket.io/profile: network-intensive}\n  resources: {limits: {cpu: 4, memory: 4Gi}}\n  containers:\n  - {name: a, image: r/a:1, resources: {limits: {cpu: 4, memory: 4Gi}}}\n";
         assert!(checks(pod, 34).is_empty());
         let burstable = pod.replace(
             "resources: {limits: {cpu: 4, memory: 4Gi}}\n  containers",

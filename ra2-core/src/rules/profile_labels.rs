@@ -1,9 +1,12 @@
-//! ra2.k8s.011: Anuket profile labels: nodes carry `anuket.io/profile/<profile>: "true"`, and
-//! network-intensive workloads select the nodes that carry it.
+//! ra2.k8s.011: Anuket profile labels: nodes say which profile they serve with
+//! `anuket.io/profile: basic | network-intensive`, network-intensive workloads select the nodes
+//! that carry it, and nobody writes the RA2 text's literal `anuket.io/profile/<name>` keys, which
+//! the API server refuses.
 
 use crate::bundle::Bundle;
 use crate::model::{Object, PodSpec};
-use crate::profile::{NETWORK_INTENSIVE_LABEL, PROFILE_LABEL_PREFIX, PROFILE_NAMES, Signal, resolve};
+use crate::names::is_qualified_name;
+use crate::profile::{LITERAL_KEY_PREFIX, NETWORK_INTENSIVE, PROFILE_LABEL, PROFILE_NAMES, Signal, resolve};
 use crate::rules::{BundleContext, Context, Rule};
 use crate::view::Located;
 
@@ -14,7 +17,8 @@ pub static RULE: Rule = Rule {
     ..Rule::new("ra2.k8s.011")
 };
 
-/// node: a Node's profile labels are RA2's and say "true" (or "false") as strings.
+/// invalid-key and node: a Node's label keys are ones the API server stores, and its profile
+/// label names a profile.
 fn check_object(object: &Object<'_>, cx: &mut Context<'_>) {
     if !object.is("", "Node") {
         return;
@@ -23,51 +27,86 @@ fn check_object(object: &Object<'_>, cx: &mut Context<'_>) {
         return;
     };
     for (key, value) in labels.entries() {
-        let Some(profile) = key.strip_prefix(PROFILE_LABEL_PREFIX) else {
+        if !is_qualified_name(key) {
+            invalid_key(cx, key, &value, "label", "node");
             continue;
-        };
-        if !PROFILE_NAMES.contains(&profile) {
-            cx.report(
+        }
+        if key != PROFILE_LABEL {
+            continue;
+        }
+        match value.as_str() {
+            Some(profile) if PROFILE_NAMES.contains(&profile) => {}
+            Some(other) => cx.report(
                 "node",
                 &value,
                 format!(
-                    "label {key} is not an Anuket profile label; RA2 defines {PROFILE_LABEL_PREFIX}basic and {NETWORK_INTENSIVE_LABEL}"
+                    "label {PROFILE_LABEL} has value {other:?}, which is not an Anuket profile; profile selectors match only \"basic\" or \"{NETWORK_INTENSIVE}\", exactly"
                 ),
-            );
-            continue;
-        }
-        if let Some(problem) = value_problem(&value) {
-            cx.report("node", &value, format!("label {key} {problem}"));
+            ),
+            None => cx.report(
+                "node",
+                &value,
+                format!(
+                    "label {PROFILE_LABEL} has the {} value {}; label values must be strings, so the API server refuses the node: write \"basic\" or \"{NETWORK_INTENSIVE}\"",
+                    value.type_name(),
+                    value.source_text()
+                ),
+            ),
         }
     }
 }
 
-/// What is wrong with a profile label value, if anything: profile selectors match the string
-/// "true" exactly (a node that does not meet the profile may say "false").
-fn value_problem(value: &Located<'_>) -> Option<String> {
-    match value.as_str() {
-        Some("true" | "false") => None,
-        Some(other) => Some(format!(
-            "has value {other:?}; node selectors for the profile match only the exact string \"true\""
-        )),
-        None => Some(format!(
-            "has the {} value {}; label values must be strings, so the API server rejects it: write \"true\"",
-            value.type_name(),
-            value.source_text()
-        )),
+/// Reports a label, selector or affinity key that is not a valid qualified name. `what` names
+/// where the key is written, `refused` the object the API server refuses because of it.
+fn invalid_key(cx: &mut Context<'_>, key: &str, at: &Located<'_>, what: &str, refused: &str) {
+    if let Some(profile) = key.strip_prefix(LITERAL_KEY_PREFIX) {
+        let value = if PROFILE_NAMES.contains(&profile) {
+            profile
+        } else {
+            NETWORK_INTENSIVE
+        };
+        cx.report_with_help(
+            "invalid-key",
+            at,
+            format!(
+                "{what} key {key} has two '/' (the RA2 text's literal form), but a Kubernetes label key is an optional prefix, one '/', and a name, so the API server refuses the {refused}"
+            ),
+            format!(
+                "Write the profile as the value of one key: {PROFILE_LABEL}: {value}. This is the form Kubernetes can store and the RA2 conformance tooling checks."
+            ),
+        );
+    } else {
+        cx.report(
+            "invalid-key",
+            at,
+            format!(
+                "{what} key {key:?} is not a valid Kubernetes label key (an optional DNS subdomain prefix and '/', then a name of at most 63 alphanumerics, '-', '_' or '.'), so the API server refuses the {refused}"
+            ),
+        );
     }
 }
 
-/// selector-value: a pod that selects on a profile label with a value no conformant node has.
+/// invalid-key and selector-value in a pod: its labels, nodeSelector and node affinity.
 fn check_pod(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
-    if let Some(selector) = pod.get("nodeSelector") {
-        for (key, value) in selector.entries() {
-            if let Some(problem) = selected_value_problem(key, &value) {
-                cx.report("selector-value", &value, problem);
+    if let Some(labels) = pod.labels() {
+        for (key, value) in labels.entries() {
+            if !is_qualified_name(key) {
+                invalid_key(cx, key, &value, "label", "object");
             }
         }
     }
-    for term in pod.required_node_selector_terms() {
+    if let Some(selector) = pod.get("nodeSelector") {
+        for (key, value) in selector.entries() {
+            if !is_qualified_name(key) {
+                invalid_key(cx, key, &value, "node selector", "object");
+            } else if key == PROFILE_LABEL {
+                selector_value(cx, &value);
+            }
+        }
+    }
+    let required = pod.required_node_selector_terms();
+    let preferred = pod.preferred_node_selector_terms();
+    for term in required.iter().chain(&preferred) {
         let Some(expressions) = term.get("matchExpressions") else {
             continue;
         };
@@ -77,71 +116,63 @@ fn check_pod(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
     }
 }
 
-/// A `In` (or `Exists`) expression on a profile label.
+/// A node-affinity expression: a key the API server accepts, and profile values that exist.
 fn affinity_expression(expression: &Located<'_>, cx: &mut Context<'_>) {
-    let Some(key) = expression.str_at("key") else { return };
-    let Some(profile) = key.strip_prefix(PROFILE_LABEL_PREFIX) else {
-        return;
-    };
-    let operator = expression.str_at("operator");
-    if !PROFILE_NAMES.contains(&profile) && matches!(operator, Some("In" | "Exists")) {
-        cx.report("selector-value", expression, unknown_profile(key));
+    let Some(key_node) = expression.get("key") else { return };
+    let Some(key) = key_node.as_str() else { return };
+    if !is_qualified_name(key) {
+        invalid_key(cx, key, &key_node, "node affinity", "object");
         return;
     }
-    if operator != Some("In") {
+    if key != PROFILE_LABEL || expression.str_at("operator") != Some("In") {
         return;
     }
     let Some(values) = expression.get("values") else { return };
-    if !values.items().any(|v| v.as_str() == Some("true")) {
-        cx.report(
-            "selector-value",
-            &values,
-            format!("node affinity selects {key} without the value \"true\", which is what conformant nodes carry"),
-        );
+    for value in values.items() {
+        selector_value(cx, &value);
     }
 }
 
-fn selected_value_problem(key: &str, value: &Located<'_>) -> Option<String> {
-    let profile = key.strip_prefix(PROFILE_LABEL_PREFIX)?;
-    if !PROFILE_NAMES.contains(&profile) {
-        return Some(unknown_profile(key));
-    }
+/// selector-value: a selected profile that no node carries.
+fn selector_value(cx: &mut Context<'_>, value: &Located<'_>) {
     match value.as_str() {
-        Some("true") => None,
-        Some(other) => Some(format!(
-            "node selector {key} has value {other:?}, but conformant nodes carry the exact string \"true\""
-        )),
-        None => Some(format!(
-            "node selector {key} has the {} value {}; selector values must be strings: write \"true\"",
-            value.type_name(),
-            value.source_text()
-        )),
+        Some(profile) if PROFILE_NAMES.contains(&profile) => {}
+        Some(other) => cx.report(
+            "selector-value",
+            value,
+            format!(
+                "the pod selects {PROFILE_LABEL} {other:?}, which is not an Anuket profile, so no conformant node carries it; the profiles are \"basic\" and \"{NETWORK_INTENSIVE}\""
+            ),
+        ),
+        None => cx.report(
+            "selector-value",
+            value,
+            format!(
+                "the pod selects {PROFILE_LABEL} with the {} value {}; selector values must be strings: write \"{NETWORK_INTENSIVE}\"",
+                value.type_name(),
+                value.source_text()
+            ),
+        ),
     }
 }
 
-fn unknown_profile(key: &str) -> String {
-    format!(
-        "{key} is not an Anuket profile label, so no node carries it; RA2 defines {PROFILE_LABEL_PREFIX}basic and {NETWORK_INTENSIVE_LABEL}"
-    )
-}
-
-/// workload: a pod that is network-intensive by any signal but the selector itself should
-/// select network-intensive nodes. Runs after the whole input is read, because the signal may
+/// workload: a pod that is network-intensive by any signal but a required selector should
+/// require network-intensive nodes. Runs after the whole input is read, because the signal may
 /// come from a `NetworkAttachmentDefinition` later in the input.
 fn check_bundle(bundle: &Bundle, cx: &mut BundleContext<'_>) {
     for workload in &bundle.workloads {
         let Some((signal, place)) = resolve(workload, bundle) else {
             continue;
         };
-        if signal == Signal::SelectsProfile {
-            continue;
-        }
-        cx.report(
-            "workload",
-            place,
-            format!(
-                "{signal}, so the workload is network-intensive, but it does not select nodes labelled {NETWORK_INTENSIVE_LABEL}: \"true\""
+        let message = match signal {
+            Signal::SelectsProfile => continue,
+            Signal::PrefersProfile => format!(
+                "{signal}, but does not require them, so it may be scheduled on nodes without huge pages, SR-IOV functions or pinned CPUs"
             ),
-        );
+            _ => format!(
+                "{signal}, so the workload is network-intensive, but it does not select nodes labelled {PROFILE_LABEL}: {NETWORK_INTENSIVE}"
+            ),
+        };
+        cx.report("workload", place, message);
     }
 }
