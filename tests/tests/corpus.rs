@@ -117,7 +117,7 @@ fn a_mixed_tree_gives_no_error_for_files_that_are_not_manifests() {
         };
         assert!(skip_non_k8s, "walked files are judged leniently");
         let text = ra2_cli::input::read_file(path, name).expect("readable");
-        linter.add_file_with(name, &text, *skip_non_k8s);
+        linter.add_file_bytes_with(name, &text, *skip_non_k8s);
     }
     let report = linter.finish();
     assert_eq!(report.errors, [], "no errors in a mixed tree");
