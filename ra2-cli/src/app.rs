@@ -296,7 +296,7 @@ pub fn explain(args: &ExplainArgs) -> u8 {
     };
     if let Some(check) = check {
         if doc.check(check).is_none() {
-            let slugs: Vec<&str> = doc.checks.iter().map(|c| c.slug.as_str()).collect();
+            let slugs: Vec<&str> = doc.checks.iter().map(|c| c.slug).collect();
             warn(&[format!(
                 "error: {id} has no check {check:?}{} (its checks: {})",
                 settings::hint(wanted).trim_end_matches(" (`ra2 rules` lists them)"),

@@ -112,11 +112,12 @@ fn known_selector(selector: &str) -> bool {
     let docs = catalogue::all();
     match selector.split_once('/') {
         Some((rule, check)) if rule == SCHEMA_RULE => SCHEMA_CHECKS.contains(&check),
-        Some((rule, check)) => docs.get(rule).is_some_and(|d| d.check(check).is_some()),
+        Some((rule, check)) => catalogue::get(rule).is_some_and(|d| d.check(check).is_some()),
         None => {
             matches!(selector, "yaml" | "suppression" | "exemption" | SCHEMA_RULE)
                 || docs
-                    .keys()
+                    .iter()
+                    .map(|d| d.id)
                     .any(|id| id == selector || id.strip_prefix(selector).is_some_and(|rest| rest.starts_with('.')))
         }
     }
@@ -126,11 +127,11 @@ fn known_selector(selector: &str) -> bool {
 pub fn hint(selector: &str) -> String {
     let docs = catalogue::all();
     let suggestion = match selector.split_once('/') {
-        Some((rule, check)) => match docs.get(rule) {
-            Some(doc) => near_miss(check, doc.checks.iter().map(|c| c.slug.as_str())).map(|c| format!("{rule}/{c}")),
-            None => near_miss(rule, docs.keys().map(String::as_str)).map(|r| format!("{r}/{check}")),
+        Some((rule, check)) => match catalogue::get(rule) {
+            Some(doc) => near_miss(check, doc.checks.iter().map(|c| c.slug)).map(|c| format!("{rule}/{c}")),
+            None => near_miss(rule, docs.iter().map(|d| d.id)).map(|r| format!("{r}/{check}")),
         },
-        None => near_miss(selector, docs.keys().map(String::as_str)).map(str::to_owned),
+        None => near_miss(selector, docs.iter().map(|d| d.id)).map(str::to_owned),
     };
     match suggestion {
         Some(s) => format!(" (did you mean {s:?}?)"),

@@ -1,72 +1,43 @@
 //! Kubernetes API versions for ra2.k8s.012, ra2.k8s.019 and ra2.app.016: who owns a group, how
 //! stable a version is, and the deprecation table shipped as data (`data/api-versions.yaml`,
-//! ra2-rules.md §2.8), read once with ra2's own YAML reader.
+//! ra2-rules.md §2.8), compiled into the binary by `build.rs`.
 
-use std::sync::OnceLock;
-
-use serde::Deserialize;
+use serde::Serialize;
 
 use crate::config::parse_kubernetes_version;
 
-/// The shipped table, as written.
-pub const TABLE: &str = include_str!("../data/api-versions.yaml");
-
 /// One alpha or beta group version (for some or all of its kinds).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Entry {
-    pub group: String,
-    pub version: String,
+    pub group: &'static str,
+    pub version: &'static str,
     /// Empty: any kind of the group version without an entry of its own.
-    #[serde(default)]
-    pub kinds: Vec<String>,
-    #[serde(default)]
-    pub deprecated_in: Option<String>,
-    #[serde(default)]
-    pub removed_in: Option<String>,
+    pub kinds: &'static [&'static str],
+    pub deprecated_in: Option<&'static str>,
+    pub removed_in: Option<&'static str>,
     /// The GA `apiVersion` to use instead.
-    #[serde(default)]
-    pub replacement: Option<String>,
+    pub replacement: Option<&'static str>,
     /// First release serving the replacement; `None`: any supported release.
-    #[serde(default)]
-    pub replacement_in: Option<String>,
+    pub replacement_in: Option<&'static str>,
     /// What took the API's place when there is no replacement.
-    #[serde(default)]
-    pub note: Option<String>,
+    pub note: Option<&'static str>,
 }
 
 /// `data/api-versions.yaml`.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Table {
-    pub dotless_groups: Vec<String>,
-    pub client_side_groups: Vec<String>,
-    pub versions: Vec<Entry>,
+    pub dotless_groups: &'static [&'static str],
+    pub client_side_groups: &'static [&'static str],
+    pub versions: &'static [Entry],
 }
 
-/// Reads a table; every release must be a version like `"1.16"`.
-pub fn parse_table(text: &str) -> Result<Table, String> {
-    let value = crate::yaml_to_json(text).map_err(|e| e.to_string())?;
-    let table: Table = serde_json::from_value(value).map_err(|e| e.to_string())?;
-    for entry in &table.versions {
-        let releases = [&entry.deprecated_in, &entry.removed_in, &entry.replacement_in];
-        for release in releases.into_iter().flatten() {
-            if parse_kubernetes_version(release).is_none() {
-                return Err(format!(
-                    "{}/{}: {release:?} is not a Kubernetes release like \"1.16\"",
-                    entry.group, entry.version
-                ));
-            }
-        }
-    }
-    Ok(table)
-}
+// `API_VERSIONS: Table`, compiled from data/api-versions.yaml by build.rs, which also refuses a
+// release that is not a quoted version like "1.16" (unquoted 1.20 would be the number 1.2).
+include!(concat!(env!("OUT_DIR"), "/api_versions.rs"));
 
-/// The shipped table. It is checked by a unit test; were it ever unreadable, ra2 would know no
-/// deprecations rather than crash.
+/// The shipped table.
 pub fn table() -> &'static Table {
-    static TABLE_VALUE: OnceLock<Table> = OnceLock::new();
-    TABLE_VALUE.get_or_init(|| parse_table(TABLE).unwrap_or_default())
+    &API_VERSIONS
 }
 
 /// Who defines an API group.
@@ -91,7 +62,7 @@ fn matches_group(pattern: &str, group: &str) -> bool {
 /// Classifies an API group.
 pub fn owner(group: &str) -> Owner {
     let table = table();
-    if group.is_empty() || table.dotless_groups.iter().any(|g| g == group) {
+    if group.is_empty() || table.dotless_groups.contains(&group) {
         return Owner::Kubernetes;
     }
     if !group.contains('.') || table.client_side_groups.iter().any(|p| matches_group(p, group)) {
@@ -146,31 +117,31 @@ pub fn lookup(group: &str, version: &str, kind: &str) -> Option<&'static Entry> 
             .filter(move |e| e.group == group && e.version == version)
     };
     candidates()
-        .find(|e| e.kinds.iter().any(|k| k == kind))
+        .find(|e| e.kinds.contains(&kind))
         .or_else(|| candidates().find(|e| e.kinds.is_empty()))
 }
 
-fn minor(release: Option<&String>) -> Option<u32> {
-    release.and_then(|r| parse_kubernetes_version(r))
+fn minor(release: Option<&str>) -> Option<u32> {
+    release.and_then(parse_kubernetes_version)
 }
 
 impl Entry {
     /// The release that stopped serving it, if that is the target or earlier.
     pub fn removed_by(&self, target: u32) -> Option<u32> {
-        minor(self.removed_in.as_ref()).filter(|&m| m <= target)
+        minor(self.removed_in).filter(|&m| m <= target)
     }
 
     /// The replacement when the target serves it.
     pub fn replacement_at(&self, target: u32) -> Option<&str> {
-        let replacement = self.replacement.as_deref()?;
-        minor(self.replacement_in.as_ref())
+        let replacement = self.replacement?;
+        minor(self.replacement_in)
             .is_none_or(|m| m <= target)
             .then_some(replacement)
     }
 
     /// First release serving the replacement, when the table says.
     pub fn replacement_since(&self) -> Option<u32> {
-        minor(self.replacement_in.as_ref())
+        minor(self.replacement_in)
     }
 
     /// Its life at the target release, for messages: `, which Kubernetes stopped serving in
@@ -179,8 +150,8 @@ impl Entry {
         if let Some(removed) = self.removed_by(target) {
             return format!(", which Kubernetes stopped serving in 1.{removed}");
         }
-        let deprecated = minor(self.deprecated_in.as_ref()).filter(|&m| m <= target);
-        let removal = minor(self.removed_in.as_ref());
+        let deprecated = minor(self.deprecated_in).filter(|&m| m <= target);
+        let removal = minor(self.removed_in);
         match (deprecated, removal) {
             (Some(d), Some(r)) => format!(", deprecated in Kubernetes 1.{d} and to be removed in 1.{r}"),
             (Some(d), None) => format!(", deprecated in Kubernetes 1.{d}"),
@@ -192,13 +163,13 @@ impl Entry {
     /// What to use instead, for messages: `; use apps/v1`, `; resource.k8s.io/v1 replaces it
     /// from Kubernetes 1.34`, or `; it has no replacement (...)`.
     pub fn advice(&self, target: u32) -> String {
-        match (self.replacement_at(target), self.replacement.as_deref()) {
+        match (self.replacement_at(target), self.replacement) {
             (Some(now), _) => format!("; use {now}"),
             (None, Some(later)) => {
-                let since = minor(self.replacement_in.as_ref()).unwrap_or(target);
+                let since = minor(self.replacement_in).unwrap_or(target);
                 format!("; {later} replaces it from Kubernetes 1.{since}")
             }
-            (None, None) => match &self.note {
+            (None, None) => match self.note {
                 Some(note) => format!("; it has no replacement ({note})"),
                 None => "; it has no replacement".to_owned(),
             },
@@ -211,28 +182,31 @@ mod tests {
     use super::*;
 
     #[test]
-    fn shipped_table_reads_and_every_entry_is_alpha_or_beta_of_a_kubernetes_group() {
-        let table = parse_table(TABLE).unwrap();
+    fn compiled_table_equals_its_file() {
+        let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/data/api-versions.yaml")).unwrap();
+        let source = crate::yaml_to_json(&text).unwrap();
+        let compiled = serde_json::to_value(table()).unwrap();
+        let clean = crate::data::without_defaults;
+        assert_eq!(clean(compiled), clean(source));
+    }
+
+    #[test]
+    fn every_entry_is_alpha_or_beta_of_a_kubernetes_group() {
+        let table = table();
         assert!(table.versions.len() > 30);
-        for e in &table.versions {
-            assert_eq!(owner(&e.group), Owner::Kubernetes, "{}", e.group);
+        for e in table.versions {
+            assert_eq!(owner(e.group), Owner::Kubernetes, "{}", e.group);
             assert!(
-                matches!(level(&e.version), Some(Level::Alpha | Level::Beta)),
+                matches!(level(e.version), Some(Level::Alpha | Level::Beta)),
                 "{}/{}",
                 e.group,
                 e.version
             );
-            if let Some(r) = &e.replacement {
+            if let Some(r) = e.replacement {
                 let (_, v) = r.rsplit_once('/').unwrap_or(("", r));
                 assert_eq!(level(v), Some(Level::Ga), "{r}");
             }
         }
-    }
-
-    #[test]
-    fn releases_must_be_quoted_versions() {
-        let bad = "dotless_groups: []\nclient_side_groups: []\nversions:\n  - {group: apps, version: v1beta1, removed_in: 1.20}\n";
-        assert!(parse_table(bad).is_err());
     }
 
     #[test]
@@ -291,10 +265,10 @@ mod tests {
     #[test]
     fn kind_entries_win_over_the_catch_all() {
         let ingress = lookup("extensions", "v1beta1", "Ingress").unwrap();
-        assert_eq!(ingress.removed_in.as_deref(), Some("1.22"));
-        assert_eq!(ingress.replacement.as_deref(), Some("networking.k8s.io/v1"));
+        assert_eq!(ingress.removed_in, Some("1.22"));
+        assert_eq!(ingress.replacement, Some("networking.k8s.io/v1"));
         let deployment = lookup("extensions", "v1beta1", "Deployment").unwrap();
-        assert_eq!(deployment.removed_in.as_deref(), Some("1.16"));
+        assert_eq!(deployment.removed_in, Some("1.16"));
         let other = lookup("extensions", "v1beta1", "Scale").unwrap();
         assert!(other.kinds.is_empty());
         assert!(lookup("apps", "v1beta2", "StatefulSet").is_some());

@@ -1,11 +1,9 @@
-//! The rule catalogue: `rules/<id>.yaml`, embedded at build time and read with ra2's own YAML
-//! reader. It gives every rule its title, severities per edition, docs and examples.
-
-use std::collections::BTreeMap;
-use std::sync::OnceLock;
+//! The rule catalogue: `rules/<id>.yaml`, compiled into Rust statics at build time (`build.rs`,
+//! [`crate::data`]). It gives every rule its title, severities per edition, docs and examples.
 
 use serde::{Deserialize, Serialize};
 
+use crate::data::Json;
 use crate::report::Severity;
 
 /// A rule set. `base` matches the RA2 text ra2 is built on; `latest` the newest RA2.
@@ -37,11 +35,12 @@ impl Edition {
 }
 
 /// A severity, possibly different per edition.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
 pub enum EditionSeverity {
     Same(Severity),
-    PerEdition(BTreeMap<Edition, Severity>),
+    /// In edition order.
+    PerEdition(#[serde(serialize_with = "crate::data::pairs")] &'static [(Edition, Severity)]),
 }
 
 impl Ord for Edition {
@@ -60,73 +59,68 @@ impl EditionSeverity {
     pub fn get(&self, edition: Edition) -> Option<Severity> {
         match self {
             EditionSeverity::Same(s) => Some(*s),
-            EditionSeverity::PerEdition(map) => map.get(&edition).copied(),
+            EditionSeverity::PerEdition(map) => map.iter().find(|(e, _)| *e == edition).map(|(_, s)| *s),
         }
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct CheckDoc {
-    pub slug: String,
-    pub title: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub slug: &'static str,
+    pub title: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub severity: Option<EditionSeverity>,
-    pub description: String,
+    pub description: &'static str,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct ParamDoc {
-    pub name: String,
+    pub name: &'static str,
     #[serde(rename = "type")]
-    pub kind: String,
-    pub default: serde_json::Value,
-    pub description: String,
+    pub kind: &'static str,
+    pub default: Json,
+    pub description: &'static str,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Example {
-    pub title: String,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub expect: Vec<String>,
-    /// Rule parameters to lint this example with.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub params: BTreeMap<String, serde_json::Value>,
+    pub title: &'static str,
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    pub expect: &'static [&'static str],
+    /// Rule parameters to lint this example with, by name.
+    #[serde(skip_serializing_if = "<[_]>::is_empty", serialize_with = "crate::data::pairs")]
+    pub params: &'static [(&'static str, Json)],
     /// The target Kubernetes version (`"1.34"`) to lint this example for, when not the default.
-    #[serde(default, rename = "kubernetes-version", skip_serializing_if = "Option::is_none")]
-    pub kubernetes_version: Option<String>,
-    pub manifest: String,
+    #[serde(rename = "kubernetes-version", skip_serializing_if = "Option::is_none")]
+    pub kubernetes_version: Option<&'static str>,
+    pub manifest: &'static str,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// A rule's examples; empty in a build without the `examples` feature (the admission policy).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Examples {
-    pub failing: Vec<Example>,
-    pub passing: Vec<Example>,
+    pub failing: &'static [Example],
+    pub passing: &'static [Example],
 }
 
 /// One catalogue file.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct RuleDoc {
-    pub id: String,
-    pub title: String,
-    pub requirement: String,
-    pub spec: String,
-    pub editions: Vec<Edition>,
+    pub id: &'static str,
+    pub title: &'static str,
+    pub requirement: &'static str,
+    pub spec: &'static str,
+    pub editions: &'static [Edition],
     pub severity: EditionSeverity,
-    pub rationale: String,
-    pub remediation: String,
-    pub checks: Vec<CheckDoc>,
-    #[serde(default)]
-    pub params: Vec<ParamDoc>,
+    pub rationale: &'static str,
+    pub remediation: &'static str,
+    pub checks: &'static [CheckDoc],
+    pub params: &'static [ParamDoc],
     pub examples: Examples,
 }
 
 impl RuleDoc {
-    pub fn check(&self, slug: &str) -> Option<&CheckDoc> {
+    pub fn check(&self, slug: &str) -> Option<&'static CheckDoc> {
         self.checks.iter().find(|c| c.slug == slug)
     }
 
@@ -143,38 +137,71 @@ impl RuleDoc {
         self.editions.contains(&edition)
     }
 
-    pub fn param(&self, name: &str) -> Option<&ParamDoc> {
+    pub fn param(&self, name: &str) -> Option<&'static ParamDoc> {
         self.params.iter().find(|p| p.name == name)
     }
 }
 
-// `CATALOGUE_FILES: &[(&str, &str)]`: (file name, contents) of every rules/*.yaml.
-include!(concat!(env!("OUT_DIR"), "/catalogue_files.rs"));
+// `CATALOGUE: &[RuleDoc]`, sorted by id: every rules/*.yaml, compiled by build.rs.
+include!(concat!(env!("OUT_DIR"), "/catalogue.rs"));
 
-/// The embedded catalogue files, as (file name, YAML text).
-pub fn sources() -> &'static [(&'static str, &'static str)] {
-    CATALOGUE_FILES
-}
-
-/// Reads one catalogue file.
-pub fn parse_rule_doc(text: &str) -> Result<RuleDoc, String> {
-    let value = crate::yaml_to_json(text).map_err(|e| e.to_string())?;
-    serde_json::from_value(value).map_err(|e| e.to_string())
-}
-
-/// Every rule's documentation, by id. Built once; a catalogue file that fails to parse is a
-/// build defect caught by the catalogue tests, and is left out here rather than panicking.
-pub fn all() -> &'static BTreeMap<String, RuleDoc> {
-    static DOCS: OnceLock<BTreeMap<String, RuleDoc>> = OnceLock::new();
-    DOCS.get_or_init(|| {
-        CATALOGUE_FILES
-            .iter()
-            .filter_map(|(_, text)| parse_rule_doc(text).ok())
-            .map(|doc| (doc.id.clone(), doc))
-            .collect()
-    })
+/// Every rule's documentation, sorted by id.
+pub fn all() -> &'static [RuleDoc] {
+    CATALOGUE
 }
 
 pub fn get(id: &str) -> Option<&'static RuleDoc> {
-    all().get(id)
+    CATALOGUE
+        .binary_search_by(|doc| doc.id.cmp(id))
+        .ok()
+        .and_then(|i| CATALOGUE.get(i))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::without_defaults;
+
+    /// The compiled catalogue is `rules/*.yaml` as ra2 reads them: every file, every field.
+    #[test]
+    fn compiled_catalogue_equals_the_rule_files() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../rules");
+        let mut ids = Vec::new();
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|e| e != "yaml") {
+                continue;
+            }
+            let mut source = crate::yaml_to_json(&std::fs::read_to_string(&path).unwrap()).unwrap();
+            if !cfg!(feature = "examples") {
+                source["examples"] = serde_json::json!({"failing": [], "passing": []});
+            }
+            let id = source["id"].as_str().unwrap().to_owned();
+            let doc = get(&id).unwrap_or_else(|| panic!("{} is not compiled in", path.display()));
+            let compiled = serde_json::to_value(doc).unwrap();
+            assert_eq!(
+                without_defaults(compiled),
+                without_defaults(source),
+                "{}",
+                path.display()
+            );
+            ids.push(id);
+        }
+        ids.sort();
+        let compiled: Vec<&str> = all().iter().map(|d| d.id).collect();
+        assert_eq!(compiled, ids);
+    }
+
+    #[test]
+    fn lookups() {
+        assert!(all().windows(2).all(|w| w[0].id < w[1].id));
+        for doc in all() {
+            assert_eq!(get(doc.id).map(|d| d.id), Some(doc.id));
+        }
+        assert!(get("ra2.app.000").is_none());
+        assert!(get("").is_none());
+        let doc = get("ra2.app.006").unwrap();
+        assert_eq!(doc.param("ni_resource_patterns").map(|p| p.kind), Some("string-list"));
+        assert!(doc.check("annotation-invalid").is_some());
+    }
 }

@@ -3,7 +3,6 @@
 //! checked against the rule catalogue.
 
 use std::collections::BTreeMap;
-use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
@@ -16,9 +15,11 @@ use crate::view::Located;
 /// The JSON Schema of the configuration, as shipped.
 pub const SCHEMA: &str = include_str!("../schemas/config.schema.json");
 
-fn schema() -> &'static serde_json::Value {
-    static SCHEMA_VALUE: OnceLock<serde_json::Value> = OnceLock::new();
-    SCHEMA_VALUE.get_or_init(|| serde_json::from_str(SCHEMA).unwrap_or(serde_json::Value::Bool(true)))
+// `CONFIG_SCHEMA: Json`: [`SCHEMA`] compiled by build.rs.
+include!(concat!(env!("OUT_DIR"), "/config_schema.rs"));
+
+fn schema() -> &'static crate::data::Json {
+    &CONFIG_SCHEMA
 }
 
 /// The pseudo-rule of strict mode's findings (reported by `ra2-strict` through
@@ -282,11 +283,12 @@ fn known_selector(selector: &str) -> bool {
     };
     match check {
         Some(check) if rule == SCHEMA_RULE => SCHEMA_CHECKS.contains(&check),
-        Some(check) => docs.get(rule).is_some_and(|d| d.check(check).is_some()),
+        Some(check) => catalogue::get(rule).is_some_and(|d| d.check(check).is_some()),
         None => {
             matches!(rule, "yaml" | "suppression" | "exemption" | SCHEMA_RULE)
                 || docs
-                    .keys()
+                    .iter()
+                    .map(|d| d.id)
                     .any(|id| id == rule || id.strip_prefix(rule).is_some_and(|r| r.starts_with('.')))
         }
     }
@@ -362,8 +364,8 @@ impl Config {
                 let key = v.at.pointer().rsplit('/').next().unwrap_or("");
                 let known = schema()
                     .get("properties")
-                    .and_then(|p| p.as_object())
-                    .map(|p| p.keys().map(String::as_str).collect::<Vec<_>>())
+                    .and_then(crate::data::Json::as_object)
+                    .map(|p| p.iter().map(|(k, _)| *k).collect::<Vec<_>>())
                     .unwrap_or_default();
                 if v.at.pointer().matches('/').count() == 1 {
                     if let Some(s) = near_miss(key, known.into_iter()) {
@@ -393,7 +395,7 @@ impl Config {
             }
         };
         // Semantic checks against the catalogue, each at its line.
-        let ids = || catalogue::all().keys().map(String::as_str);
+        let ids = || catalogue::all().iter().map(|d| d.id);
         let mut selectors: Vec<(Located<'_>, String)> = Vec::new();
         for key in ["select", "ignore"] {
             if let Some(node) = root.get(key) {
@@ -547,7 +549,9 @@ impl Config {
     /// carry the JSON pointer of the offending value; their line numbers refer to the value
     /// pretty-printed, so show the pointer instead.
     pub fn from_json(value: &serde_json::Value, source: &str) -> Result<Config, Vec<ConfigError>> {
-        if value.is_null() {
+        // No settings (what a policy-server sends unless told otherwise): the defaults, without
+        // reading and validating `{}` for every fresh policy instance.
+        if value.is_null() || value.as_object().is_some_and(serde_json::Map::is_empty) {
             return Ok(Config::default());
         }
         // JSON is YAML: one reader, one validator, the same messages as the config file.
@@ -598,7 +602,7 @@ impl Config {
 
 fn validate_param(rule: &RuleDoc, name: &str, value: &Located<'_>, report: &mut dyn FnMut(&Located<'_>, String)) {
     let Some(param) = rule.param(name) else {
-        let known: Vec<&str> = rule.params.iter().map(|p| p.name.as_str()).collect();
+        let known: Vec<&str> = rule.params.iter().map(|p| p.name).collect();
         let hint = match near_miss(name, known.iter().copied()) {
             Some(s) => format!(" (did you mean {s:?}?)"),
             None if known.is_empty() => String::from(" (this rule has no parameters)"),
@@ -607,7 +611,7 @@ fn validate_param(rule: &RuleDoc, name: &str, value: &Located<'_>, report: &mut 
         report(value, format!("unknown parameter {name:?} for {}{hint}", rule.id));
         return;
     };
-    let ok = match param.kind.as_str() {
+    let ok = match param.kind {
         "string" => value.as_str().is_some(),
         // A quantity may be written as a YAML number (`16`) or a string (`"15500m"`).
         "quantity" => {
@@ -632,5 +636,24 @@ fn validate_param(rule: &RuleDoc, name: &str, value: &Located<'_>, report: &mut 
                 value.type_name()
             ),
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn empty_settings_are_the_defaults() {
+        let read = Config::from_yaml("{}", "test").unwrap();
+        assert_eq!(read, Config::default());
+        assert_eq!(Config::from_json(&serde_json::json!({}), "test").unwrap(), read);
+    }
+
+    #[test]
+    fn compiled_schema_equals_its_file() {
+        let source: serde_json::Value = serde_json::from_str(SCHEMA).unwrap();
+        assert_eq!(*schema(), source);
+        assert_eq!(schema().to_value(), source);
     }
 }

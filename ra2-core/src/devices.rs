@@ -1,5 +1,6 @@
 //! Extended resources classified by what they are: network devices, accelerators, or unknown.
-//! The table is data (`data/devices.yaml`); the config extends it with ra2.app.006's
+//! The table is data (`data/devices.yaml`, compiled in by `build.rs`: nothing is parsed at
+//! start-up); the config extends it with ra2.app.006's
 //! `ni_resource_patterns` (network) and ra2.app.009's `accelerator_resource_patterns`.
 //!
 //! Network devices feed ra2.app.006/resource-without-annotation and the network-intensive
@@ -7,14 +8,15 @@
 //! are judged only by the rules that hold for every extended resource.
 
 use std::fmt;
-use std::sync::OnceLock;
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::config::Config;
 
 /// The shipped table, as written.
 pub const TABLE: &str = include_str!("../data/devices.yaml");
+
+include!(concat!(env!("OUT_DIR"), "/devices.rs"));
 
 /// The rule and parameter that add network-device patterns.
 pub const NETWORK_RULE: &str = "ra2.app.006";
@@ -33,32 +35,22 @@ pub enum DeviceClass {
 }
 
 /// One glob of the table, and what it stands for.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Entry {
-    pub pattern: String,
-    pub note: String,
+    pub pattern: &'static str,
+    pub note: &'static str,
 }
 
 /// `data/devices.yaml`.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Table {
-    pub accelerator: Vec<Entry>,
-    pub network: Vec<Entry>,
+    pub accelerator: &'static [Entry],
+    pub network: &'static [Entry],
 }
 
-/// Reads a table.
-pub fn parse_table(text: &str) -> Result<Table, String> {
-    let value = crate::yaml_to_json(text).map_err(|e| e.to_string())?;
-    serde_json::from_value(value).map_err(|e| e.to_string())
-}
-
-/// The shipped table. It is checked by a unit test; were it ever unreadable, ra2 would know no
-/// devices (every name unknown) rather than crash.
+/// The shipped table, compiled in (`build.rs` refuses a malformed `data/devices.yaml`).
 pub fn table() -> &'static Table {
-    static TABLE_VALUE: OnceLock<Table> = OnceLock::new();
-    TABLE_VALUE.get_or_init(|| parse_table(TABLE).unwrap_or_default())
+    &DEVICES
 }
 
 /// Why a resource has its class.
@@ -143,15 +135,15 @@ impl Classifier {
     pub fn shipped(&self, resource: &str) -> (DeviceClass, Source) {
         let table = table();
         for (class, entries) in [
-            (DeviceClass::Accelerator, &table.accelerator),
-            (DeviceClass::Network, &table.network),
+            (DeviceClass::Accelerator, table.accelerator),
+            (DeviceClass::Network, table.network),
         ] {
-            if let Some(entry) = entries.iter().find(|e| matches(&e.pattern, resource)) {
+            if let Some(entry) = entries.iter().find(|e| matches(e.pattern, resource)) {
                 return (
                     class,
                     Source::Table {
-                        pattern: entry.pattern.clone(),
-                        note: entry.note.clone(),
+                        pattern: entry.pattern.to_owned(),
+                        note: entry.note.to_owned(),
                     },
                 );
             }
@@ -165,10 +157,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_shipped_table_reads() {
-        let table = parse_table(TABLE).unwrap();
+    fn the_shipped_table_is_compiled_in_as_written() {
+        let table = super::table();
         assert!(table.network.len() > 5 && table.accelerator.len() > 5);
-        assert_eq!(&table, super::table());
+        let written = crate::yaml_to_json(TABLE).unwrap();
+        assert_eq!(serde_json::to_value(table).unwrap(), written);
     }
 
     #[test]

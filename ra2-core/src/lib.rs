@@ -22,6 +22,7 @@ pub mod bundle;
 pub mod catalogue;
 pub mod config;
 pub mod danm;
+pub mod data;
 pub mod devices;
 pub mod doc;
 pub mod hook;

@@ -977,7 +977,7 @@ pub(crate) fn finding_at(
 ) -> Finding {
     let help = help.unwrap_or_else(|| {
         crate::catalogue::get(rule)
-            .map(|d| d.remediation.clone())
+            .map(|d| d.remediation.to_owned())
             .unwrap_or_default()
     });
     Finding {
@@ -1023,8 +1023,8 @@ fn suppressions_of(
             } else if let Some(rest) = key.strip_prefix(SUPPRESS_PREFIX) {
                 out.keys.push((rest.to_owned(), reason_text(&value)));
                 let known = crate::catalogue::all()
-                    .keys()
-                    .map(String::as_str)
+                    .iter()
+                    .map(|d| d.id)
                     .chain([crate::config::SCHEMA_RULE])
                     .any(|id| rest == id || rest.strip_prefix(id).is_some_and(|c| c.starts_with('.')));
                 if !known {

@@ -5,7 +5,7 @@
 //! reports each error at the line of the offending node. A test checks it against the full
 //! `jsonschema` crate so the two cannot drift.
 
-use serde_json::Value as J;
+use crate::data::Json as J;
 
 use crate::doc::Value;
 use crate::view::Located;
@@ -30,7 +30,7 @@ fn resolve<'s>(schema: &'s J, root: &'s J) -> &'s J {
     match schema.get("$ref").and_then(J::as_str) {
         Some(r) => r
             .strip_prefix("#/")
-            .and_then(|path| path.split('/').try_fold(root, |s, seg| s.get(seg)))
+            .and_then(|path| path.split('/').try_fold(root, J::get))
             .unwrap_or(schema),
         None => schema,
     }
@@ -50,7 +50,7 @@ fn type_matches(node: &Located<'_>, ty: &str) -> bool {
     }
 }
 
-fn json_of(node: &Located<'_>) -> J {
+fn json_of(node: &Located<'_>) -> serde_json::Value {
     node.to_json()
 }
 
@@ -69,8 +69,8 @@ fn check<'d>(node: &Located<'d>, schema: &J, root: &J, out: &mut Vec<Violation<'
     let schema = resolve(schema, root);
     let start = out.len();
     if let Some(ty) = schema.get("type") {
-        let types: Vec<&str> = match ty {
-            J::String(s) => vec![s.as_str()],
+        let types: Vec<&str> = match *ty {
+            J::Str(s) => vec![s],
             J::Array(items) => items.iter().filter_map(J::as_str).collect(),
             _ => Vec::new(),
         };
@@ -85,7 +85,7 @@ fn check<'d>(node: &Located<'d>, schema: &J, root: &J, out: &mut Vec<Violation<'
     }
     if let Some(J::Array(options)) = schema.get("enum") {
         let value = json_of(node);
-        if !options.contains(&value) {
+        if !options.iter().any(|o| *o == value) {
             let allowed: Vec<String> = options.iter().map(ToString::to_string).collect();
             out.push(Violation {
                 at: node.clone(),
@@ -95,7 +95,7 @@ fn check<'d>(node: &Located<'d>, schema: &J, root: &J, out: &mut Vec<Violation<'
         }
     }
     if let Some(c) = schema.get("const") {
-        if &json_of(node) != c {
+        if *c != json_of(node) {
             out.push(Violation {
                 at: node.clone(),
                 message: format!("expected {c}"),
@@ -126,7 +126,7 @@ fn check<'d>(node: &Located<'d>, schema: &J, root: &J, out: &mut Vec<Violation<'
             }
         }
         for (key, value) in node.entries() {
-            if let Some(sub) = properties.and_then(|p| p.get(key)) {
+            if let Some((_, sub)) = properties.and_then(|p| p.iter().find(|(k, _)| *k == key)) {
                 check(&value, sub, root, out, depth + 1);
                 continue;
             }

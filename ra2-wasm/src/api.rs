@@ -115,7 +115,7 @@ pub fn rules(edition: Option<&str>) -> Result<Vec<&'static RuleDoc>, String> {
             Edition::parse(name).ok_or_else(|| format!("unknown edition {name:?} (expected base or latest)"))?
         }
     };
-    Ok(catalogue::all().values().filter(|d| d.in_edition(edition)).collect())
+    Ok(catalogue::all().iter().filter(|d| d.in_edition(edition)).collect())
 }
 
 /// The ra2 version.

@@ -11,15 +11,15 @@ use ra2_core::catalogue;
 fn passing_examples_are_objects_the_api_server_accepts() {
     let mut problems = Vec::new();
     let mut checked = 0;
-    for doc in catalogue::all().values() {
-        for &edition in &doc.editions {
+    for doc in catalogue::all() {
+        for &edition in doc.editions {
             let config = ra2_core::Config {
                 edition,
                 ..Default::default()
             };
-            for example in &doc.examples.passing {
+            for example in doc.examples.passing {
                 checked += 1;
-                let report = ra2_core::lint_str("example.yaml", &example.manifest, &config);
+                let report = ra2_core::lint_str("example.yaml", example.manifest, &config);
                 for f in report.findings.iter().filter(|f| f.refused_by_api_server) {
                     problems.push(format!(
                         "{} [{}] passing example {:?}: {}/{} at line {}: {}",

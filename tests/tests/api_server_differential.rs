@@ -120,10 +120,10 @@ fn fixture_cases() -> Vec<(String, &'static str, bool, String, Value)> {
 
 fn example_cases() -> Vec<(String, &'static str, bool, String, Value)> {
     let mut out = Vec::new();
-    for doc in ra2_core::catalogue::all().values() {
-        for (passing, examples) in [(false, &doc.examples.failing), (true, &doc.examples.passing)] {
+    for doc in ra2_core::catalogue::all() {
+        for (passing, examples) in [(false, doc.examples.failing), (true, doc.examples.passing)] {
             for example in examples {
-                for (i, (text, value)) in documents(&example.manifest).into_iter().enumerate() {
+                for (i, (text, value)) in documents(example.manifest).into_iter().enumerate() {
                     let what = if passing { "passing" } else { "failing" };
                     out.push((
                         format!("{} {what} example {:?} #{i}", doc.id, example.title),

@@ -7,7 +7,7 @@ use ra2_core::catalogue::{self, EditionSeverity, RuleDoc};
 
 /// The rules of an edition, in id order.
 pub fn rules_in(edition: Edition) -> Vec<&'static RuleDoc> {
-    catalogue::all().values().filter(|d| d.in_edition(edition)).collect()
+    catalogue::all().iter().filter(|d| d.in_edition(edition)).collect()
 }
 
 /// `ra2 rules`: id, severity in the edition, title and checks, in aligned columns. A check
@@ -22,18 +22,18 @@ pub fn rules_table(edition: Edition) -> String {
                 .checks
                 .iter()
                 .map(|c| {
-                    let s = d.severity_of(&c.slug, edition);
+                    let s = d.severity_of(c.slug, edition);
                     if s == rule_severity {
-                        c.slug.clone()
+                        c.slug.to_owned()
                     } else {
                         format!("{} ({s})", c.slug)
                     }
                 })
                 .collect();
             [
-                d.id.clone(),
+                d.id.to_owned(),
                 rule_severity.to_string(),
-                d.title.clone(),
+                d.title.to_owned(),
                 checks.join(", "),
             ]
         })
@@ -132,15 +132,15 @@ pub fn explain(doc: &RuleDoc, check: Option<&str>, width: usize) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{}: {}", doc.id, doc.title);
     if let Some(slug) = check {
-        let title = doc.check(slug).map_or("", |c| c.title.as_str());
+        let title = doc.check(slug).map_or("", |c| c.title);
         let _ = writeln!(out, "check {slug}: {title}");
     }
     let editions: Vec<&str> = doc.editions.iter().map(|e| e.as_str()).collect();
     let _ = writeln!(out, "\nEditions: {}", editions.join(", "));
-    let _ = writeln!(out, "Severity: {}", severity_text(&doc.severity, &doc.editions));
-    let _ = writeln!(out, "\nRequirement\n{}", wrap(&doc.requirement, "  ", width));
-    let _ = writeln!(out, "Spec basis\n{}", wrap(&doc.spec, "  ", width));
-    let _ = writeln!(out, "Rationale\n{}", wrap(&doc.rationale, "  ", width));
+    let _ = writeln!(out, "Severity: {}", severity_text(&doc.severity, doc.editions));
+    let _ = writeln!(out, "\nRequirement\n{}", wrap(doc.requirement, "  ", width));
+    let _ = writeln!(out, "Spec basis\n{}", wrap(doc.spec, "  ", width));
+    let _ = writeln!(out, "Rationale\n{}", wrap(doc.rationale, "  ", width));
     out.push_str("Checks\n");
     for (i, c) in doc
         .checks
@@ -152,11 +152,11 @@ pub fn explain(doc: &RuleDoc, check: Option<&str>, width: usize) -> String {
             out.push('\n');
         }
         let severity = match &c.severity {
-            Some(s) => severity_text(s, &doc.editions),
-            None => severity_text(&doc.severity, &doc.editions),
+            Some(s) => severity_text(s, doc.editions),
+            None => severity_text(&doc.severity, doc.editions),
         };
         let _ = writeln!(out, "  {} ({severity}): {}", c.slug, c.title);
-        out.push_str(&wrap(&c.description, "    ", width));
+        out.push_str(&wrap(c.description, "    ", width));
     }
     out.push_str("\nParameters\n");
     if doc.params.is_empty() {
@@ -167,7 +167,7 @@ pub fn explain(doc: &RuleDoc, check: Option<&str>, width: usize) -> String {
             out.push('\n');
         }
         let _ = writeln!(out, "  {} ({}, default {})", p.name, p.kind, p.default);
-        out.push_str(&wrap(&p.description, "    ", width));
+        out.push_str(&wrap(p.description, "    ", width));
     }
     if doc
         .params
@@ -176,12 +176,12 @@ pub fn explain(doc: &RuleDoc, check: Option<&str>, width: usize) -> String {
     {
         out.push_str(&device_table(width));
     }
-    let _ = writeln!(out, "\nRemediation\n{}", wrap(&doc.remediation, "  ", width));
+    let _ = writeln!(out, "\nRemediation\n{}", wrap(doc.remediation, "  ", width));
     let failing: Vec<_> = doc
         .examples
         .failing
         .iter()
-        .filter(|e| check.is_none_or(|s| e.expect.is_empty() || e.expect.iter().any(|x| x == s)))
+        .filter(|e| check.is_none_or(|s| e.expect.is_empty() || e.expect.contains(&s)))
         .collect();
     for (heading, examples) in [
         ("Failing examples", failing),
@@ -205,7 +205,7 @@ pub fn explain(doc: &RuleDoc, check: Option<&str>, width: usize) -> String {
             if let Some(version) = &e.kubernetes_version {
                 let _ = writeln!(out, "  # for Kubernetes {version}");
             }
-            out.push_str(&indent_block(&e.manifest, "  "));
+            out.push_str(&indent_block(e.manifest, "  "));
         }
         out.push('\n');
     }
@@ -220,7 +220,7 @@ fn device_table(width: usize) -> String {
     let table = ra2_core::devices::table();
     let mut out =
         String::from("\nDevice table (extended resources by what they are; the parameters above take precedence)\n");
-    for (class, entries) in [("accelerator", &table.accelerator), ("network", &table.network)] {
+    for (class, entries) in [("accelerator", table.accelerator), ("network", table.network)] {
         let _ = writeln!(out, "  {class}:");
         for e in entries {
             out.push_str(&wrap(&format!("{} — {}", e.pattern, e.note), "    ", width));

@@ -234,9 +234,9 @@ fn catalogue_rule(doc: &RuleDoc, edition: Edition) -> Rule {
         .map(|c| format!("- `{}` ({}): {}", c.slug, c.title, c.description.trim()))
         .collect();
     Rule {
-        id: doc.id.clone(),
+        id: doc.id.to_owned(),
         short_description: Text {
-            text: doc.title.clone(),
+            text: doc.title.to_owned(),
         },
         full_description: Text {
             text: doc.requirement.trim().to_owned(),
@@ -255,13 +255,13 @@ fn catalogue_rule(doc: &RuleDoc, edition: Edition) -> Rule {
                 checks_markdown.join("\n")
             ),
         },
-        help_uri: rule_doc_url(&doc.id),
+        help_uri: rule_doc_url(doc.id),
         default_configuration: Configuration {
             level: level(doc.severity.get(edition).unwrap_or(Severity::Warning)),
         },
         properties: RuleProperties {
             tags: vec!["kubernetes", "anuket-ra2"],
-            checks: doc.checks.iter().map(|c| c.slug.clone()).collect(),
+            checks: doc.checks.iter().map(|c| c.slug.to_owned()).collect(),
         },
     }
 }
@@ -460,7 +460,7 @@ fn notification(error: &LintError) -> Notification {
 pub fn render(report: &Report) -> String {
     let edition = Edition::parse(&report.edition).unwrap_or_default();
     let mut rules: Vec<Rule> = catalogue::all()
-        .values()
+        .iter()
         .filter(|doc| doc.in_edition(edition))
         .map(|doc| catalogue_rule(doc, edition))
         .collect();

@@ -44,7 +44,7 @@ fn check_object(object: &Object<'_>, cx: &mut Context<'_>) {
                 ),
             ),
             Some(entry) => {
-                let coming = match (entry.replacement.as_deref(), entry.replacement_since()) {
+                let coming = match (entry.replacement, entry.replacement_since()) {
                     (Some(ga), Some(since)) => format!(" ({ga} arrives in 1.{since})"),
                     _ => String::new(),
                 };

@@ -254,7 +254,7 @@ impl<'c> Context<'c> {
             .config
             .param(self.rule, name)
             .cloned()
-            .or_else(|| self.doc.and_then(|d| d.param(name)).map(|p| p.default.clone()))
+            .or_else(|| self.doc.and_then(|d| d.param(name)).map(|p| p.default.to_value()))
     }
 
     pub fn param_str(&self, name: &str) -> Option<String> {
@@ -318,7 +318,7 @@ impl BundleContext<'_> {
             .config
             .param(self.rule, name)
             .cloned()
-            .or_else(|| self.doc.and_then(|d| d.param(name)).map(|p| p.default.clone()))
+            .or_else(|| self.doc.and_then(|d| d.param(name)).map(|p| p.default.to_value()))
             .and_then(|v| v.as_bool())
             .unwrap_or(false)
     }

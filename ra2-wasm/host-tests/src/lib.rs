@@ -116,6 +116,134 @@ pub fn validation_request(review: &Value, settings: &Value) -> Value {
     json!({"request": review.get("request").cloned().unwrap_or(Value::Null), "settings": settings})
 }
 
+/// A module compiled once and instantiated afresh for every request, as Kubewarden's
+/// policy-server runs policies (`WasmtimeEngineProviderPre::rehydrate` per evaluation, so no
+/// state survives from one request to the next).
+pub struct FreshPerRequest {
+    compiled: WasmtimeEngineProviderPre,
+}
+
+impl FreshPerRequest {
+    pub fn new(module: &[u8]) -> Result<FreshPerRequest, String> {
+        compile(module).map(|compiled| FreshPerRequest { compiled })
+    }
+
+    /// One evaluation in a new instance, which is dropped afterwards.
+    pub fn call(&self, operation: &str, payload: &[u8]) -> Result<Vec<u8>, String> {
+        Policy::instantiate(&self.compiled)?.call(operation, payload)
+    }
+}
+
+/// The floor guest (`host-tests/floor`: parse the request JSON, accept), built for
+/// wasm32-wasip1 in release, as the policy is; returns the module's path.
+pub fn build_floor_guest() -> Result<PathBuf, String> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let target = dir.join("target/floor");
+    let status = std::process::Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+        .args([
+            "build",
+            "--quiet",
+            "--locked",
+            "--release",
+            "--target",
+            "wasm32-wasip1",
+            "--manifest-path",
+        ])
+        .arg(dir.join("floor/Cargo.toml"))
+        .arg("--target-dir")
+        .arg(&target)
+        .status()
+        .map_err(|e| format!("cargo: {e}"))?;
+    if !status.success() {
+        return Err(format!("building the floor guest failed ({status})"));
+    }
+    Ok(target.join("wasm32-wasip1/release/ra2_floor_guest.wasm"))
+}
+
+/// The objects of a YAML or JSON text, the way the API server would hand them over (`List`
+/// items one by one; unreadable documents left out).
+pub fn objects(text: &str) -> Vec<Value> {
+    let (text, bom) = ra2_core::source::strip_bom(text);
+    let mut out = Vec::new();
+    for chunk in ra2_core::source::chunks(text, bom, 0) {
+        let Ok(value) = ra2_core::yaml_to_json(chunk.text) else {
+            continue;
+        };
+        let is_list = value["kind"].as_str().is_some_and(|k| k.ends_with("List")) && value["items"].is_array();
+        if is_list {
+            out.extend(value["items"].as_array().into_iter().flatten().cloned());
+        } else if !value.is_null() {
+            out.push(value);
+        }
+    }
+    out
+}
+
+/// An AdmissionReview that creates `object`.
+pub fn create_review(object: &Value) -> Value {
+    let (group, version) = match object["apiVersion"].as_str().unwrap_or_default().rsplit_once('/') {
+        Some((group, version)) => (group.to_owned(), version.to_owned()),
+        None => (
+            String::new(),
+            object["apiVersion"].as_str().unwrap_or_default().to_owned(),
+        ),
+    };
+    json!({"apiVersion": "admission.k8s.io/v1", "kind": "AdmissionReview", "request": {
+        "uid": "ra2", "operation": "CREATE",
+        "namespace": object["metadata"]["namespace"].as_str().unwrap_or("default"),
+        "name": object["metadata"]["name"],
+        "kind": {"group": group, "version": version, "kind": object["kind"]},
+        "object": object,
+    }})
+}
+
+/// A Deployment the size of a big CNF: 24 containers with env, mounts, probes and resources,
+/// and as many volumes, some of them hostPath.
+pub fn large_deployment() -> Value {
+    let containers: Vec<Value> = (0..24)
+        .map(|i| {
+            json!({
+                "name": format!("worker-{i}"),
+                "image": format!("registry.example.com/cnf/worker:{i}.0.0"),
+                "imagePullPolicy": "IfNotPresent",
+                "args": ["--config=/etc/worker/config.yaml", "--log-level=info", format!("--shard={i}")],
+                "env": (0..20).map(|e| json!({"name": format!("WORKER_SETTING_{e}"), "value": format!("value-{i}-{e}")})).collect::<Vec<_>>(),
+                "ports": [{"name": "metrics", "containerPort": 9000 + i, "protocol": "TCP"}],
+                "resources": {"requests": {"cpu": "500m", "memory": "512Mi"}, "limits": {"cpu": "1", "memory": "1Gi"}},
+                "livenessProbe": {"httpGet": {"path": "/healthz", "port": 9000 + i}, "periodSeconds": 10},
+                "readinessProbe": {"httpGet": {"path": "/ready", "port": 9000 + i}, "periodSeconds": 5},
+                "securityContext": {"runAsNonRoot": true, "runAsUser": 10001, "readOnlyRootFilesystem": true,
+                                    "allowPrivilegeEscalation": false, "capabilities": {"drop": ["ALL"]}},
+                "volumeMounts": [
+                    {"name": format!("config-{i}"), "mountPath": "/etc/worker"},
+                    {"name": format!("data-{i}"), "mountPath": "/var/lib/worker"},
+                    {"name": "logs", "mountPath": "/var/log/worker"},
+                ],
+            })
+        })
+        .collect();
+    let mut volumes: Vec<Value> = (0..24)
+        .flat_map(|i| {
+            [
+                json!({"name": format!("config-{i}"), "configMap": {"name": format!("worker-{i}")}}),
+                json!({"name": format!("data-{i}"), "emptyDir": {}}),
+            ]
+        })
+        .collect();
+    volumes.push(json!({"name": "logs", "hostPath": {"path": "/var/log/cnf", "type": "DirectoryOrCreate"}}));
+    json!({"apiVersion": "admission.k8s.io/v1", "kind": "AdmissionReview", "request": {
+        "uid": "bench", "operation": "CREATE", "namespace": "core", "name": "workers",
+        "kind": {"group": "apps", "version": "v1", "kind": "Deployment"},
+        "resource": {"group": "apps", "version": "v1", "resource": "deployments"},
+        "object": {"apiVersion": "apps/v1", "kind": "Deployment",
+                   "metadata": {"name": "workers", "namespace": "core", "labels": {"app": "workers"}},
+                   "spec": {"replicas": 3, "selector": {"matchLabels": {"app": "workers"}},
+                            "template": {"metadata": {"labels": {"app": "workers"},
+                                                      "annotations": {"k8s.v1.cni.cncf.io/networks": "core/n3, core/n6"}},
+                                         "spec": {"containers": containers, "volumes": volumes,
+                                                  "nodeSelector": {"feature.node.kubernetes.io/cpu-cpuid.AVX512F": "true"}}}}}}})
+}
+
 /// The `rule pointer` a `rule pointer: message` line starts with.
 pub fn rule_and_pointer(line: &str) -> String {
     // Pointers escape `/` and `~` only, so the first `: ` after the rule id ends the pointer

@@ -12,7 +12,7 @@ use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use ra2_host_tests::{Policy, ra2_bin, root, rule_and_pointer, validation_request};
+use ra2_host_tests::{Policy, objects, ra2_bin, root, rule_and_pointer, validation_request};
 use serde_json::{Value, json};
 
 struct Fixture {
@@ -91,24 +91,6 @@ fn web(inputs: &[Value]) -> Vec<Value> {
     let out = child.wait_with_output().expect("node");
     assert!(out.status.success(), "node: {}", String::from_utf8_lossy(&out.stderr));
     serde_json::from_slice(&out.stdout).expect("reports")
-}
-
-/// The objects of a fixture as JSON, the way the API server would hand them over.
-fn objects(text: &str) -> Vec<Value> {
-    let (text, bom) = ra2_core::source::strip_bom(text);
-    let mut out = Vec::new();
-    for chunk in ra2_core::source::chunks(text, bom, 0) {
-        let Ok(value) = ra2_core::yaml_to_json(chunk.text) else {
-            continue;
-        };
-        let is_list = value["kind"].as_str().is_some_and(|k| k.ends_with("List")) && value["items"].is_array();
-        if is_list {
-            out.extend(value["items"].as_array().into_iter().flatten().cloned());
-        } else if !value.is_null() {
-            out.push(value);
-        }
-    }
-    out
 }
 
 /// `rule pointer` of each finding, as admission lines start.
@@ -236,7 +218,7 @@ fn cli_web_and_policy_agree() {
     }
     // Every rule of the catalogue took part, except rules that only compare documents with
     // each other (one object at a time, as in admission, gives them nothing to compare).
-    for id in ra2_core::catalogue::all().keys() {
+    for id in ra2_core::catalogue::all().iter().map(|d| d.id) {
         let cross_document_only = ra2_core::rules::find(id).is_some_and(|r| r.pod.is_none() && r.object.is_none());
         if cross_document_only {
             continue;
