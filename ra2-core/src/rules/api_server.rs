@@ -515,40 +515,6 @@ fn volumes<'d>(object: &Object<'d>, pod: &PodSpec<'d>, cx: &mut Context<'_>) -> 
     names
 }
 
-/// The fields of `VolumeSource`: a volume sets exactly one.
-const VOLUME_SOURCES: &[&str] = &[
-    "hostPath",
-    "emptyDir",
-    "gcePersistentDisk",
-    "awsElasticBlockStore",
-    "gitRepo",
-    "secret",
-    "nfs",
-    "iscsi",
-    "glusterfs",
-    "persistentVolumeClaim",
-    "rbd",
-    "flexVolume",
-    "cinder",
-    "cephfs",
-    "flocker",
-    "downwardAPI",
-    "fc",
-    "azureFile",
-    "configMap",
-    "vsphereVolume",
-    "quobyte",
-    "azureDisk",
-    "photonPersistentDisk",
-    "projected",
-    "portworxVolume",
-    "scaleIO",
-    "storageos",
-    "csi",
-    "ephemeral",
-    "image",
-];
-
 const HOST_PATH_TYPES: &[&str] = &[
     "",
     "DirectoryOrCreate",
@@ -563,7 +529,7 @@ const HOST_PATH_TYPES: &[&str] = &[
 fn volume_source(volume: &Located<'_>, cx: &mut Context<'_>) {
     let sources: Vec<(&str, Located<'_>)> = volume
         .entries()
-        .filter(|(k, v)| VOLUME_SOURCES.contains(k) && !v.is_null())
+        .filter(|(k, v)| crate::storage::POD_VOLUME_SOURCES.contains(k) && !v.is_null())
         .collect();
     // A volume with no source is defaulted to an emptyDir, so only two or more are refused.
     if let [_, (_, second), ..] = sources.as_slice() {

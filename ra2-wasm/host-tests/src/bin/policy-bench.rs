@@ -10,7 +10,7 @@
 
 use std::time::{Duration, Instant};
 
-use ra2_host_tests::{Policy, root, validation_request};
+use ra2_host_tests::{Policy, large_deployment, root, validation_request};
 use serde_json::{Value, json};
 
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
@@ -37,53 +37,6 @@ fn measure(what: &str, iterations: usize, mut f: impl FnMut()) {
         percentile(&times, 0.5).as_secs_f64() * 1e6,
         percentile(&times, 0.99).as_secs_f64() * 1e6,
     );
-}
-
-/// A Deployment the size of a big CNF: 24 containers with env, mounts, probes and resources,
-/// and as many volumes, some of them hostPath.
-fn large_deployment() -> Value {
-    let containers: Vec<Value> = (0..24)
-        .map(|i| {
-            json!({
-                "name": format!("worker-{i}"),
-                "image": format!("registry.example.com/cnf/worker:{i}.0.0"),
-                "imagePullPolicy": "IfNotPresent",
-                "args": ["--config=/etc/worker/config.yaml", "--log-level=info", format!("--shard={i}")],
-                "env": (0..20).map(|e| json!({"name": format!("WORKER_SETTING_{e}"), "value": format!("value-{i}-{e}")})).collect::<Vec<_>>(),
-                "ports": [{"name": "metrics", "containerPort": 9000 + i, "protocol": "TCP"}],
-                "resources": {"requests": {"cpu": "500m", "memory": "512Mi"}, "limits": {"cpu": "1", "memory": "1Gi"}},
-                "livenessProbe": {"httpGet": {"path": "/healthz", "port": 9000 + i}, "periodSeconds": 10},
-                "readinessProbe": {"httpGet": {"path": "/ready", "port": 9000 + i}, "periodSeconds": 5},
-                "securityContext": {"runAsNonRoot": true, "runAsUser": 10001, "readOnlyRootFilesystem": true,
-                                    "allowPrivilegeEscalation": false, "capabilities": {"drop": ["ALL"]}},
-                "volumeMounts": [
-                    {"name": format!("config-{i}"), "mountPath": "/etc/worker"},
-                    {"name": format!("data-{i}"), "mountPath": "/var/lib/worker"},
-                    {"name": "logs", "mountPath": "/var/log/worker"},
-                ],
-            })
-        })
-        .collect();
-    let mut volumes: Vec<Value> = (0..24)
-        .flat_map(|i| {
-            [
-                json!({"name": format!("config-{i}"), "configMap": {"name": format!("worker-{i}")}}),
-                json!({"name": format!("data-{i}"), "emptyDir": {}}),
-            ]
-        })
-        .collect();
-    volumes.push(json!({"name": "logs", "hostPath": {"path": "/var/log/cnf", "type": "DirectoryOrCreate"}}));
-    json!({"apiVersion": "admission.k8s.io/v1", "kind": "AdmissionReview", "request": {
-        "uid": "bench", "operation": "CREATE", "namespace": "core", "name": "workers",
-        "kind": {"group": "apps", "version": "v1", "kind": "Deployment"},
-        "resource": {"group": "apps", "version": "v1", "resource": "deployments"},
-        "object": {"apiVersion": "apps/v1", "kind": "Deployment",
-                   "metadata": {"name": "workers", "namespace": "core", "labels": {"app": "workers"}},
-                   "spec": {"replicas": 3, "selector": {"matchLabels": {"app": "workers"}},
-                            "template": {"metadata": {"labels": {"app": "workers"},
-                                                      "annotations": {"k8s.v1.cni.cncf.io/networks": "core/n3, core/n6"}},
-                                         "spec": {"containers": containers, "volumes": volumes,
-                                                  "nodeSelector": {"feature.node.kubernetes.io/cpu-cpuid.AVX512F": "true"}}}}}}})
 }
 
 fn main() {
