@@ -34,6 +34,9 @@ fn serve(args: &crate::cli::ServeArgs) -> u8 {
     let mut options = ra2_serve::Options::new(args.listen, args.cert.clone(), args.key.clone(), args.config.clone());
     options.access_log = args.access_log;
     options.limits.max_in_flight = args.max_in_flight.max(1);
+    options.limits.max_body_bytes = args.max_body_bytes;
+    options.limits.request_timeout = std::time::Duration::from_secs(args.request_timeout);
+    options.document_limits = args.limits.overrides();
     match ra2_serve::server::run_until_signalled(&options) {
         Ok(()) => EXIT_OK,
         Err(e) => {
