@@ -25,6 +25,26 @@ pub enum Command {
     /// with ra2's decision; `/healthz`, `/readyz`, `/metrics`. The certificate and key are
     /// reloaded when they change on disk, the config on SIGHUP or change; SIGTERM drains.
     Serve(ServeArgs),
+    /// Print a shell completion script: `ra2 completions bash > /etc/bash_completion.d/ra2`,
+    /// `ra2 completions zsh > "${fpath[1]}/_ra2"`, `ra2 completions fish >
+    /// ~/.config/fish/completions/ra2.fish`.
+    Completions(CompletionsArgs),
+    /// Print a man page (roff): `ra2 man > ra2.1` for ra2(1), `ra2 man lint > ra2-lint.1` for
+    /// a subcommand's page.
+    Man(ManArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ManArgs {
+    /// The subcommand whose page to print (ra2-<command>(1)); without it, ra2(1).
+    pub command: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell to complete for.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
 }
 
 /// Output formats of `ra2 lint`.
