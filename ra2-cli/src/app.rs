@@ -194,7 +194,11 @@ fn render_report(
 
 /// Text output shows snippets of the config file for `exemption/unused` findings.
 fn add_config_sources(report: &Report, sources: &mut BTreeMap<String, String>) {
-    for finding in report.findings.iter().filter(|f| f.rule == "exemption") {
+    for finding in report
+        .findings
+        .iter()
+        .filter(|f| f.rule == ra2_core::catalogue::EXEMPTION_RULE)
+    {
         if !sources.contains_key(&finding.file) {
             if let Ok(text) = std::fs::read_to_string(&finding.file) {
                 sources.insert(finding.file.clone(), text);

@@ -114,7 +114,7 @@ fn known_selector(selector: &str) -> bool {
         Some((rule, check)) if rule == SCHEMA_RULE => SCHEMA_CHECKS.contains(&check),
         Some((rule, check)) => catalogue::get(rule).is_some_and(|d| d.check(check).is_some()),
         None => {
-            matches!(selector, "yaml" | "suppression" | "exemption" | SCHEMA_RULE)
+            ra2_core::catalogue::pseudo_rule(selector).is_some()
                 || docs
                     .iter()
                     .map(|d| d.id)

@@ -22,9 +22,7 @@ fn schema() -> &'static crate::data::Json {
     &CONFIG_SCHEMA
 }
 
-/// The pseudo-rule of strict mode's findings (reported by `ra2-strict` through
-/// [`crate::hook`]); selectable, ignorable and suppressible like a rule.
-pub const SCHEMA_RULE: &str = "schema";
+pub use crate::catalogue::SCHEMA_RULE;
 
 /// The checks of [`SCHEMA_RULE`].
 pub const SCHEMA_CHECKS: &[&str] = &["unknown-field", "wrong-type", "missing-field", "invalid-value"];
@@ -285,7 +283,7 @@ fn known_selector(selector: &str) -> bool {
         Some(check) if rule == SCHEMA_RULE => SCHEMA_CHECKS.contains(&check),
         Some(check) => catalogue::get(rule).is_some_and(|d| d.check(check).is_some()),
         None => {
-            matches!(rule, "yaml" | "suppression" | "exemption" | SCHEMA_RULE)
+            catalogue::pseudo_rule(rule).is_some()
                 || docs
                     .iter()
                     .map(|d| d.id)
