@@ -688,6 +688,16 @@ impl PyReport {
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         to_py(py, &self.report.to_json_value())
     }
+    /// SARIF 2.1.0: byte for byte what `ra2 lint --format sarif` prints (final newline included).
+    fn to_sarif(&self, py: Python<'_>) -> String {
+        let report = &self.report;
+        py.detach(|| ra2_report::sarif::render(report))
+    }
+    /// JUnit XML: byte for byte what `ra2 lint --format junit` prints.
+    fn to_junit(&self, py: Python<'_>) -> String {
+        let report = &self.report;
+        py.detach(|| ra2_report::junit::render(report))
+    }
     fn __len__(&self) -> usize {
         self.report.findings.len()
     }

@@ -18,7 +18,7 @@ mod summary;
 mod verdict;
 
 pub use summary::summary_line;
-pub use verdict::{EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, exit_status};
+pub use verdict::{EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, Verdict, exit_status, verdict};
 
 use ra2_core::ObjectRef;
 
@@ -77,7 +77,11 @@ mod tests {
             })
             .collect();
         for rule in ra2_core::catalogue::PSEUDO_RULES {
-            assert!(ra2_core::catalogue::get(rule.id).is_none(), "{} is also a catalogue rule", rule.id);
+            assert!(
+                ra2_core::catalogue::get(rule.id).is_none(),
+                "{} is also a catalogue rule",
+                rule.id
+            );
             assert!(
                 slugs.iter().any(|s| s == rule.readme_section),
                 "{}: no README section #{}",

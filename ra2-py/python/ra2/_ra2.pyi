@@ -241,6 +241,10 @@ class Report:
         """The JSON output contract (version 1), as `ra2 lint --format json` prints it."""
     def to_dict(self) -> dict[str, Any]:
         """The JSON output contract as a dict."""
+    def to_sarif(self) -> str:
+        """SARIF 2.1.0: byte for byte what `ra2 lint --format sarif` prints (final newline included)."""
+    def to_junit(self) -> str:
+        """JUnit XML: byte for byte what `ra2 lint --format junit` prints."""
     def __len__(self) -> int: ...
     def __iter__(self) -> Iterator[Finding]: ...
 
