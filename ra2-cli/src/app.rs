@@ -331,7 +331,9 @@ pub fn explain(args: &ExplainArgs) -> u8 {
             let slugs: Vec<&str> = doc.checks.iter().map(|c| c.slug).collect();
             warn(&[format!(
                 "error: {id} has no check {check:?}{} (its checks: {})",
-                settings::hint(wanted).trim_end_matches(" (`ra2 rules` lists them)"),
+                ra2_core::settings::suggest(wanted)
+                    .map(|s| format!(" (did you mean {s:?}?)"))
+                    .unwrap_or_default(),
                 slugs.join(", ")
             )]);
             return EXIT_ERROR;

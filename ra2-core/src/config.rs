@@ -273,7 +273,7 @@ pub fn glob(pattern: &str, text: &str) -> bool {
     go(&p, &t)
 }
 
-fn known_selector(selector: &str) -> bool {
+pub(crate) fn known_selector(selector: &str) -> bool {
     let docs = catalogue::all();
     let (rule, check) = match selector.split_once('/') {
         Some((r, c)) => (r, Some(c)),
@@ -292,7 +292,7 @@ fn known_selector(selector: &str) -> bool {
     }
 }
 
-fn near_miss<'a>(word: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+pub(crate) fn near_miss<'a>(word: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
     candidates
         .map(|c| (strsim(word, c), c))
         .filter(|(d, c)| *d <= 2.max(c.len() / 4))
