@@ -6,9 +6,9 @@ use std::io::{IsTerminal, Write};
 use ra2_core::{Linter, Report};
 
 use crate::cli::{Cli, Command, DocFormat, ExplainArgs, LintArgs, LintFormat, RulesArgs};
-use crate::input::{self, ReadProblem};
 use crate::render;
 use crate::settings;
+use ra2_input::{self as input, ReadProblem};
 
 pub use ra2_report::{EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, exit_status};
 
@@ -161,8 +161,8 @@ pub fn lint(args: &LintArgs) -> u8 {
     for file in &skipped {
         linter.record_skipped(file.reason);
     }
-    let jobs = args.jobs.map_or_else(crate::parallel::default_jobs, usize::from);
-    crate::parallel::lint_inputs(&inputs, &mut linter, jobs, keep_text, |item, outcome| {
+    let jobs = args.jobs.map_or_else(ra2_input::parallel::default_jobs, usize::from);
+    ra2_input::parallel::lint_inputs(&inputs, &mut linter, jobs, keep_text, |item, outcome| {
         if let Some(text) = outcome.text {
             sources.insert(item.name().to_owned(), text);
         }
@@ -303,7 +303,17 @@ fn post_render(args: &LintArgs, config: &ra2_core::Config) -> u8 {
 
 /// `ra2 rules`.
 pub fn rules(args: &RulesArgs) -> u8 {
-    let edition = args.edition.into();
+    // The edition `ra2 lint` would run here: the flag, else `.ra2.yaml`'s, else base.
+    let edition = match args.edition {
+        Some(edition) => edition.into(),
+        None => match ra2_input::config::load(None) {
+            Ok(config) => config.edition,
+            Err(e) => {
+                warn(&e.lines());
+                return EXIT_ERROR;
+            }
+        },
+    };
     let mut output = match args.format {
         DocFormat::Text => ra2_report::catalogue::rules_table(edition),
         DocFormat::Json => ra2_report::catalogue::rules_json(edition),

@@ -10,9 +10,10 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyByteArray, PyBytes, PyDict, PyFloat, PyList, PyString};
 use serde_json::Value;
 
-use ra2_cli::input::{self, ReadProblem};
 use ra2_core::settings::{self, Overrides};
 use ra2_core::{Config, ConfigError, Edition, FailOn, Linter};
+use ra2_input::config::ConfigFileError;
+use ra2_input::{self as input, ReadProblem};
 
 /// The name `lint` gives its text when no `filename` is passed.
 const DEFAULT_FILENAME: &str = "<string>";
@@ -130,21 +131,26 @@ fn base_config(py: Python<'_>, config: &Bound<'_, PyAny>) -> PyResult<Config> {
     }
     if is_pathlike(config) {
         let path: PathBuf = config.extract()?;
-        let name = path.to_string_lossy().into_owned();
-        let bytes = py
-            .detach(|| std::fs::read(&path))
-            .map_err(|e| os_error(&name, e.raw_os_error(), &e.to_string()))?;
-        let text =
-            String::from_utf8(bytes).map_err(|_| PyValueError::new_err(format!("config file {name} is not UTF-8")))?;
-        return Config::from_yaml(&text, &name).map_err(|errors| {
-            let lines: Vec<String> = errors.iter().map(ToString::to_string).collect();
-            PyValueError::new_err(lines.join("\n"))
-        });
+        return py
+            .detach(|| ra2_input::config::load(Some(&path)))
+            .map_err(|e| config_file_error(&e));
     }
     Err(PyValueError::new_err(format!(
         "config must be a mapping of .ra2.yaml keys or the path of a .ra2.yaml file, found {}",
         type_name(config)
     )))
+}
+
+/// A config file that could not be read (OSError) or is not a valid `.ra2.yaml` (ValueError).
+fn config_file_error(error: &ConfigFileError) -> PyErr {
+    match error {
+        ConfigFileError::Read { name, error } => os_error(name, error.raw_os_error(), &error.to_string()),
+        ConfigFileError::NotUtf8 { name } => PyValueError::new_err(format!("config file {name} is not UTF-8")),
+        ConfigFileError::Invalid(errors) => {
+            let lines: Vec<String> = errors.iter().map(ToString::to_string).collect();
+            PyValueError::new_err(lines.join("\n"))
+        }
+    }
 }
 
 /// `select` and `ignore`: one selector (comma-separated like the CLI's flags) or an iterable of
@@ -194,6 +200,34 @@ fn settings(
         Some(config) => base_config(py, config)?,
         None => Config::default(),
     };
+    apply(resolved, edition, select, ignore)
+}
+
+/// The settings of `lint_paths`: as [`settings`], but without `config` the `.ra2.yaml` found
+/// from the working directory up is read, as `ra2 lint` reads it.
+fn file_settings(
+    py: Python<'_>,
+    edition: Option<&Bound<'_, PyAny>>,
+    select: Option<&Bound<'_, PyAny>>,
+    ignore: Option<&Bound<'_, PyAny>>,
+    config: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Config> {
+    let resolved = match config.filter(|c| !c.is_none()) {
+        Some(config) => base_config(py, config)?,
+        None => py
+            .detach(|| ra2_input::config::load(None))
+            .map_err(|e| config_file_error(&e))?,
+    };
+    apply(resolved, edition, select, ignore)
+}
+
+/// `edition`, `select` and `ignore` on top of a config.
+fn apply(
+    resolved: Config,
+    edition: Option<&Bound<'_, PyAny>>,
+    select: Option<&Bound<'_, PyAny>>,
+    ignore: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Config> {
     let mut overrides = Overrides::default();
     if let Some(edition) = edition.filter(|e| !e.is_none()) {
         let text = edition.cast::<PyString>().map_err(|_| {
@@ -761,7 +795,8 @@ fn path_list(paths: &Bound<'_, PyAny>) -> PyResult<Vec<PathBuf>> {
 /// named explicitly are linted whatever their name and extension, strictly unless the config
 /// sets `skip-non-k8s`; `-` reads standard input. Findings carry each path as written. A path that cannot be read
 /// raises OSError (FileNotFoundError, PermissionError, ...); a file that is not UTF-8 is an
-/// entry of `Report.errors`, as in the CLI. No `.ra2.yaml` is looked up: pass `config`. The
+/// entry of `Report.errors`, as in the CLI. Without `config`, the `.ra2.yaml` in the working
+/// directory or a parent is read, as `ra2 lint` reads it (`config={}`: none). The
 /// options are those of `lint`. The GIL is released while files are read and linted, on every
 /// available core (the report is the same as on one thread).
 #[pyfunction]
@@ -775,7 +810,7 @@ fn lint_paths(
     config: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyReport> {
     let paths = path_list(paths)?;
-    let config = settings(py, edition, select, ignore, config)?;
+    let config = file_settings(py, edition, select, ignore, config)?;
     let report = py
         .detach(|| lint_inputs(&paths, &config))
         .map_err(|problem| read_problem_error(&problem))?;
@@ -797,9 +832,9 @@ fn lint_inputs(paths: &[PathBuf], config: &Config) -> Result<ra2_core::Report, R
     }
     let mut content_problems = Vec::new();
     let mut io_problem = None;
-    // Every core, with the same report as one thread (ra2_cli::parallel).
-    let jobs = ra2_cli::parallel::default_jobs();
-    ra2_cli::parallel::lint_inputs(&inputs, &mut linter, jobs, false, |_, outcome| match outcome.problem {
+    // Every core, with the same report as one thread (ra2_input::parallel).
+    let jobs = ra2_input::parallel::default_jobs();
+    ra2_input::parallel::lint_inputs(&inputs, &mut linter, jobs, false, |_, outcome| match outcome.problem {
         Some(problem) if problem.errno.is_some() => {
             io_problem = Some(problem);
             false

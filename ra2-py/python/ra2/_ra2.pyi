@@ -272,7 +272,9 @@ def lint_paths(
 ) -> Report:
     """Lint files and directories as `ra2 lint PATH...` does.
 
-    Raises OSError for a path that cannot be read, ValueError for a bad option.
+    Without `config`, the `.ra2.yaml` in the working directory or a parent is read, as
+    `ra2 lint` reads it (`config={}` for none). Raises OSError for a path that cannot be read,
+    ValueError for a bad option.
     """
 
 def review(
