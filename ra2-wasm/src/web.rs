@@ -60,6 +60,8 @@ export interface Finding {
   object: ObjectRef;
   /** JSON pointer of the offending node, e.g. `/spec/template/spec/volumes/0/hostPath`. */
   pointer: string;
+  /** The Helm template the document was rendered from (`# Source:`), if any. */
+  source_template?: string;
   related?: { message: string; line: number; column: number; end_line: number; end_column: number }[];
   /** Present (and `true`) when the API server itself refuses the object for this condition. */
   refused_by_api_server?: true;
@@ -76,6 +78,10 @@ export interface ObjectSummary {
   namespace: string | null;
   profile: "basic" | "network-intensive" | null;
   line: number;
+  /** The Helm template the document was rendered from, if any. */
+  source_template?: string;
+  /** `test` for a Helm test hook. */
+  hook?: string;
 }
 
 export interface Summary {
@@ -89,9 +95,12 @@ export interface Summary {
   /** Files and documents skipped because they are not Kubernetes manifests. */
   skipped: number;
   skipped_by_reason: Record<string, number>;
+  /** Strict mode only (not in this build): objects of kinds without a schema, and by kind. */
+  strict_skipped?: number;
+  strict_skipped_kinds?: Record<string, number>;
 }
 
-/** The JSON output contract, version 1 (what `ra2 lint --format json` prints). */
+/** The JSON output contract, version 1 (what `ra2 lint --format json` prints; its JSON Schema is ra2-core/schemas/report.schema.json). */
 export interface Report {
   version: 1;
   tool: { name: "ra2"; version: string };
