@@ -1032,6 +1032,11 @@ fn every_face_carries_the_same_version() {
             "Chart.yaml {key}"
         );
     }
+    let plugin = std::fs::read_to_string(root.join("deploy/helm-plugin/plugin.yaml")).unwrap();
+    assert!(
+        plugin.contains(&format!("\nversion: \"{version}\"\n")),
+        "deploy/helm-plugin/plugin.yaml version"
+    );
     let metadata = std::fs::read_to_string(root.join("ra2-wasm/metadata.yml")).unwrap();
     assert!(
         metadata.contains(&format!("io.kubewarden.policy.version: {version}\n")),
