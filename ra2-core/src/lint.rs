@@ -592,6 +592,7 @@ impl<'c> Linter<'c> {
         });
         self.collect_facts(target, &object, pod.as_ref());
         self.collect_danm(target, &object, pod.as_ref());
+        crate::platform::collect(&mut self.bundle.platform, target, &object, pod.as_ref());
         self.pending.extend(found);
     }
 
