@@ -2,6 +2,7 @@
 //! kept apart from `main` so that tests render exactly what users see.
 
 pub mod app;
+pub mod audit;
 pub mod cli;
 pub mod input;
 pub mod kustomize;
