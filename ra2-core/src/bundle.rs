@@ -70,6 +70,8 @@ pub struct BundleFinding {
     pub severity: Severity,
     pub place: Place,
     pub message: String,
+    /// A fix more specific than the rule's remediation.
+    pub help: Option<String>,
 }
 
 /// A `NetworkAttachmentDefinition` in the input.

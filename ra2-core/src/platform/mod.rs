@@ -231,6 +231,72 @@ pub struct KubeletFact {
     pub topology_place: Place,
 }
 
+/// A component of the network or device stack, recognised by the image a DaemonSet runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stack {
+    /// A CNI plugin for the default pod network.
+    DefaultCni,
+    /// A multiplexer/meta-plugin (Multus, DANM).
+    Multiplexer,
+    /// The SR-IOV network device plugin.
+    SriovDevicePlugin,
+}
+
+/// Images (the last segments of the repository) of the stack's usual DaemonSets.
+const STACK_IMAGES: &[(&str, Stack)] = &[
+    ("calico/node", Stack::DefaultCni),
+    ("cilium/cilium", Stack::DefaultCni),
+    ("flannel", Stack::DefaultCni),
+    ("mirrored-flannelcni-flannel", Stack::DefaultCni),
+    ("weave-kube", Stack::DefaultCni),
+    ("kube-ovn", Stack::DefaultCni),
+    ("antrea-agent", Stack::DefaultCni),
+    ("antrea-ubuntu", Stack::DefaultCni),
+    ("ovn-kubernetes", Stack::DefaultCni),
+    ("ovn-daemonset-ubuntu", Stack::DefaultCni),
+    ("kube-router", Stack::DefaultCni),
+    ("multus-cni", Stack::Multiplexer),
+    ("multus", Stack::Multiplexer),
+    ("danm-cni-plugins", Stack::Multiplexer),
+    ("sriov-network-device-plugin", Stack::SriovDevicePlugin),
+    ("sriov-device-plugin", Stack::SriovDevicePlugin),
+];
+
+/// What an image is part of, if ra2 knows it: the repository (tag and digest dropped) ends with
+/// one of [`STACK_IMAGES`] after a `/` (or is it).
+pub fn classify_image(image: &str) -> Option<Stack> {
+    let repository = image.split('@').next().unwrap_or(image);
+    let last_slash = repository.rfind('/').map_or(0, |i| i + 1);
+    let repository = match repository.get(last_slash..).and_then(|last| last.find(':')) {
+        Some(colon) => repository.get(..last_slash + colon).unwrap_or(repository),
+        None => repository,
+    };
+    let repository = repository.to_ascii_lowercase();
+    STACK_IMAGES
+        .iter()
+        .find(|(suffix, _)| {
+            repository == *suffix || repository.strip_suffix(suffix).is_some_and(|rest| rest.ends_with('/'))
+        })
+        .map(|(_, stack)| *stack)
+}
+
+/// A DaemonSet in the input, and what its images are part of.
+#[derive(Clone, Debug)]
+pub struct DaemonSetFact {
+    pub name: String,
+    pub stack: Vec<Stack>,
+    /// Where it is named.
+    pub place: Place,
+}
+
+/// A `NetworkAttachmentDefinition`, where it is named, and whether its CNI type is SR-IOV.
+#[derive(Clone, Debug)]
+pub struct NadFact {
+    pub name: String,
+    pub sriov: bool,
+    pub place: Place,
+}
+
 /// Everything the cluster-wide platform checks see.
 #[derive(Clone, Debug, Default)]
 pub struct Facts {
@@ -239,6 +305,8 @@ pub struct Facts {
     pub kubelets: Vec<KubeletFact>,
     /// kubeadm's external etcd endpoints, with where they are written.
     pub external_etcd: Vec<(usize, Place)>,
+    pub daemonsets: Vec<DaemonSetFact>,
+    pub nads: Vec<NadFact>,
 }
 
 impl Facts {
@@ -249,6 +317,8 @@ impl Facts {
             components,
             kubelets,
             external_etcd,
+            daemonsets,
+            nads,
         } = later;
         let shift = |place: &mut Place| place.object_index += base;
         self.nodes.extend(nodes.into_iter().map(|mut n| {
@@ -271,6 +341,25 @@ impl Facts {
             shift(&mut p);
             (n, p)
         }));
+        self.daemonsets.extend(daemonsets.into_iter().map(|mut d| {
+            shift(&mut d.place);
+            d
+        }));
+        self.nads.extend(nads.into_iter().map(|mut n| {
+            shift(&mut n.place);
+            n
+        }));
+    }
+
+    /// Does the input show the cluster's DaemonSets (a cluster dump, or `ra2 audit`), so that
+    /// a missing network component can be told from one that is not in view?
+    pub fn shows_stack(&self) -> bool {
+        self.has_nodes() && !self.daemonsets.is_empty()
+    }
+
+    /// Does some DaemonSet of the input run this part of the stack?
+    pub fn runs(&self, stack: Stack) -> bool {
+        self.daemonsets.iter().any(|d| d.stack.contains(&stack))
     }
 
     /// Does the input describe nodes?
@@ -388,6 +477,46 @@ pub fn collect(facts: &mut Facts, target: Target<'_>, object: &Object<'_>, pod: 
             zone: zone.map(|(z, _)| z),
         });
     }
+    let named = || {
+        let metadata = object.metadata();
+        metadata
+            .as_ref()
+            .and_then(|m| m.get("name"))
+            .or(metadata)
+            .unwrap_or_else(|| object.root.clone())
+    };
+    if let (true, Some(pod)) = (object.is("apps", "DaemonSet"), pod) {
+        let mut stack: Vec<Stack> = pod
+            .containers()
+            .iter()
+            .filter_map(|c| c.node.str_at("image").and_then(classify_image))
+            .collect();
+        stack.dedup();
+        facts.daemonsets.push(DaemonSetFact {
+            name: object.name.unwrap_or_default().to_owned(),
+            stack,
+            place: place(&named()),
+        });
+    }
+    if crate::nad::is_nad(object) {
+        let config = object.root.path(&["spec", "config"]);
+        let sriov = config
+            .as_ref()
+            .and_then(Located::as_str)
+            .and_then(|c| serde_json::from_str::<serde_json::Value>(c).ok())
+            .is_some_and(|c| {
+                c.get("type").and_then(|t| t.as_str()) == Some("sriov")
+                    || c.get("plugins").and_then(|p| p.as_array()).is_some_and(|p| {
+                        p.iter()
+                            .any(|p| p.get("type").and_then(|t| t.as_str()) == Some("sriov"))
+                    })
+            });
+        facts.nads.push(NadFact {
+            name: object.name.unwrap_or_default().to_owned(),
+            sriov,
+            place: place(&named()),
+        });
+    }
     if let Some(pod) = pod {
         let node = pod.get("nodeName").and_then(|n| n.as_str().map(str::to_owned));
         for found in components(pod) {
@@ -452,6 +581,21 @@ mod tests {
         assert_eq!(kubernetes_minor("v1.31.0+k3s1"), Some(31));
         assert_eq!(kubernetes_minor("v2.0.0"), None);
         assert_eq!(kubernetes_minor("latest"), None);
+    }
+
+    #[test]
+    fn stack_images() {
+        assert_eq!(classify_image("docker.io/calico/node:v3.28.0"), Some(Stack::DefaultCni));
+        assert_eq!(classify_image("registry.example.com:5000/node:v3"), None);
+        assert_eq!(
+            classify_image("ghcr.io/k8snetworkplumbingwg/multus-cni:v4.1.0-thick"),
+            Some(Stack::Multiplexer)
+        );
+        assert_eq!(
+            classify_image("localhost:5000/sriov-network-device-plugin@sha256:00"),
+            Some(Stack::SriovDevicePlugin)
+        );
+        assert_eq!(classify_image("quay.io/cilium/cilium-operator:v1.16"), None);
     }
 
     #[test]

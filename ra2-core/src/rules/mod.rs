@@ -156,6 +156,9 @@ pub static RULES: &[&Rule] = &[
     &platform_control::K8S012,
     &platform_cluster::K8S012,
     &platform_control::K8S019,
+    &platform_cluster::NTW002,
+    &platform_cluster::NTW006,
+    &platform_cluster::NTW008,
     &platform_node::CRT001,
     &platform_node::CRT002,
 ];
@@ -323,6 +326,15 @@ impl BundleContext<'_> {
 
     /// Reports `check` at a place recorded while the documents were read.
     pub fn report(&mut self, check: &'static str, at: &Place, message: impl Into<String>) {
+        self.push(check, at, message.into(), None);
+    }
+
+    /// Like [`BundleContext::report`], with a fix more specific than the rule's remediation.
+    pub fn report_with_help(&mut self, check: &'static str, at: &Place, message: impl Into<String>, help: &str) {
+        self.push(check, at, message.into(), Some(help.to_owned()));
+    }
+
+    fn push(&mut self, check: &'static str, at: &Place, message: String, help: Option<String>) {
         let severity = self
             .settings
             .config
@@ -332,7 +344,8 @@ impl BundleContext<'_> {
             check,
             severity,
             place: at.clone(),
-            message: message.into(),
+            message,
+            help,
         });
     }
 

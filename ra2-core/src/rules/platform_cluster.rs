@@ -2,7 +2,9 @@
 //! members (ra2.k8s.002), control-plane and worker nodes in every zone (ra2.k8s.003,
 //! ra2.k8s.004), the control-plane services on each control-plane node (ra2.k8s.012), and the
 //! kubelet's CPU and topology managers when network-intensive nodes or workloads exist
-//! (ra2.k8s.006, ra2.k8s.009), and a node for every network-intensive workload (ra2.k8s.011).
+//! (ra2.k8s.006, ra2.k8s.009), a node for every network-intensive workload (ra2.k8s.011), and
+//! the network stack's DaemonSets: a default CNI (ra2.ntw.002), a multiplexer for
+//! NetworkAttachmentDefinitions (ra2.ntw.006) and the SR-IOV device plugin (ra2.ntw.008).
 //!
 //! These run after the whole input is read (nodes, pods and configuration files may come in any
 //! order). A check that counts the cluster's parts runs only when the input describes those
@@ -12,7 +14,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::bundle::Bundle;
-use crate::platform::Component;
+use crate::platform::{Component, Stack};
 use crate::profile::{NETWORK_INTENSIVE, PROFILE_LABEL};
 use crate::rules::{BundleContext, Rule};
 
@@ -44,6 +46,21 @@ pub static K8S009: Rule = Rule {
 pub static K8S011: Rule = Rule {
     bundle: Some(no_host),
     ..Rule::new("ra2.k8s.011")
+};
+
+pub static NTW002: Rule = Rule {
+    bundle: Some(default_network),
+    ..Rule::new("ra2.ntw.002")
+};
+
+pub static NTW006: Rule = Rule {
+    bundle: Some(multiplexer),
+    ..Rule::new("ra2.ntw.006")
+};
+
+pub static NTW008: Rule = Rule {
+    bundle: Some(sriov_device_plugin),
+    ..Rule::new("ra2.ntw.008")
 };
 
 pub static K8S012: Rule = Rule {
@@ -190,10 +207,11 @@ fn services(bundle: &Bundle, cx: &mut BundleContext<'_>) {
             .map(Component::binary)
             .collect();
         if !missing.is_empty() {
-            cx.report(
+            cx.report_with_help(
                 "control-plane-services",
                 &node.place,
                 format!("control-plane node {} runs no {} pod", node.name, missing.join(", no ")),
+                "Run kube-apiserver, kube-scheduler and kube-controller-manager on every control-plane node (kubeadm places them as static pods in /etc/kubernetes/manifests).",
             );
         }
     }
@@ -247,10 +265,11 @@ fn cpu_manager(bundle: &Bundle, cx: &mut BundleContext<'_>) {
         return;
     };
     for kubelet in kubelets {
-        cx.report(
+        cx.report_with_help(
             "kubelet-cpu-manager",
             &kubelet.cpu_place,
             format!("this kubelet configuration does not set cpuManagerPolicy: static, but {reason}, and pinned CPUs need it"),
+            "Set cpuManagerPolicy: static (with reservedSystemCPUs) in the kubelet configuration of the network-intensive nodes, then drain the node, remove /var/lib/kubelet/cpu_manager_state and restart the kubelet.",
         );
     }
 }
@@ -273,6 +292,65 @@ fn no_host(bundle: &Bundle, cx: &mut BundleContext<'_>) {
                 "{signal}, so the workload is network-intensive, but none of the {} nodes of the input is labelled {PROFILE_LABEL}: {NETWORK_INTENSIVE}",
                 nodes.len()
             ),
+        );
+    }
+}
+
+/// default-network: the input shows the cluster's DaemonSets and none runs a known CNI plugin
+/// for the default pod network.
+fn default_network(bundle: &Bundle, cx: &mut BundleContext<'_>) {
+    let facts = &bundle.platform;
+    if !facts.shows_stack() || facts.runs(Stack::DefaultCni) {
+        return;
+    }
+    let Some(first) = facts.daemonsets.first() else { return };
+    cx.report(
+        "default-network",
+        &first.place,
+        format!(
+            "no DaemonSet of the input ({} in all) runs a CNI plugin ra2 knows for the default pod network (Calico, Cilium, Flannel, Weave Net, Kube-OVN, Antrea, OVN-Kubernetes, kube-router)",
+            facts.daemonsets.len()
+        ),
+    );
+}
+
+/// multiplexer: NetworkAttachmentDefinitions exist, the input shows the cluster's DaemonSets,
+/// and none runs a multiplexer (Multus, DANM) to attach them.
+fn multiplexer(bundle: &Bundle, cx: &mut BundleContext<'_>) {
+    let facts = &bundle.platform;
+    if !facts.shows_stack() || facts.runs(Stack::Multiplexer) {
+        return;
+    }
+    let Some(first) = facts.nads.first() else { return };
+    cx.report_with_help(
+        "multiplexer",
+        &first.place,
+        format!(
+            "the NetworkAttachmentDefinition {} defines a secondary network, but no DaemonSet of the input ({} in all) runs a multiplexer (Multus, DANM) that attaches it",
+            first.name,
+            facts.daemonsets.len()
+        ),
+        "Deploy a multiplexer such as Multus (its DaemonSet kube-multus-ds) so that pods can attach to the NetworkAttachmentDefinitions.",
+    );
+}
+
+/// device-plugin: SR-IOV networks exist (a NetworkAttachmentDefinition of CNI type sriov), the
+/// input shows the cluster's DaemonSets, and none runs the SR-IOV network device plugin.
+fn sriov_device_plugin(bundle: &Bundle, cx: &mut BundleContext<'_>) {
+    let facts = &bundle.platform;
+    if !facts.shows_stack() || facts.runs(Stack::SriovDevicePlugin) {
+        return;
+    }
+    for nad in facts.nads.iter().filter(|n| n.sriov) {
+        cx.report_with_help(
+            "device-plugin",
+            &nad.place,
+            format!(
+                "the NetworkAttachmentDefinition {} is an SR-IOV network, but no DaemonSet of the input ({} in all) runs the SR-IOV network device plugin, so no node advertises its virtual functions",
+                nad.name,
+                facts.daemonsets.len()
+            ),
+            "Deploy the SR-IOV network device plugin (sriov-network-device-plugin DaemonSet and its ConfigMap) so that nodes advertise the virtual functions as extended resources.",
         );
     }
 }
