@@ -6,9 +6,9 @@
 //! `ra2 lint` in every output format.
 //!
 //! Each resource list becomes one input file, `<server>/<path>` (for example
-//! `https://10.0.0.1:6443/api/v1/nodes`), holding a `kind: List` in JSON with each item's
-//! `apiVersion` and `kind` set and `metadata.managedFields` left out, as `kubectl get -o json`
-//! prints it; findings point at the object (kind, namespace, name, JSON pointer) and at the line
+//! `https://10.0.0.1:6443/api/v1/nodes`), holding one `kind: List` JSON document per page of
+//! the listing, with each item's `apiVersion` and `kind` set and `metadata.managedFields` left
+//! out, as `kubectl get -o json` prints it; findings point at the object (kind, namespace, name, JSON pointer) and at the line
 //! of that text. Objects that a listed workload controls (the ReplicaSets of a Deployment, the
 //! pods of any listed controller, the Jobs of a CronJob) are not read twice; mirror pods of
 //! static pods (owned by their Node) are kept, as they carry the control plane's command lines.
@@ -28,9 +28,6 @@ use std::time::Duration;
 use serde_json::Value;
 
 use crate::cli::{AuditArgs, LintFormat};
-
-/// Objects per page when listing.
-const PAGE: usize = 500;
 
 /// What `ra2 audit` lists: (apiVersion, kind, path). A resource the server does not serve (a
 /// CRD that is not installed) is skipped.
@@ -92,7 +89,7 @@ pub fn run(args: &AuditArgs) -> u8 {
             return crate::app::EXIT_ERROR;
         }
     };
-    let files = match fetch(&access) {
+    let files = match fetch(&access, args.page_size) {
         Ok(files) => files,
         Err(why) => {
             crate::app::warn(&[format!("error: {why}")]);
@@ -313,18 +310,19 @@ fn get(agent: &ureq::Agent, access: &Access, url: &str) -> Result<(u16, String),
     Ok((status, body))
 }
 
-/// Lists every object of a resource, page by page; `None` when the server does not serve it.
-fn list(agent: &ureq::Agent, access: &Access, path: &str) -> Result<Option<Vec<Value>>, String> {
-    let mut items = Vec::new();
+/// Lists every object of a resource, page by page (the pages as the server cut them); `None`
+/// when the server does not serve it.
+fn list(agent: &ureq::Agent, access: &Access, path: &str, page_size: u32) -> Result<Option<Vec<Vec<Value>>>, String> {
+    let mut pages = Vec::new();
     let mut token: Option<String> = None;
     loop {
-        let mut url = format!("{}{path}?limit={PAGE}", access.server);
+        let mut url = format!("{}{path}?limit={page_size}", access.server);
         if let Some(token) = &token {
             url.push_str("&continue=");
             url.push_str(&query_escape(token));
         }
         let (status, body) = get(agent, access, &url)?;
-        if status == 404 && items.is_empty() {
+        if status == 404 && pages.is_empty() {
             return Ok(None);
         }
         if status != 200 {
@@ -335,8 +333,8 @@ fn list(agent: &ureq::Agent, access: &Access, path: &str) -> Result<Option<Vec<V
             return Err(format!("GET {url}: HTTP {status}: {message}"));
         }
         let mut page: Value = serde_json::from_str(&body).map_err(|e| format!("GET {url}: not JSON: {e}"))?;
-        if let Some(Value::Array(page_items)) = page.get_mut("items").map(Value::take) {
-            items.extend(page_items);
+        if let Some(Value::Array(items)) = page.get_mut("items").map(Value::take) {
+            pages.push(items);
         }
         token = page
             .pointer("/metadata/continue")
@@ -344,7 +342,7 @@ fn list(agent: &ureq::Agent, access: &Access, path: &str) -> Result<Option<Vec<V
             .filter(|t| !t.is_empty())
             .map(str::to_owned);
         if token.is_none() {
-            return Ok(Some(items));
+            return Ok(Some(pages));
         }
     }
 }
@@ -364,38 +362,53 @@ fn controlled(object: &Value) -> bool {
         })
 }
 
-/// Reads the cluster: one `(name, text)` input per resource that has objects.
-pub fn fetch(access: &Access) -> Result<Vec<(String, String)>, String> {
+/// Sets `apiVersion` and `kind` first (as `kubectl get` prints them) and drops
+/// `metadata.managedFields` (which `kubectl get` hides).
+fn typed(mut item: Value, api_version: &str, kind: &str) -> Value {
+    let Some(object) = item.as_object_mut() else {
+        return item;
+    };
+    let mut typed = serde_json::Map::new();
+    typed.insert("apiVersion".to_owned(), Value::from(api_version));
+    typed.insert("kind".to_owned(), Value::from(kind));
+    if let Some(Value::Object(metadata)) = object.get_mut("metadata") {
+        metadata.remove("managedFields");
+    }
+    typed.extend(std::mem::take(object));
+    Value::Object(typed)
+}
+
+/// Reads the cluster: one `(name, text)` input per resource that has objects. Each page of the
+/// listing is one `kind: List` document of the input (pages separated by `---`), so that no
+/// document grows with the cluster beyond the page size (and the document size limit holds
+/// for any cluster).
+pub fn fetch(access: &Access, page_size: u32) -> Result<Vec<(String, String)>, String> {
     let agent = agent(access)?;
     let mut files = Vec::new();
     for &(api_version, kind, path) in RESOURCES {
-        let Some(items) = list(&agent, access, path)? else {
+        let Some(pages) = list(&agent, access, path, page_size)? else {
             continue;
         };
-        let items: Vec<Value> = items
-            .into_iter()
-            .filter(|item| !controlled(item))
-            .map(|mut item| {
-                if let Some(object) = item.as_object_mut() {
-                    // `kubectl get` prints apiVersion and kind first and hides managedFields.
-                    let mut typed = serde_json::Map::new();
-                    typed.insert("apiVersion".to_owned(), Value::from(api_version));
-                    typed.insert("kind".to_owned(), Value::from(kind));
-                    if let Some(Value::Object(metadata)) = object.get_mut("metadata") {
-                        metadata.remove("managedFields");
-                    }
-                    typed.extend(std::mem::take(object));
-                    return Value::Object(typed);
-                }
-                item
-            })
-            .collect();
-        if items.is_empty() {
-            continue;
+        let mut text = String::new();
+        for page in pages {
+            let items: Vec<Value> = page
+                .into_iter()
+                .filter(|item| !controlled(item))
+                .map(|item| typed(item, api_version, kind))
+                .collect();
+            if items.is_empty() {
+                continue;
+            }
+            if !text.is_empty() {
+                text.push_str("\n---\n");
+            }
+            let list = serde_json::json!({"apiVersion": "v1", "kind": "List", "items": items});
+            text.push_str(&serde_json::to_string_pretty(&list).map_err(|e| e.to_string())?);
         }
-        let list = serde_json::json!({"apiVersion": "v1", "kind": "List", "items": items});
-        let text = serde_json::to_string_pretty(&list).map_err(|e| e.to_string())?;
-        files.push((format!("{}{path}", access.server), text));
+        if !text.is_empty() {
+            text.push('\n');
+            files.push((format!("{}{path}", access.server), text));
+        }
     }
     Ok(files)
 }

@@ -202,6 +202,10 @@ pub struct AuditArgs {
     #[arg(long, value_name = "FILE")]
     pub kubelet_config: Vec<PathBuf>,
 
+    /// Objects per list request (the API server's `limit`; larger lists come in pages).
+    #[arg(long, value_name = "N", default_value_t = 500, value_parser = clap::value_parser!(u32).range(1..))]
+    pub page_size: u32,
+
     /// The options of `ra2 lint`; PATHs are extra manifests (kubeadm configuration, static pod
     /// manifests) read with the cluster.
     #[command(flatten)]

@@ -332,6 +332,33 @@ fn audit_reads_the_cluster_and_matches_lint_of_a_kubectl_dump() {
         "{node_memory}"
     );
 
+    // Pages of two objects: more requests with continue tokens, the same findings.
+    let (status, stdout, stderr) = ra2(
+        dir,
+        &[
+            "audit",
+            "--kubeconfig",
+            kubeconfig,
+            "--kubelet-config",
+            kubelet_arg,
+            "--no-config",
+            "--format",
+            "json",
+            "--page-size",
+            "2",
+        ],
+        None,
+    );
+    assert_eq!(status, 1, "{stderr}");
+    let paged: Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(findings(&paged), audited, "paged and unpaged audits disagree");
+    assert!(
+        paged["summary"]["documents"].as_u64() > audit["summary"]["documents"].as_u64(),
+        "pages of two objects are more documents: {} vs {}",
+        paged["summary"],
+        audit["summary"]
+    );
+
     // Every output format of ra2 lint.
     for format in ["text", "jsonl", "sarif", "junit", "github"] {
         let (status, out, err) = ra2(
