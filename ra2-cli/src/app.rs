@@ -18,6 +18,7 @@ const DEFAULT_WIDTH: usize = 100;
 pub fn run(cli: Cli) -> u8 {
     match cli.command {
         Command::Lint(args) => lint(&args),
+        Command::Audit(args) => crate::audit::run(&args),
         Command::Rules(args) => rules(&args),
         Command::Explain(args) => explain(&args),
         Command::Serve(args) => serve(&args),
@@ -89,7 +90,7 @@ fn emit(text: &str) {
     let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
 }
 
-fn warn(lines: &[String]) {
+pub(crate) fn warn(lines: &[String]) {
     let mut err = std::io::stderr().lock();
     for line in lines {
         let _ = writeln!(err, "{line}");
@@ -109,7 +110,7 @@ fn use_color() -> bool {
 }
 
 /// A linter for `config`, with strict mode's schema checks when the config asks for them.
-fn new_linter(config: &ra2_core::Config) -> Linter<'_> {
+pub(crate) fn new_linter(config: &ra2_core::Config) -> Linter<'_> {
     let linter = Linter::new(config);
     if !config.strict {
         return linter;
@@ -188,10 +189,17 @@ pub fn lint(args: &LintArgs) -> u8 {
     if inputs.is_empty() && skipped.is_empty() && kustomized.is_empty() && !unreadable {
         warn(&["warning: no manifests found (looked for *.yaml, *.yml and *.json)".to_owned()]);
     }
-    if args.format == LintFormat::Text {
-        add_config_sources(&report, &mut sources);
+    output(args.format, &report, sources);
+    exit_status(&report, config.fail_on)
+}
+
+/// Writes a report to standard output in `format` (`sources`: the text of each input, for
+/// text output's snippets).
+pub(crate) fn output(format: LintFormat, report: &Report, mut sources: BTreeMap<String, String>) {
+    if format == LintFormat::Text {
+        add_config_sources(report, &mut sources);
     }
-    match args.format {
+    match format {
         LintFormat::Json => {
             // Streamed: a large report is never held twice (as data and as text).
             let mut out = std::io::BufWriter::new(std::io::stdout().lock());
@@ -202,17 +210,16 @@ pub fn lint(args: &LintArgs) -> u8 {
                 .and_then(|()| out.flush());
         }
         LintFormat::Jsonl => {
-            let _ = ra2_report::jsonl::Lines::new(std::io::BufWriter::new(std::io::stdout().lock())).report(&report);
+            let _ = ra2_report::jsonl::Lines::new(std::io::BufWriter::new(std::io::stdout().lock())).report(report);
         }
         format => {
             let style = render::text::Style {
                 color: use_color(),
                 width: terminal_width().unwrap_or(DEFAULT_WIDTH),
             };
-            emit(&render_report(format, &report, &sources, style));
+            emit(&render_report(format, report, &sources, style));
         }
     }
-    exit_status(&report, config.fail_on)
 }
 
 /// A report in any `--format`.

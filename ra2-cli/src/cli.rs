@@ -17,6 +17,11 @@ pub struct Cli {
 pub enum Command {
     /// Lint manifests: files, directories (recursively), or `-` for standard input.
     Lint(LintArgs),
+    /// Audit a live cluster read-only through its API with your kubeconfig (nodes, every
+    /// namespace's workloads, NetworkAttachmentDefinitions, CSIDrivers, StorageClasses), plus
+    /// kubelet configuration files and any manifests given: platform and workload findings in
+    /// one report, in every format of `ra2 lint`.
+    Audit(AuditArgs),
     /// List the rule catalogue.
     Rules(RulesArgs),
     /// Print a rule's documentation: requirement, checks, parameters, examples.
@@ -181,6 +186,30 @@ pub struct LintArgs {
     /// `--fail-on` also goes to standard error.
     #[arg(long)]
     pub post_render: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct AuditArgs {
+    /// The kubeconfig [default: the first file of $KUBECONFIG, else ~/.kube/config].
+    #[arg(long, value_name = "FILE")]
+    pub kubeconfig: Option<PathBuf>,
+
+    /// The kubeconfig context to use [default: its current-context].
+    #[arg(long, value_name = "NAME")]
+    pub context: Option<String>,
+
+    /// A kubelet configuration file (KubeletConfiguration) of the cluster's nodes; repeatable.
+    #[arg(long, value_name = "FILE")]
+    pub kubelet_config: Vec<PathBuf>,
+
+    /// Objects per list request (the API server's `limit`; larger lists come in pages).
+    #[arg(long, value_name = "N", default_value_t = 500, value_parser = clap::value_parser!(u32).range(1..))]
+    pub page_size: u32,
+
+    /// The options of `ra2 lint`; PATHs are extra manifests (kubeadm configuration, static pod
+    /// manifests) read with the cluster.
+    #[command(flatten)]
+    pub lint: LintArgs,
 }
 
 #[derive(Debug, Args)]

@@ -3,6 +3,7 @@
 //! kept apart from `main` so that tests render exactly what users see.
 
 pub mod app;
+pub mod audit;
 pub mod cli;
 pub mod kustomize;
 pub mod render;

@@ -70,6 +70,8 @@ pub struct BundleFinding {
     pub severity: Severity,
     pub place: Place,
     pub message: String,
+    /// A fix more specific than the rule's remediation.
+    pub help: Option<String>,
 }
 
 /// A `NetworkAttachmentDefinition` in the input.
@@ -210,6 +212,8 @@ pub struct Bundle {
     /// Profile facts of pod specs that show a network-intensive signal or may still turn out
     /// to (ra2-rules.md §1.2); pods with neither are basic and not recorded.
     pub workloads: Vec<crate::profile::WorkloadProfile>,
+    /// Nodes, control-plane components and kubelet configurations (see [`crate::platform`]).
+    pub platform: crate::platform::Facts,
 }
 
 impl Bundle {
@@ -233,6 +237,7 @@ impl Bundle {
             resource_policy_namespaces,
             first_workloads,
             workloads,
+            platform,
         } = later;
         let shift = |mut place: Place| {
             place.object_index += base;
@@ -269,6 +274,7 @@ impl Bundle {
             t
         }));
         self.resource_policy_namespaces.extend(resource_policy_namespaces);
+        self.platform.absorb(platform, base);
         for (namespace, place) in first_workloads {
             // The first workload of the whole run wins, as when read in one pass.
             self.first_workloads.entry(namespace).or_insert_with(|| shift(place));

@@ -34,6 +34,7 @@ pub mod multus;
 pub mod nad;
 pub mod names;
 pub mod nfd;
+pub mod platform;
 pub mod profile;
 pub mod quantity;
 pub mod report;

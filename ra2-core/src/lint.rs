@@ -592,6 +592,7 @@ impl<'c> Linter<'c> {
         });
         self.collect_facts(target, &object, pod.as_ref());
         self.collect_danm(target, &object, pod.as_ref());
+        crate::platform::collect(&mut self.bundle.platform, target, &object, pod.as_ref());
         self.pending.extend(found);
     }
 
@@ -870,8 +871,10 @@ impl<'c> Linter<'c> {
         }
         for f in bundle_findings {
             let index = f.place.object_index;
-            self.pending
-                .push((finding_at(f.rule, f.check, f.severity, f.message, None, f.place), index));
+            self.pending.push((
+                finding_at(f.rule, f.check, f.severity, f.message, f.help, f.place),
+                index,
+            ));
         }
         let mut suppressed = 0;
         let mut by_reason: BTreeMap<String, usize> = BTreeMap::new();

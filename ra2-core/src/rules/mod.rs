@@ -39,6 +39,9 @@ mod network_annotation;
 mod nfd_labels;
 mod node_port;
 mod non_root_ids;
+mod platform_cluster;
+mod platform_control;
+mod platform_node;
 mod privilege_escalation;
 mod privileged;
 mod process;
@@ -135,6 +138,29 @@ pub static RULES: &[&Rule] = &[
     &tiller::RULE,
     &host_users::RULE,
     &api_server::RULE,
+    // The platform half (RA2 ch.4 tables 4-1 to 4-3): nodes, the control plane, kubelets.
+    &platform_node::CH001,
+    &platform_node::CH010,
+    &platform_node::CH012,
+    &platform_node::CH018,
+    &platform_cluster::K8S002,
+    &platform_cluster::K8S003,
+    &platform_cluster::K8S004,
+    &platform_node::K8S005,
+    &platform_control::K8S005,
+    &platform_cluster::K8S006,
+    &platform_node::K8S008,
+    &platform_cluster::K8S009,
+    &platform_node::K8S011,
+    &platform_cluster::K8S011,
+    &platform_control::K8S012,
+    &platform_cluster::K8S012,
+    &platform_control::K8S019,
+    &platform_cluster::NTW002,
+    &platform_cluster::NTW006,
+    &platform_cluster::NTW008,
+    &platform_node::CRT001,
+    &platform_node::CRT002,
 ];
 
 pub fn find(id: &str) -> Option<&'static Rule> {
@@ -300,6 +326,15 @@ impl BundleContext<'_> {
 
     /// Reports `check` at a place recorded while the documents were read.
     pub fn report(&mut self, check: &'static str, at: &Place, message: impl Into<String>) {
+        self.push(check, at, message.into(), None);
+    }
+
+    /// Like [`BundleContext::report`], with a fix more specific than the rule's remediation.
+    pub fn report_with_help(&mut self, check: &'static str, at: &Place, message: impl Into<String>, help: &str) {
+        self.push(check, at, message.into(), Some(help.to_owned()));
+    }
+
+    fn push(&mut self, check: &'static str, at: &Place, message: String, help: Option<String>) {
         let severity = self
             .settings
             .config
@@ -309,7 +344,8 @@ impl BundleContext<'_> {
             check,
             severity,
             place: at.clone(),
-            message: message.into(),
+            message,
+            help,
         });
     }
 

@@ -1,0 +1,461 @@
+//! `ra2 audit`: the RA2 verdict of a live cluster. Reads the cluster through its API, read
+//! only (list with pagination, no watch), with the user's kubeconfig: nodes, the workloads of
+//! every namespace, NetworkAttachmentDefinitions, CSIDrivers and StorageClasses; adds the
+//! kubelet configuration files given with `--kubelet-config` and any manifests named on the
+//! command line (kubeadm configuration, say); and lints it all in one run, reported like
+//! `ra2 lint` in every output format.
+//!
+//! Each resource list becomes one input file, `<server>/<path>` (for example
+//! `https://10.0.0.1:6443/api/v1/nodes`), holding one `kind: List` JSON document per page of
+//! the listing, with each item's `apiVersion` and `kind` set and `metadata.managedFields` left
+//! out, as `kubectl get -o json` prints it; findings point at the object (kind, namespace, name, JSON pointer) and at the line
+//! of that text. Objects that a listed workload controls (the ReplicaSets of a Deployment, the
+//! pods of any listed controller, the Jobs of a CronJob) are not read twice; mirror pods of
+//! static pods (owned by their Node) are kept, as they carry the control plane's command lines.
+//!
+//! The HTTP client is ureq (blocking, rustls), already in the dependency graph for the test
+//! harness; a client for a handful of GETs does not need an async runtime or the kube-rs
+//! stack. The kubeconfig reader supports what kubeconfigs written by kubeadm, kind and most
+//! installers use: a server, its CA (file or data, or insecure-skip-tls-verify), and a bearer
+//! token (inline or file) or a client certificate and key (files or data). Exec and
+//! auth-provider plugins are refused with a message.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+use serde_json::Value;
+
+use crate::cli::{AuditArgs, LintFormat};
+
+/// What `ra2 audit` lists: (apiVersion, kind, path). A resource the server does not serve (a
+/// CRD that is not installed) is skipped.
+const RESOURCES: &[(&str, &str, &str)] = &[
+    ("v1", "Node", "/api/v1/nodes"),
+    ("v1", "Pod", "/api/v1/pods"),
+    ("apps/v1", "Deployment", "/apis/apps/v1/deployments"),
+    ("apps/v1", "StatefulSet", "/apis/apps/v1/statefulsets"),
+    ("apps/v1", "DaemonSet", "/apis/apps/v1/daemonsets"),
+    ("apps/v1", "ReplicaSet", "/apis/apps/v1/replicasets"),
+    ("batch/v1", "Job", "/apis/batch/v1/jobs"),
+    ("batch/v1", "CronJob", "/apis/batch/v1/cronjobs"),
+    (
+        "k8s.cni.cncf.io/v1",
+        "NetworkAttachmentDefinition",
+        "/apis/k8s.cni.cncf.io/v1/network-attachment-definitions",
+    ),
+    ("storage.k8s.io/v1", "CSIDriver", "/apis/storage.k8s.io/v1/csidrivers"),
+    (
+        "storage.k8s.io/v1",
+        "StorageClass",
+        "/apis/storage.k8s.io/v1/storageclasses",
+    ),
+];
+
+/// Kinds whose controlled objects are read through them.
+const LISTED_CONTROLLERS: &[&str] = &["Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "Job", "CronJob"];
+
+/// How to reach the cluster, from the kubeconfig.
+#[derive(Debug)]
+pub struct Access {
+    pub server: String,
+    pub ca_pem: Option<Vec<u8>>,
+    pub insecure: bool,
+    pub token: Option<String>,
+    /// Client certificate chain and key, PEM.
+    pub client: Option<(Vec<u8>, Vec<u8>)>,
+}
+
+/// `ra2 audit`.
+pub fn run(args: &AuditArgs) -> u8 {
+    if args.lint.post_render || args.lint.kustomize {
+        crate::app::warn(&["error: ra2 audit takes neither --post-render nor --kustomize".to_owned()]);
+        return crate::app::EXIT_ERROR;
+    }
+    let config = match crate::settings::load(&args.lint) {
+        Ok(config) => config,
+        Err(lines) => {
+            crate::app::warn(&lines);
+            return crate::app::EXIT_ERROR;
+        }
+    };
+    let access = match kubeconfig_path(args.kubeconfig.as_deref())
+        .and_then(|path| read_kubeconfig(&path, args.context.as_deref()))
+    {
+        Ok(access) => access,
+        Err(why) => {
+            crate::app::warn(&[format!("error: {why}")]);
+            return crate::app::EXIT_ERROR;
+        }
+    };
+    let files = match fetch(&access, args.page_size) {
+        Ok(files) => files,
+        Err(why) => {
+            crate::app::warn(&[format!("error: {why}")]);
+            return crate::app::EXIT_ERROR;
+        }
+    };
+    let keep_text = args.lint.format == LintFormat::Text;
+    let mut sources: BTreeMap<String, String> = BTreeMap::new();
+    let mut problems = Vec::new();
+    let mut linter = crate::app::new_linter(&config);
+    for (name, text) in files {
+        linter.add_file(&name, &text);
+        if keep_text {
+            sources.insert(name, text);
+        }
+    }
+    let mut paths = args.kubelet_config.clone();
+    paths.extend(args.lint.paths.iter().cloned());
+    if !paths.is_empty() {
+        let (inputs, found, skipped) = crate::input::discover(&paths, config.skip_non_k8s);
+        problems.extend(found);
+        for file in &skipped {
+            linter.record_skipped(file.reason);
+        }
+        let jobs = args.lint.jobs.map_or_else(crate::parallel::default_jobs, usize::from);
+        crate::parallel::lint_inputs(&inputs, &mut linter, jobs, keep_text, |item, outcome| {
+            if let Some(text) = outcome.text {
+                sources.insert(item.name().to_owned(), text);
+            }
+            problems.extend(outcome.problem);
+            true
+        });
+    }
+    let mut report = linter.finish();
+    if args.lint.format != LintFormat::Text {
+        crate::app::warn(
+            &problems
+                .iter()
+                .map(|p| format!("error: {}: {}", p.file, p.message))
+                .collect::<Vec<_>>(),
+        );
+    }
+    report
+        .errors
+        .extend(problems.into_iter().map(crate::input::ReadProblem::into_lint_error));
+    report.finalize();
+    crate::app::output(args.lint.format, &report, sources);
+    crate::app::exit_status(&report, config.fail_on)
+}
+
+/// `--kubeconfig`, else the first file of `$KUBECONFIG`, else `~/.kube/config`.
+fn kubeconfig_path(given: Option<&Path>) -> Result<PathBuf, String> {
+    if let Some(path) = given {
+        return Ok(path.to_owned());
+    }
+    if let Some(list) = std::env::var_os("KUBECONFIG") {
+        if let Some(first) = std::env::split_paths(&list).find(|p| !p.as_os_str().is_empty()) {
+            return Ok(first);
+        }
+    }
+    std::env::var_os("HOME")
+        .map(|home| Path::new(&home).join(".kube").join("config"))
+        .ok_or_else(|| "no kubeconfig: give --kubeconfig, or set KUBECONFIG or HOME".to_owned())
+}
+
+/// The named entry of a kubeconfig list (`clusters`, `users`, `contexts`).
+fn entry<'a>(config: &'a Value, list: &str, name: &str, inner: &str) -> Option<&'a Value> {
+    config
+        .get(list)?
+        .as_array()?
+        .iter()
+        .find(|e| e.get("name").and_then(Value::as_str) == Some(name))?
+        .get(inner)
+}
+
+/// Reads the current (or the given) context of a kubeconfig.
+pub fn read_kubeconfig(path: &Path, context: Option<&str>) -> Result<Access, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read kubeconfig {}: {e}", path.display()))?;
+    let config = ra2_core::yaml_to_json(&text).map_err(|e| format!("kubeconfig {}: {}", path.display(), e.message))?;
+    let base = path.parent().unwrap_or(Path::new("."));
+    let what = |s: &str| format!("kubeconfig {}: {s}", path.display());
+    let context_name = context
+        .map(str::to_owned)
+        .or_else(|| config.get("current-context").and_then(Value::as_str).map(str::to_owned))
+        .ok_or_else(|| what("no current-context; give --context"))?;
+    let context = entry(&config, "contexts", &context_name, "context")
+        .ok_or_else(|| what(&format!("no context named {context_name:?}")))?;
+    let cluster_name = context.get("cluster").and_then(Value::as_str).unwrap_or_default();
+    let cluster = entry(&config, "clusters", cluster_name, "cluster")
+        .ok_or_else(|| what(&format!("no cluster named {cluster_name:?}")))?;
+    let user_name = context.get("user").and_then(Value::as_str).unwrap_or_default();
+    let empty = Value::Object(serde_json::Map::new());
+    let user = entry(&config, "users", user_name, "user").unwrap_or(&empty);
+    if user.get("exec").is_some() || user.get("auth-provider").is_some() {
+        return Err(what(&format!(
+            "user {user_name:?} authenticates through an exec or auth-provider plugin, which ra2 audit does not run; use a token or a client certificate (for example a service account token)"
+        )));
+    }
+    let string = |v: &Value, key: &str| v.get(key).and_then(Value::as_str).map(str::to_owned);
+    let file = |name: &str| {
+        let p = Path::new(name);
+        let p = if p.is_absolute() { p.to_owned() } else { base.join(p) };
+        std::fs::read(&p).map_err(|e| what(&format!("cannot read {}: {e}", p.display())))
+    };
+    let data_or_file = |v: &Value, data: &str, name: &str| -> Result<Option<Vec<u8>>, String> {
+        if let Some(encoded) = string(v, data) {
+            return base64_decode(&encoded)
+                .map(Some)
+                .ok_or_else(|| what(&format!("{data} is not base64")));
+        }
+        string(v, name).map(|n| file(&n)).transpose()
+    };
+    let server = string(cluster, "server").ok_or_else(|| what(&format!("cluster {cluster_name:?} has no server")))?;
+    let token = match (string(user, "token"), string(user, "tokenFile")) {
+        (Some(token), _) => Some(token),
+        (None, Some(name)) => Some(String::from_utf8_lossy(&file(&name)?).trim().to_owned()),
+        (None, None) => None,
+    };
+    let cert = data_or_file(user, "client-certificate-data", "client-certificate")?;
+    let key = data_or_file(user, "client-key-data", "client-key")?;
+    Ok(Access {
+        server: server.trim_end_matches('/').to_owned(),
+        ca_pem: data_or_file(cluster, "certificate-authority-data", "certificate-authority")?,
+        insecure: cluster
+            .get("insecure-skip-tls-verify")
+            .and_then(Value::as_bool)
+            .unwrap_or(false),
+        token,
+        client: cert.zip(key),
+    })
+}
+
+/// Standard base64 (padding optional), as kubeconfig `*-data` fields hold it.
+fn base64_decode(text: &str) -> Option<Vec<u8>> {
+    let mut out = Vec::with_capacity(text.len() * 3 / 4);
+    let mut buffer = 0u32;
+    let mut bits = 0;
+    for byte in text.bytes().filter(|b| !b.is_ascii_whitespace()) {
+        let value = match byte {
+            b'A'..=b'Z' => byte - b'A',
+            b'a'..=b'z' => byte - b'a' + 26,
+            b'0'..=b'9' => byte - b'0' + 52,
+            b'+' => 62,
+            b'/' => 63,
+            b'=' => break,
+            _ => return None,
+        };
+        buffer = (buffer << 6) | u32::from(value);
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push(u8::try_from((buffer >> bits) & 0xFF).ok()?);
+        }
+    }
+    Some(out)
+}
+
+/// Percent-encodes a query value (continue tokens are base64).
+fn query_escape(value: &str) -> String {
+    value
+        .bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'~') {
+                char::from(b).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
+        .collect()
+}
+
+fn agent(access: &Access) -> Result<ureq::Agent, String> {
+    let mut tls = ureq::tls::TlsConfig::builder().disable_verification(access.insecure);
+    if let Some(pem) = &access.ca_pem {
+        let roots: Vec<ureq::tls::Certificate<'static>> = ureq::tls::parse_pem(pem)
+            .filter_map(|item| match item {
+                Ok(ureq::tls::PemItem::Certificate(cert)) => Some(cert),
+                _ => None,
+            })
+            .collect();
+        if roots.is_empty() {
+            return Err("the kubeconfig's certificate authority holds no PEM certificate".to_owned());
+        }
+        tls = tls.root_certs(ureq::tls::RootCerts::Specific(Arc::new(roots)));
+    }
+    if let Some((cert, key)) = &access.client {
+        let chain: Vec<ureq::tls::Certificate<'static>> = ureq::tls::parse_pem(cert)
+            .filter_map(|item| match item {
+                Ok(ureq::tls::PemItem::Certificate(cert)) => Some(cert),
+                _ => None,
+            })
+            .collect();
+        let key = ureq::tls::PrivateKey::from_pem(key).map_err(|e| format!("client key: {e}"))?;
+        tls = tls.client_cert(Some(ureq::tls::ClientCert::new_with_certs(&chain, key)));
+    }
+    Ok(ureq::Agent::config_builder()
+        .tls_config(tls.build())
+        .http_status_as_error(false)
+        .timeout_global(Some(Duration::from_secs(60)))
+        .build()
+        .into())
+}
+
+/// GETs one page.
+fn get(agent: &ureq::Agent, access: &Access, url: &str) -> Result<(u16, String), String> {
+    let mut request = agent.get(url).header("Accept", "application/json");
+    if let Some(token) = &access.token {
+        request = request.header("Authorization", &format!("Bearer {token}"));
+    }
+    let mut response = request.call().map_err(|e| format!("GET {url}: {e}"))?;
+    let status = response.status().as_u16();
+    let body = response
+        .body_mut()
+        .with_config()
+        .limit(u64::MAX)
+        .read_to_string()
+        .map_err(|e| format!("GET {url}: {e}"))?;
+    Ok((status, body))
+}
+
+/// Lists every object of a resource, page by page (the pages as the server cut them); `None`
+/// when the server does not serve it.
+fn list(agent: &ureq::Agent, access: &Access, path: &str, page_size: u32) -> Result<Option<Vec<Vec<Value>>>, String> {
+    let mut pages = Vec::new();
+    let mut token: Option<String> = None;
+    loop {
+        let mut url = format!("{}{path}?limit={page_size}", access.server);
+        if let Some(token) = &token {
+            url.push_str("&continue=");
+            url.push_str(&query_escape(token));
+        }
+        let (status, body) = get(agent, access, &url)?;
+        if status == 404 && pages.is_empty() {
+            return Ok(None);
+        }
+        if status != 200 {
+            let message = serde_json::from_str::<Value>(&body)
+                .ok()
+                .and_then(|v| v.get("message").and_then(Value::as_str).map(str::to_owned))
+                .unwrap_or(body);
+            return Err(format!("GET {url}: HTTP {status}: {message}"));
+        }
+        let mut page: Value = serde_json::from_str(&body).map_err(|e| format!("GET {url}: not JSON: {e}"))?;
+        if let Some(Value::Array(items)) = page.get_mut("items").map(Value::take) {
+            pages.push(items);
+        }
+        token = page
+            .pointer("/metadata/continue")
+            .and_then(Value::as_str)
+            .filter(|t| !t.is_empty())
+            .map(str::to_owned);
+        if token.is_none() {
+            return Ok(Some(pages));
+        }
+    }
+}
+
+/// Is the object controlled by a workload that `ra2 audit` lists itself?
+fn controlled(object: &Value) -> bool {
+    object
+        .pointer("/metadata/ownerReferences")
+        .and_then(Value::as_array)
+        .is_some_and(|owners| {
+            owners.iter().any(|o| {
+                o.get("controller").and_then(Value::as_bool) == Some(true)
+                    && o.get("kind")
+                        .and_then(Value::as_str)
+                        .is_some_and(|k| LISTED_CONTROLLERS.contains(&k))
+            })
+        })
+}
+
+/// Sets `apiVersion` and `kind` first (as `kubectl get` prints them) and drops
+/// `metadata.managedFields` (which `kubectl get` hides).
+fn typed(mut item: Value, api_version: &str, kind: &str) -> Value {
+    let Some(object) = item.as_object_mut() else {
+        return item;
+    };
+    let mut typed = serde_json::Map::new();
+    typed.insert("apiVersion".to_owned(), Value::from(api_version));
+    typed.insert("kind".to_owned(), Value::from(kind));
+    if let Some(Value::Object(metadata)) = object.get_mut("metadata") {
+        metadata.remove("managedFields");
+    }
+    typed.extend(std::mem::take(object));
+    Value::Object(typed)
+}
+
+/// Reads the cluster: one `(name, text)` input per resource that has objects. Each page of the
+/// listing is one `kind: List` document of the input (pages separated by `---`), so that no
+/// document grows with the cluster beyond the page size (and the document size limit holds
+/// for any cluster).
+pub fn fetch(access: &Access, page_size: u32) -> Result<Vec<(String, String)>, String> {
+    let agent = agent(access)?;
+    let mut files = Vec::new();
+    for &(api_version, kind, path) in RESOURCES {
+        let Some(pages) = list(&agent, access, path, page_size)? else {
+            continue;
+        };
+        let mut text = String::new();
+        for page in pages {
+            let items: Vec<Value> = page
+                .into_iter()
+                .filter(|item| !controlled(item))
+                .map(|item| typed(item, api_version, kind))
+                .collect();
+            if items.is_empty() {
+                continue;
+            }
+            if !text.is_empty() {
+                text.push_str("\n---\n");
+            }
+            let list = serde_json::json!({"apiVersion": "v1", "kind": "List", "items": items});
+            text.push_str(&serde_json::to_string_pretty(&list).map_err(|e| e.to_string())?);
+        }
+        if !text.is_empty() {
+            text.push('\n');
+            files.push((format!("{}{path}", access.server), text));
+        }
+    }
+    Ok(files)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn base64_of_kubeconfig_data() {
+        assert_eq!(base64_decode("aGVsbG8gd29ybGQ=").unwrap(), b"hello world");
+        assert_eq!(base64_decode("aGVsbG8\n gd29ybGQ").unwrap(), b"hello world");
+        assert!(base64_decode("a*b").is_none());
+    }
+
+    #[test]
+    fn continue_tokens_are_escaped() {
+        assert_eq!(query_escape("eyJ2Ijoi+/="), "eyJ2Ijoi%2B%2F%3D");
+    }
+
+    #[test]
+    fn controlled_objects_are_skipped_but_mirror_pods_kept() {
+        let replica =
+            serde_json::json!({"metadata": {"ownerReferences": [{"kind": "ReplicaSet", "controller": true}]}});
+        let mirror = serde_json::json!({"metadata": {"ownerReferences": [{"kind": "Node", "controller": true}]}});
+        assert!(controlled(&replica));
+        assert!(!controlled(&mirror));
+    }
+
+    #[test]
+    fn kubeconfig_with_token_file_and_relative_ca() {
+        let dir = std::env::temp_dir().join(format!("ra2-audit-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("ca.crt"), "CA").unwrap();
+        std::fs::write(dir.join("token"), "s3cret\n").unwrap();
+        std::fs::write(
+            dir.join("config"),
+            "apiVersion: v1\nkind: Config\ncurrent-context: a\nclusters:\n- name: c\n  cluster: {server: 'https://127.0.0.1:6443/', certificate-authority: ca.crt}\nusers:\n- name: u\n  user: {tokenFile: token}\n- name: e\n  user: {exec: {command: aws}}\ncontexts:\n- name: a\n  context: {cluster: c, user: u}\n- name: b\n  context: {cluster: c, user: e}\n",
+        )
+        .unwrap();
+        let access = read_kubeconfig(&dir.join("config"), None).unwrap();
+        assert_eq!(access.server, "https://127.0.0.1:6443");
+        assert_eq!(access.ca_pem.as_deref(), Some(&b"CA"[..]));
+        assert_eq!(access.token.as_deref(), Some("s3cret"));
+        let refused = read_kubeconfig(&dir.join("config"), Some("b")).unwrap_err();
+        assert!(refused.contains("exec"), "{refused}");
+        assert!(read_kubeconfig(&dir.join("config"), Some("nope")).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
