@@ -109,13 +109,16 @@ pub fn run(args: &AuditArgs) -> u8 {
     let mut paths = args.kubelet_config.clone();
     paths.extend(args.lint.paths.iter().cloned());
     if !paths.is_empty() {
-        let (inputs, found, skipped) = crate::input::discover(&paths, config.skip_non_k8s);
+        let (inputs, found, skipped) = ra2_input::discover(&paths, config.skip_non_k8s);
         problems.extend(found);
         for file in &skipped {
             linter.record_skipped(file.reason);
         }
-        let jobs = args.lint.jobs.map_or_else(crate::parallel::default_jobs, usize::from);
-        crate::parallel::lint_inputs(&inputs, &mut linter, jobs, keep_text, |item, outcome| {
+        let jobs = args
+            .lint
+            .jobs
+            .map_or_else(ra2_input::parallel::default_jobs, usize::from);
+        ra2_input::parallel::lint_inputs(&inputs, &mut linter, jobs, keep_text, |item, outcome| {
             if let Some(text) = outcome.text {
                 sources.insert(item.name().to_owned(), text);
             }
@@ -134,7 +137,7 @@ pub fn run(args: &AuditArgs) -> u8 {
     }
     report
         .errors
-        .extend(problems.into_iter().map(crate::input::ReadProblem::into_lint_error));
+        .extend(problems.into_iter().map(ra2_input::ReadProblem::into_lint_error));
     report.finalize();
     crate::app::output(args.lint.format, &report, sources);
     crate::app::exit_status(&report, config.fail_on)
