@@ -146,6 +146,7 @@ pub fn lint(args: &LintArgs) -> u8 {
         .errors
         .extend(problems.into_iter().map(ReadProblem::into_lint_error));
     report.finalize();
+    map_to_templates(args, &mut report, keep_text.then_some(&mut sources));
     if inputs.is_empty() && skipped.is_empty() && kustomized.is_empty() && !unreadable {
         warn(&["warning: no manifests found (looked for *.yaml, *.yml and *.json)".to_owned()]);
     }
@@ -194,6 +195,34 @@ fn render_report(
         LintFormat::Sarif => render::sarif::render(report),
         LintFormat::Junit => render::junit::render(report),
         LintFormat::Github => render::github::render(report),
+        LintFormat::Codeclimate => render::codeclimate::render(report),
+    }
+}
+
+/// Puts the findings of Helm output on the lines of their chart's templates, when the chart
+/// is found ([`crate::chart`]); says once on standard error why a chart or template is not.
+/// Text output also needs the templates' text for its snippets.
+fn map_to_templates(args: &LintArgs, report: &mut Report, sources: Option<&mut BTreeMap<String, String>>) {
+    if report.findings.iter().all(|f| f.source_template.is_none()) {
+        return;
+    }
+    let mut charts = crate::chart::Charts::new(args.chart_root.as_deref());
+    charts.map_report(report);
+    let notes = charts.take_notes();
+    // A post-renderer's report in a machine format is all of standard error.
+    if !(args.post_render && args.format != LintFormat::Text) {
+        warn(&notes);
+    }
+    if let Some(sources) = sources {
+        for finding in &report.findings {
+            if let Some(template) = &finding.template {
+                if !sources.contains_key(&template.file) {
+                    if let Ok(text) = std::fs::read_to_string(&template.file) {
+                        sources.insert(template.file.clone(), text);
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -232,10 +261,11 @@ fn post_render(args: &LintArgs, config: &ra2_core::Config) -> u8 {
     };
     let mut linter = new_linter(config);
     linter.add_file(input::STDIN_NAME, text);
-    let report = linter.finish();
+    let mut report = linter.finish();
+    let mut sources = BTreeMap::from([(input::STDIN_NAME.to_owned(), text.to_owned())]);
+    map_to_templates(args, &mut report, Some(&mut sources));
     let status = exit_status(&report, config.fail_on);
     if !report.findings.is_empty() || !report.errors.is_empty() {
-        let mut sources = BTreeMap::from([(input::STDIN_NAME.to_owned(), text.to_owned())]);
         add_config_sources(&report, &mut sources);
         let stderr = std::io::stderr();
         let style = render::text::Style {

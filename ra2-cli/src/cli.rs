@@ -42,6 +42,8 @@ pub enum LintFormat {
     Junit,
     /// GitHub Actions workflow commands: an annotation per finding.
     Github,
+    /// GitLab Code Quality (Code Climate JSON): findings on the merge request's diff.
+    Codeclimate,
 }
 
 /// Output formats of `ra2 rules` and `ra2 explain`.
@@ -173,6 +175,13 @@ pub struct LintArgs {
     /// `--fail-on` also goes to standard error.
     #[arg(long)]
     pub post_render: bool,
+
+    /// Where the Helm chart of `helm template` output is: its directory or one above it.
+    /// Findings move to the template line that wrote them (`# Source:` names the template).
+    /// [default: the working directory, then a bounded search below it for the Chart.yaml
+    /// of that name]
+    #[arg(long, value_name = "DIR")]
+    pub chart_root: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]

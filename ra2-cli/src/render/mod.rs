@@ -1,6 +1,7 @@
 //! Output renderers. Each turns a [`ra2_core::Report`] or the catalogue into text; none does I/O.
 
 pub mod catalogue;
+pub mod codeclimate;
 pub mod github;
 pub mod jsonl;
 pub mod junit;

@@ -73,7 +73,11 @@ impl Diagnostic for FindingDiagnostic<'_> {
             if !help.is_empty() {
                 help.push('\n');
             }
-            let _ = write!(help, "template: {template}");
+            match &f.template {
+                Some(t) => write!(help, "template: {}:{}:{}", t.file, t.line, t.column),
+                None => write!(help, "template: {template}"),
+            }
+            .unwrap_or_default();
         }
         (!help.is_empty()).then(|| Box::new(help) as Box<dyn std::fmt::Display>)
     }
@@ -312,9 +316,12 @@ pub fn render(report: &Report, sources: &BTreeMap<String, String>, style: Style)
                 finding.check,
                 finding.message
             );
-            if let Some(template) = &finding.source_template {
-                let _ = write!(out, " (template: {template})");
+            match (&finding.template, &finding.source_template) {
+                (Some(t), _) => write!(out, " (template: {}:{}:{})", t.file, t.line, t.column),
+                (None, Some(template)) => write!(out, " (template: {template})"),
+                (None, None) => Ok(()),
             }
+            .unwrap_or_default();
             out.push('\n');
         }
         out.push('\n');
