@@ -6,18 +6,20 @@ use libfuzzer_sys::fuzz_target;
 use ra2_core::admission;
 
 fuzz_target!(|data: &[u8]| {
-    let config = ra2_fuzz::config_for(data);
-    let text = String::from_utf8_lossy(data);
-    let answer = admission::review_json(&text, &config);
-    assert!(
-        answer.get("response").is_some_and(serde_json::Value::is_object),
-        "no response: {answer}"
-    );
-    if let Ok(value) = serde_json::from_str::<serde_json::Value>(&text) {
-        // The request on its own, as the waPC policy hands it over.
-        let _ = admission::decide(&value, &config);
-        if let Some(request) = value.get("request") {
-            let _ = admission::decide(request, &config);
+    ra2_fuzz::within_budget(|| {
+        let config = ra2_fuzz::config_for(data);
+        let text = String::from_utf8_lossy(data);
+        let answer = admission::review_json(&text, &config);
+        assert!(
+            answer.get("response").is_some_and(serde_json::Value::is_object),
+            "no response: {answer}"
+        );
+        if let Ok(value) = serde_json::from_str::<serde_json::Value>(&text) {
+            // The request on its own, as the waPC policy hands it over.
+            let _ = admission::decide(&value, &config);
+            if let Some(request) = value.get("request") {
+                let _ = admission::decide(request, &config);
+            }
         }
-    }
+    });
 });

@@ -9,18 +9,20 @@ use ra2_core::admission;
 use ra2_fuzz::{Rng, mutate_json};
 
 fuzz_target!(|data: &[u8]| {
-    let config = ra2_fuzz::config_for(data);
-    let Ok(value) = serde_json::from_slice::<serde_json::Value>(data) else {
-        return;
-    };
-    let answer = admission::review(&value, &config);
-    assert!(
-        answer.get("response").is_some_and(serde_json::Value::is_object),
-        "no response: {answer}"
-    );
-    if let Some(request) = value.get("request") {
-        let _ = admission::decide(request, &config);
-    }
+    ra2_fuzz::within_budget(|| {
+        let config = ra2_fuzz::config_for(data);
+        let Ok(value) = serde_json::from_slice::<serde_json::Value>(data) else {
+            return;
+        };
+        let answer = admission::review(&value, &config);
+        assert!(
+            answer.get("response").is_some_and(serde_json::Value::is_object),
+            "no response: {answer}"
+        );
+        if let Some(request) = value.get("request") {
+            let _ = admission::decide(request, &config);
+        }
+    });
 });
 
 fuzz_mutator!(|data: &mut [u8], size: usize, max_size: usize, seed: u32| {

@@ -10,13 +10,15 @@ use ra2_fuzz::{Rng, mutate_yaml};
 const MANIFEST: &str = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  namespace: monitoring\nspec:\n  containers:\n    - name: c\n      image: registry.example/app:1.0\n      resources:\n        limits: {cpu: '1', memory: 1Gi}\n  volumes:\n    - name: h\n      hostPath: {path: /proc}\n";
 
 fuzz_target!(|data: &[u8]| {
-    let text = String::from_utf8_lossy(data);
-    match Config::from_yaml(&text, ".ra2.yaml") {
-        Ok(config) => {
-            let _ = ra2_core::lint_str("pod.yaml", MANIFEST, &config);
+    ra2_fuzz::within_budget(|| {
+        let text = String::from_utf8_lossy(data);
+        match Config::from_yaml(&text, ".ra2.yaml") {
+            Ok(config) => {
+                let _ = ra2_core::lint_str("pod.yaml", MANIFEST, &config);
+            }
+            Err(errors) => assert!(!errors.is_empty(), "a refused configuration names no error"),
         }
-        Err(errors) => assert!(!errors.is_empty(), "a refused configuration names no error"),
-    }
+    });
 });
 
 fuzz_mutator!(|data: &mut [u8], size: usize, max_size: usize, seed: u32| {

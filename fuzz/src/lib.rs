@@ -4,8 +4,16 @@
 //! The mutators take libFuzzer's seed for their choices, so a run is reproducible, and fall back
 //! to libFuzzer's byte-level mutations for input they cannot read (and now and then anyway, so
 //! that both kinds of change mix).
-#![forbid(unsafe_code)]
+//!
+//! Every target runs its input inside [`within_budget`], which fails the input when the heap it
+//! holds at its peak exceeds [`BUDGET`]: the per-input memory limit, measured by a counting
+//! allocator, so that it is independent of libFuzzer's own corpus (which the process-wide
+//! `-rss_limit_mb` counts too).
+#![deny(unsafe_code)]
 
+mod budget;
+
+pub use budget::{BUDGET, within_budget};
 use ra2_core::{Config, Edition};
 use serde_json::{Map, Value};
 

@@ -26,6 +26,47 @@ pub fn run(cli: Cli) -> u8 {
         Command::Rules(args) => rules(&args),
         Command::Explain(args) => explain(&args),
         Command::Serve(args) => serve(&args),
+        Command::Completions(args) => {
+            let mut out = Vec::new();
+            clap_complete::generate(
+                args.shell,
+                &mut <Cli as clap::CommandFactory>::command(),
+                "ra2",
+                &mut out,
+            );
+            emit(&String::from_utf8_lossy(&out));
+            EXIT_OK
+        }
+        Command::Man(args) => man(args.command.as_deref()),
+    }
+}
+
+/// `ra2 man [COMMAND]`: ra2(1), or ra2-COMMAND(1) for a subcommand.
+fn man(command: Option<&str>) -> u8 {
+    let mut ra2 = <Cli as clap::CommandFactory>::command();
+    // Building names each subcommand for its page: ra2-lint, ra2-serve, ...
+    ra2.build();
+    let page = match command {
+        None => ra2,
+        Some(name) => {
+            let Some(sub) = ra2.find_subcommand(name) else {
+                let names: Vec<&str> = ra2.get_subcommands().map(clap::Command::get_name).collect();
+                warn(&[format!("error: no command {name:?} (commands: {})", names.join(", "))]);
+                return EXIT_ERROR;
+            };
+            sub.clone()
+        }
+    };
+    let mut out = Vec::new();
+    match clap_mangen::Man::new(page).render(&mut out) {
+        Ok(()) => {
+            emit(&String::from_utf8_lossy(&out));
+            EXIT_OK
+        }
+        Err(e) => {
+            warn(&[format!("error: cannot render the man page: {e}")]);
+            EXIT_ERROR
+        }
     }
 }
 
@@ -34,6 +75,9 @@ fn serve(args: &crate::cli::ServeArgs) -> u8 {
     let mut options = ra2_serve::Options::new(args.listen, args.cert.clone(), args.key.clone(), args.config.clone());
     options.access_log = args.access_log;
     options.limits.max_in_flight = args.max_in_flight.max(1);
+    options.limits.max_body_bytes = args.max_body_bytes;
+    options.limits.request_timeout = std::time::Duration::from_secs(args.request_timeout);
+    options.document_limits = args.limits.overrides();
     match ra2_serve::server::run_until_signalled(&options) {
         Ok(()) => EXIT_OK,
         Err(e) => {

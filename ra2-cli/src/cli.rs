@@ -25,6 +25,26 @@ pub enum Command {
     /// with ra2's decision; `/healthz`, `/readyz`, `/metrics`. The certificate and key are
     /// reloaded when they change on disk, the config on SIGHUP or change; SIGTERM drains.
     Serve(ServeArgs),
+    /// Print a shell completion script: `ra2 completions bash > /etc/bash_completion.d/ra2`,
+    /// `ra2 completions zsh > "${fpath[1]}/_ra2"`, `ra2 completions fish >
+    /// ~/.config/fish/completions/ra2.fish`.
+    Completions(CompletionsArgs),
+    /// Print a man page (roff): `ra2 man > ra2.1` for ra2(1), `ra2 man lint > ra2-lint.1` for
+    /// a subcommand's page.
+    Man(ManArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ManArgs {
+    /// The subcommand whose page to print (ra2-<command>(1)); without it, ra2(1).
+    pub command: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell to complete for.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
 }
 
 /// Output formats of `ra2 lint`.
@@ -149,20 +169,8 @@ pub struct LintArgs {
     #[arg(long, conflicts_with = "config")]
     pub no_config: bool,
 
-    /// Largest document ra2 reads, in bytes (bounds memory) [default: 33554432, or the config
-    /// file's `limits.max-document-bytes`].
-    #[arg(long, value_name = "BYTES", value_parser = clap::value_parser!(u64).range(1..))]
-    pub max_document_bytes: Option<u64>,
-
-    /// Deepest nesting of mappings and lists ra2 reads (bounds the stack) [default: 256, or
-    /// the config file's `limits.max-depth`].
-    #[arg(long, value_name = "LEVELS", value_parser = clap::value_parser!(u64).range(1..))]
-    pub max_depth: Option<u64>,
-
-    /// Nodes that aliases and merge keys may add to a document (stops YAML bombs) [default:
-    /// 1000000, or the config file's `limits.max-alias-expansion`].
-    #[arg(long, value_name = "NODES", value_parser = clap::value_parser!(u64).range(1..))]
-    pub max_alias_expansion: Option<u64>,
+    #[command(flatten)]
+    pub limits: LimitArgs,
 
     /// Lint files on this many threads [default: the available cores]. The output is the
     /// same, byte for byte, whatever the number.
@@ -233,4 +241,49 @@ pub struct ServeArgs {
     /// Requests judged at once; more are answered 503 straight away.
     #[arg(long, value_name = "N", default_value_t = 1024)]
     pub max_in_flight: usize,
+
+    /// Longest request body, in bytes; longer ones are answered 413 (the default holds the
+    /// largest AdmissionReview an API server sends: a 3 MiB object and its old version).
+    #[arg(long, value_name = "BYTES", default_value_t = ra2_serve::limits::MAX_BODY_BYTES,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+    pub max_body_bytes: usize,
+
+    /// Seconds to read a request and answer it; slower ones are answered 408 or 503 (the API
+    /// server waits at most its webhook's timeoutSeconds, 10 by default, 30 at most).
+    #[arg(long, value_name = "SECONDS", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=30))]
+    pub request_timeout: u64,
+
+    #[command(flatten)]
+    pub limits: LimitArgs,
+}
+
+/// The limits on one document, shared by `ra2 lint` and `ra2 serve`.
+#[derive(Args, Debug, Clone, Default)]
+pub struct LimitArgs {
+    /// Largest document ra2 reads, in bytes (bounds memory) [default: 33554432, or the config
+    /// file's `limits.max-document-bytes`].
+    #[arg(long, value_name = "BYTES", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_document_bytes: Option<u64>,
+
+    /// Deepest nesting of mappings and lists ra2 reads (bounds the stack) [default: 256, or
+    /// the config file's `limits.max-depth`].
+    #[arg(long, value_name = "LEVELS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_depth: Option<u64>,
+
+    /// Nodes that aliases and merge keys may add to a document (stops YAML bombs) [default:
+    /// 1000000, or the config file's `limits.max-alias-expansion`].
+    #[arg(long, value_name = "NODES", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_alias_expansion: Option<u64>,
+}
+
+impl LimitArgs {
+    /// The limits set on the command line.
+    pub fn overrides(&self) -> ra2_core::doc::LimitOverrides {
+        let size = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
+        ra2_core::doc::LimitOverrides {
+            max_document_bytes: self.max_document_bytes.map(size),
+            max_depth: self.max_depth.map(size),
+            max_alias_expansion: self.max_alias_expansion,
+        }
+    }
 }

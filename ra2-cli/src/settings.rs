@@ -68,16 +68,7 @@ pub fn load(args: &LintArgs) -> Result<Config, Vec<String>> {
     if args.strict {
         config.strict = true;
     }
-    let size = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
-    if let Some(n) = args.max_document_bytes {
-        config.limits.max_document_bytes = size(n);
-    }
-    if let Some(n) = args.max_depth {
-        config.limits.max_depth = size(n);
-    }
-    if let Some(n) = args.max_alias_expansion {
-        config.limits.max_alias_expansion = n;
-    }
+    args.limits.overrides().apply(&mut config.limits);
     if args.skip_non_k8s {
         config.skip_non_k8s = true;
     }

@@ -946,3 +946,99 @@ fn every_line_ending_gives_the_same_positions_in_every_format() {
         );
     }
 }
+
+#[test]
+fn completions_cover_every_command_and_parse_in_their_shell() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let out = run(&["completions", shell]);
+        assert_eq!(code(&out), 0, "{shell}: {}", String::from_utf8_lossy(&out.stderr));
+        let script = String::from_utf8(out.stdout).unwrap();
+        for word in ["lint", "rules", "explain", "serve", "fail-on", "max-depth"] {
+            assert!(script.contains(word), "{shell} completion lacks {word}");
+        }
+        // Syntax-check the script in its own shell where that shell is installed (bash always is).
+        let check = match shell {
+            "bash" => Some(("bash", "-n")),
+            "zsh" => Some(("zsh", "-n")),
+            "fish" => Some(("fish", "--no-execute")),
+            _ => None,
+        };
+        if let Some((program, flag)) = check {
+            let mut child = match Command::new(program)
+                .arg(flag)
+                .stdin(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+            {
+                Ok(child) => child,
+                Err(_) if program != "bash" => continue,
+                Err(e) => panic!("bash: {e}"),
+            };
+            child.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
+            let checked = child.wait_with_output().unwrap();
+            assert!(
+                checked.status.success(),
+                "{shell}: {}",
+                String::from_utf8_lossy(&checked.stderr)
+            );
+        }
+    }
+    assert_eq!(code(&run(&["completions", "tcsh"])), 2);
+}
+
+#[test]
+fn man_pages_document_every_flag() {
+    let page = |args: &[&str]| {
+        let out = run(args);
+        assert_eq!(code(&out), 0, "{}", String::from_utf8_lossy(&out.stderr));
+        // roff escapes the hyphens of flags.
+        String::from_utf8(out.stdout).unwrap().replace("\\-", "-")
+    };
+    let top = page(&["man"]);
+    assert!(top.starts_with(".ie") && top.contains(".TH ra2 1"), "{top}");
+    for command in ["lint", "rules", "explain", "serve"] {
+        let text = page(&["man", command]);
+        assert!(text.contains(&format!(".TH ra2-{command} 1")), "{text}");
+        // Every long flag of `ra2 COMMAND --help` is on its page.
+        let help = String::from_utf8(run(&[command, "--help"]).stdout).unwrap();
+        for flag in help.split_whitespace().filter(|w| w.starts_with("--")) {
+            let flag = flag.trim_end_matches([',', '.', ')', ']']);
+            let flag = flag.split(['=', '<', '`']).next().unwrap();
+            if flag.len() > 2 && help.contains(&format!("      {flag}")) {
+                assert!(text.contains(flag), "ra2-{command}(1) lacks {flag}");
+            }
+        }
+    }
+    let out = run(&["man", "nope"]);
+    assert_eq!(code(&out), 2);
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("commands: lint"),
+        "{out:?}"
+    );
+}
+
+#[test]
+fn every_face_carries_the_same_version() {
+    let version = env!("CARGO_PKG_VERSION");
+    let out = run(&["--version"]);
+    assert_eq!(String::from_utf8(out.stdout).unwrap().trim(), format!("ra2 {version}"));
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    let chart = std::fs::read_to_string(root.join("deploy/ra2/Chart.yaml")).unwrap();
+    for key in ["version", "appVersion"] {
+        let line = chart.lines().find(|l| l.starts_with(&format!("{key}:"))).unwrap();
+        assert_eq!(
+            line.split(':').nth(1).unwrap().trim().trim_matches('"'),
+            version,
+            "Chart.yaml {key}"
+        );
+    }
+    let metadata = std::fs::read_to_string(root.join("ra2-wasm/metadata.yml")).unwrap();
+    assert!(
+        metadata.contains(&format!("io.kubewarden.policy.version: {version}\n")),
+        "ra2-wasm/metadata.yml io.kubewarden.policy.version"
+    );
+    // Python's __version__ and the JS module's version() are env!("CARGO_PKG_VERSION") of the same
+    // workspace; their own tests compare them with this number.
+    let workspace = std::fs::read_to_string(root.join("Cargo.toml")).unwrap();
+    assert!(workspace.contains(&format!("\nversion = \"{version}\"\n")));
+}

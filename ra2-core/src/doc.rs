@@ -35,6 +35,30 @@ impl Default for Limits {
     }
 }
 
+/// Limits set on a command line (`ra2 lint`, `ra2 serve`): each one that is set replaces the
+/// configuration file's value.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LimitOverrides {
+    pub max_document_bytes: Option<usize>,
+    pub max_depth: Option<usize>,
+    pub max_alias_expansion: Option<u64>,
+}
+
+impl LimitOverrides {
+    /// `limits` with the overrides that are set.
+    pub fn apply(&self, limits: &mut Limits) {
+        if let Some(n) = self.max_document_bytes {
+            limits.max_document_bytes = n;
+        }
+        if let Some(n) = self.max_depth {
+            limits.max_depth = n;
+        }
+        if let Some(n) = self.max_alias_expansion {
+            limits.max_alias_expansion = n;
+        }
+    }
+}
+
 /// A resolved value.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Value<'s> {

@@ -44,6 +44,8 @@ pub struct Options {
     /// One JSON line per request on standard error.
     pub access_log: bool,
     pub limits: Limits,
+    /// Limits on one document that replace the config file's `limits:`.
+    pub document_limits: ra2_core::doc::LimitOverrides,
     pub reload_interval: Duration,
 }
 
@@ -57,6 +59,7 @@ impl Options {
             config,
             access_log: false,
             limits: Limits::default(),
+            document_limits: ra2_core::doc::LimitOverrides::default(),
             reload_interval: RELOAD_INTERVAL,
         }
     }
@@ -100,7 +103,7 @@ impl Server {
     /// operator: the server does not start.
     pub async fn bind(options: &Options) -> Result<Server, String> {
         let certificates = Arc::new(Certificates::new(&options.cert, &options.key)?);
-        let settings = Settings::new(options.config.as_deref())?;
+        let settings = Settings::new(options.config.as_deref(), options.document_limits)?;
         let tls = server_config(certificates.clone())?;
         let listener = TcpListener::bind(options.listen)
             .await

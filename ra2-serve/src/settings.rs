@@ -7,6 +7,7 @@ use std::sync::{Arc, RwLock};
 use std::time::SystemTime;
 
 use ra2_core::Config;
+use ra2_core::doc::LimitOverrides;
 
 /// Reads and validates a config file.
 pub fn load(path: &Path) -> Result<Config, String> {
@@ -21,17 +22,21 @@ pub fn load(path: &Path) -> Result<Config, String> {
 #[derive(Debug)]
 pub struct Settings {
     path: Option<PathBuf>,
+    overrides: LimitOverrides,
     current: RwLock<Arc<Config>>,
     stamp: RwLock<Option<SystemTime>>,
 }
 
 impl Settings {
     /// The defaults (no `--config`), or the file's settings; an error here stops the server
-    /// from starting.
-    pub fn new(path: Option<&Path>) -> Result<Settings, String> {
-        let config = path.map(load).transpose()?.unwrap_or_default();
+    /// from starting. The limits set on the command line replace the file's, now and on every
+    /// reload.
+    pub fn new(path: Option<&Path>, overrides: LimitOverrides) -> Result<Settings, String> {
+        let mut config = path.map(load).transpose()?.unwrap_or_default();
+        overrides.apply(&mut config.limits);
         Ok(Settings {
             path: path.map(Path::to_path_buf),
+            overrides,
             current: RwLock::new(Arc::new(config)),
             stamp: RwLock::new(path.and_then(modified)),
         })
@@ -54,7 +59,8 @@ impl Settings {
     pub fn reload(&self) -> Option<Result<(), String>> {
         let path = self.path.as_deref()?;
         *self.stamp.write().unwrap_or_else(std::sync::PoisonError::into_inner) = modified(path);
-        Some(load(path).map(|config| {
+        Some(load(path).map(|mut config| {
+            self.overrides.apply(&mut config.limits);
             *self.current.write().unwrap_or_else(std::sync::PoisonError::into_inner) = Arc::new(config);
         }))
     }
@@ -85,7 +91,7 @@ mod tests {
         std::fs::create_dir_all(&d).unwrap();
         let path = d.join(".ra2.yaml");
         std::fs::write(&path, "fail-on: warning\n").unwrap();
-        let settings = Settings::new(Some(&path)).unwrap();
+        let settings = Settings::new(Some(&path), LimitOverrides::default()).unwrap();
         assert_eq!(settings.current().fail_on, FailOn::Warning);
         assert!(settings.reload_if_changed().is_none());
 
@@ -107,9 +113,9 @@ mod tests {
 
     #[test]
     fn no_config_file_means_the_defaults_and_nothing_to_reload() {
-        let settings = Settings::new(None).unwrap();
+        let settings = Settings::new(None, LimitOverrides::default()).unwrap();
         assert_eq!(settings.current().fail_on, FailOn::Error);
         assert!(settings.reload().is_none());
-        assert!(Settings::new(Some(Path::new("/nonexistent/.ra2.yaml"))).is_err());
+        assert!(Settings::new(Some(Path::new("/nonexistent/.ra2.yaml")), LimitOverrides::default()).is_err());
     }
 }

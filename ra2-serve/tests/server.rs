@@ -200,6 +200,34 @@ async fn the_config_file_sets_the_threshold() {
 }
 
 #[tokio::test]
+async fn limits_on_the_command_line_replace_the_config_files() {
+    // A clean Pod whose deepest value sits 7 levels down (spec/containers/0/resources/limits/cpu
+    // is 6; metadata/labels 3). The file allows it; the override refuses it, also after a reload.
+    let clean = json!({
+        "apiVersion": "v1", "kind": "Pod", "metadata": {"name": "ok", "namespace": "default"},
+        "spec": {"containers": [{"name": "c", "image": "registry.example/app:1.0",
+                                 "resources": {"limits": {"cpu": "1", "memory": "1Gi"}}}]},
+    });
+    let sent = review("u-3", "CREATE", &clean);
+    let decide = |config: &str| {
+        let config = ra2_core::Config::from_yaml(config, ".ra2.yaml").unwrap();
+        ra2_core::admission::review(&sent, &config)
+    };
+    let file = "fail-on: never\nlimits: {max-depth: 64}\n";
+    let shallow = decide("fail-on: never\nlimits: {max-depth: 3}\n");
+    assert_ne!(decide(file), shallow, "the depth limit should change the answer");
+
+    let running = start("limits", Some(file), |options| {
+        options.document_limits.max_depth = Some(3);
+    })
+    .await;
+    let (status, body) = send(&running, "POST", "/validate", sent.to_string().as_bytes()).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(serde_json::from_str::<Value>(&body).unwrap(), shallow, "{body}");
+    running.stop().await;
+}
+
+#[tokio::test]
 async fn unreadable_requests_get_400_with_a_reason_and_the_server_keeps_serving() {
     let running = start("bad-input", None, |_| {}).await;
     let cases: [(&[u8], &str); 6] = [
