@@ -210,25 +210,31 @@ pub fn lint(args: &LintArgs) -> u8 {
         LintFormat::Jsonl => {
             let _ = render::jsonl::Lines::new(std::io::BufWriter::new(std::io::stdout().lock())).report(&report);
         }
-        format => {
+        _ => {
             let style = render::text::Style {
                 color: use_color(),
                 width: terminal_width().unwrap_or(DEFAULT_WIDTH),
             };
-            emit(&render_report(format, &report, &sources, style));
+            emit(&render_report(args, &report, &sources, style));
         }
     }
     exit_status(&report, config.fail_on)
 }
 
-/// A report in any `--format`.
+/// A report in any `--format`. The formats meant for upload name files relative to the
+/// source root ([`crate::source_root`]).
 fn render_report(
-    format: LintFormat,
+    args: &LintArgs,
     report: &Report,
     sources: &BTreeMap<String, String>,
     style: render::text::Style,
 ) -> String {
-    match format {
+    let rebased = || {
+        let mut report = report.clone();
+        crate::source_root::SourceRoot::new(args.source_root.as_deref()).rebase(&mut report);
+        report
+    };
+    match args.format {
         LintFormat::Text => render::text::render(report, sources, style),
         LintFormat::Json => {
             let mut json = report.to_json();
@@ -238,8 +244,8 @@ fn render_report(
         LintFormat::Jsonl => render::jsonl::render(report),
         LintFormat::Sarif => render::sarif::render(report),
         LintFormat::Junit => render::junit::render(report),
-        LintFormat::Github => render::github::render(report),
-        LintFormat::Codeclimate => render::codeclimate::render(report),
+        LintFormat::Github => render::github::render(&rebased()),
+        LintFormat::Codeclimate => render::codeclimate::render(&rebased()),
     }
 }
 
@@ -321,7 +327,7 @@ fn post_render(args: &LintArgs, config: &ra2_core::Config) -> u8 {
             },
         };
         let mut err = stderr.lock();
-        let _ = err.write_all(render_report(args.format, &report, &sources, style).as_bytes());
+        let _ = err.write_all(render_report(args, &report, &sources, style).as_bytes());
     }
     if status == EXIT_OK {
         let mut out = std::io::stdout().lock();

@@ -190,6 +190,17 @@ pub struct LintArgs {
     /// of that name]
     #[arg(long, value_name = "DIR")]
     pub chart_root: Option<PathBuf>,
+
+    /// The directory that SARIF, GitHub and Code Quality paths are relative to (SARIF:
+    /// `%SRCROOT%`), so a file has one path however it was named [default: the git work tree
+    /// that holds the working directory, else the working directory]
+    #[arg(long, value_name = "DIR")]
+    pub source_root: Option<PathBuf>,
+
+    /// SARIF `runs[0].automationDetails.id`: tells code scanning apart two uploads for one
+    /// commit (two charts, two editions), which would otherwise replace each other's alerts.
+    #[arg(long, value_name = "ID")]
+    pub category: Option<String>,
 }
 
 #[derive(Debug, Args)]

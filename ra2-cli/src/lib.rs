@@ -10,4 +10,5 @@ pub mod line_hash;
 pub mod parallel;
 pub mod render;
 pub mod settings;
+pub mod source_root;
 pub mod template_map;

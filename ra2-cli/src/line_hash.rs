@@ -29,30 +29,31 @@ pub fn line_hashes(text: &str) -> Vec<String> {
     let mut at_line_start = true;
     let mut after_cr = false;
     let mut raw: Vec<(usize, u64)> = Vec::new();
-    let mut push = |c: u16, window: &mut [u16; BLOCK], starts: &mut [Option<usize>; BLOCK], slot: &mut usize, hash: &mut u64| {
-        if let Some(started) = starts.get_mut(*slot).and_then(Option::take) {
-            raw.push((started, *hash));
-        }
-        if at_line_start {
-            at_line_start = false;
-            line += 1;
-            if let Some(s) = starts.get_mut(*slot) {
-                *s = Some(line);
+    let mut push =
+        |c: u16, window: &mut [u16; BLOCK], starts: &mut [Option<usize>; BLOCK], slot: &mut usize, hash: &mut u64| {
+            if let Some(started) = starts.get_mut(*slot).and_then(Option::take) {
+                raw.push((started, *hash));
             }
-        }
-        if c == u16::from(b'\n') {
-            at_line_start = true;
-        }
-        let leaving = window.get(*slot).copied().unwrap_or(0);
-        if let Some(w) = window.get_mut(*slot) {
-            *w = c;
-        }
-        *hash = hash
-            .wrapping_mul(BASE)
-            .wrapping_add(u64::from(c))
-            .wrapping_sub(leaving_weight.wrapping_mul(u64::from(leaving)));
-        *slot = (*slot + 1) % BLOCK;
-    };
+            if at_line_start {
+                at_line_start = false;
+                line += 1;
+                if let Some(s) = starts.get_mut(*slot) {
+                    *s = Some(line);
+                }
+            }
+            if c == u16::from(b'\n') {
+                at_line_start = true;
+            }
+            let leaving = window.get(*slot).copied().unwrap_or(0);
+            if let Some(w) = window.get_mut(*slot) {
+                *w = c;
+            }
+            *hash = hash
+                .wrapping_mul(BASE)
+                .wrapping_add(u64::from(c))
+                .wrapping_sub(leaving_weight.wrapping_mul(u64::from(leaving)));
+            *slot = (*slot + 1) % BLOCK;
+        };
     for unit in text.encode_utf16().chain(std::iter::once(END_OF_FILE)) {
         let is_cr = unit == u16::from(b'\r');
         if unit == u16::from(b' ') || unit == u16::from(b'\t') || (after_cr && unit == u16::from(b'\n')) {
@@ -98,7 +99,12 @@ mod tests {
         assert_eq!(line_hashes(""), ["c129715d7a2bc9a3:1"]);
         assert_eq!(
             line_hashes(" a\nb\n  \t\tc\n d"),
-            ["271789c17abda88f:1", "54703d4cd895b18:1", "180aee12dab6264:1", "a23a3dc5e078b07b:1"]
+            [
+                "271789c17abda88f:1",
+                "54703d4cd895b18:1",
+                "180aee12dab6264:1",
+                "a23a3dc5e078b07b:1"
+            ]
         );
         assert_eq!(
             line_hashes(" hello; \t\nworld!!!\n\n\n  \t\tGreetings\n End"),

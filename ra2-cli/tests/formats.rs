@@ -64,6 +64,9 @@ const GOLDEN_ARGS: &[&str] = &[
     "--select",
     "ra2.app.007",
     "--no-config",
+    // Paths for upload are relative to the source root: this directory, not the checkout.
+    "--source-root",
+    ".",
     "--format",
 ];
 

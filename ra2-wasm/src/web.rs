@@ -147,6 +147,8 @@ export interface RuleDoc {
   remediation: string;
   checks: Check[];
   params: Param[];
+  /** Security controls only: GitHub code scanning's CVSS-like score, "0.1" to "10.0". */
+  'security-severity'?: string;
   examples: { failing: Example[]; passing: Example[] };
 }
 
