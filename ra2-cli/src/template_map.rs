@@ -558,39 +558,55 @@ fn item(lines: &[Line], container: Container, column: usize, index: usize) -> Op
     for j in container.lo..container.hi {
         let Some(line) = lines.get(j) else { break };
         if writes_entries(lines, container, column, j) {
-            return Some(Step::Action(j));
+            // A `range` whose body is a literal item writes every item from here on with
+            // that body: the walk goes on in it. Anything else is opaque.
+            let body = (j + 1..container.hi).find(|&k| lines.get(k).is_some_and(Line::structural));
+            return Some(match body {
+                Some(k)
+                    if line.action == Some(ActionKind::Range)
+                        && lines.get(k).is_some_and(|l| l.dash == Some(column)) =>
+                {
+                    found_item(lines, container, column, k)
+                }
+                _ => Step::Action(j),
+            });
         }
         if line.structural() && line.dash == Some(column) {
             if count == index {
-                let end = block_end(lines, j, container.hi, column, false);
-                return Some(match &line.key {
-                    // `- name: x`: a mapping whose first key is on the item's line.
-                    Some(_) => Step::Found {
-                        line: j,
-                        column,
-                        value: Value::None,
-                        block: Container {
-                            lo: j,
-                            hi: end,
-                            item: Some(j),
-                        },
-                    },
-                    None => Step::Found {
-                        line: j,
-                        column,
-                        value: line.value,
-                        block: Container {
-                            lo: j + 1,
-                            hi: end,
-                            item: None,
-                        },
-                    },
-                });
+                return Some(found_item(lines, container, column, j));
             }
             count += 1;
         }
     }
     None
+}
+
+/// The list item on line `j`, whose dash sits at `column`.
+fn found_item(lines: &[Line], container: Container, column: usize, j: usize) -> Step {
+    let end = block_end(lines, j, container.hi, column, false);
+    match lines.get(j).and_then(|l| l.key.as_ref()) {
+        // `- name: x`: a mapping whose first key is on the item's line.
+        Some(_) => Step::Found {
+            line: j,
+            column,
+            value: Value::None,
+            block: Container {
+                lo: j,
+                hi: end,
+                item: Some(j),
+            },
+        },
+        None => Step::Found {
+            line: j,
+            column,
+            value: lines.get(j).map_or(Value::None, |l| l.value),
+            block: Container {
+                lo: j + 1,
+                hi: end,
+                item: None,
+            },
+        },
+    }
 }
 
 /// Maps `pointer` to a line of `template`: in the document picked by [`pick_document`] for
@@ -691,11 +707,19 @@ spec:
         );
         // include at the level of the missing key.
         assert_eq!(line(DEPLOYMENT, "/metadata/labels/app"), (7, "action"));
-        // A range writes the items.
+        // A range writes the items with its body: the walk goes on in it.
         assert_eq!(
             line(DEPLOYMENT, "/spec/template/spec/containers/0/ports/1/containerPort"),
-            (24, "action")
+            (25, "key")
         );
+        assert_eq!(
+            line(DEPLOYMENT, "/spec/template/spec/containers/0/ports/3/protocol"),
+            (25, "ancestor")
+        );
+        // A range over something other than literal items is opaque.
+        let template =
+            "kind: Pod\nspec:\n  containers:\n  {{- range .Values.c }}\n  {{- toYaml . | nindent 2 }}\n  {{- end }}\n";
+        assert_eq!(line(template, "/spec/containers/0/image"), (4, "action"));
         // Items after the literal ones come from the toYaml of extra volumes.
         assert_eq!(
             line(DEPLOYMENT, "/spec/template/spec/volumes/2/hostPath"),
