@@ -99,8 +99,7 @@ fn mapped<'a>(report: &'a Value, id: &str, pointer: &str) -> &'a Value {
         .expect("findings")
         .iter()
         .find(|f| f["rule"] == rule && f["check"] == check && f["pointer"] == pointer)
-        .map(|f| &f["template"])
-        .unwrap_or_else(|| panic!("no {id} at {pointer}"))
+        .map_or_else(|| panic!("no {id} at {pointer}"), |f| &f["template"])
 }
 
 const UPF: &str = "charts/cnf/templates/upf.yaml";
