@@ -10,12 +10,7 @@ use crate::input::{self, ReadProblem};
 use crate::render;
 use crate::settings;
 
-/// Nothing at or above `--fail-on`.
-pub const EXIT_OK: u8 = 0;
-/// Findings at or above `--fail-on`.
-pub const EXIT_FINDINGS: u8 = 1;
-/// Usage error, unreadable input or configuration, or a document that could not be parsed.
-pub const EXIT_ERROR: u8 = 2;
+pub use ra2_report::{EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, exit_status};
 
 /// Width for text output when standard output is not a terminal.
 const DEFAULT_WIDTH: usize = 100;
@@ -208,7 +203,7 @@ pub fn lint(args: &LintArgs) -> u8 {
                 .and_then(|()| out.flush());
         }
         LintFormat::Jsonl => {
-            let _ = render::jsonl::Lines::new(std::io::BufWriter::new(std::io::stdout().lock())).report(&report);
+            let _ = ra2_report::jsonl::Lines::new(std::io::BufWriter::new(std::io::stdout().lock())).report(&report);
         }
         _ => {
             let style = render::text::Style {
@@ -241,11 +236,11 @@ fn render_report(
             json.push('\n');
             json
         }
-        LintFormat::Jsonl => render::jsonl::render(report),
-        LintFormat::Sarif => render::sarif::render(report),
-        LintFormat::Junit => render::junit::render(report),
-        LintFormat::Github => render::github::render(&rebased()),
-        LintFormat::Codeclimate => render::codeclimate::render(&rebased()),
+        LintFormat::Jsonl => ra2_report::jsonl::render(report),
+        LintFormat::Sarif => ra2_report::sarif::render(report),
+        LintFormat::Junit => ra2_report::junit::render(report),
+        LintFormat::Github => ra2_report::github::render(&rebased()),
+        LintFormat::Codeclimate => ra2_report::codeclimate::render(&rebased()),
     }
 }
 
@@ -338,23 +333,12 @@ fn post_render(args: &LintArgs, config: &ra2_core::Config) -> u8 {
     status
 }
 
-/// The exit status of a lint run: read errors outrank findings.
-pub fn exit_status(report: &Report, fail_on: ra2_core::FailOn) -> u8 {
-    if !report.errors.is_empty() {
-        return EXIT_ERROR;
-    }
-    match (fail_on.threshold(), report.max_severity()) {
-        (Some(threshold), Some(max)) if max >= threshold => EXIT_FINDINGS,
-        _ => EXIT_OK,
-    }
-}
-
 /// `ra2 rules`.
 pub fn rules(args: &RulesArgs) -> u8 {
     let edition = args.edition.into();
     let mut output = match args.format {
-        DocFormat::Text => render::catalogue::rules_table(edition),
-        DocFormat::Json => render::catalogue::rules_json(edition),
+        DocFormat::Text => ra2_report::catalogue::rules_table(edition),
+        DocFormat::Json => ra2_report::catalogue::rules_json(edition),
     };
     if !output.ends_with('\n') {
         output.push('\n');
@@ -387,7 +371,7 @@ pub fn explain(args: &ExplainArgs) -> u8 {
     }
     let mut output = match args.format {
         DocFormat::Text => {
-            render::catalogue::explain(doc, check, terminal_width().unwrap_or(DEFAULT_WIDTH).min(DEFAULT_WIDTH))
+            ra2_report::catalogue::explain(doc, check, terminal_width().unwrap_or(DEFAULT_WIDTH).min(DEFAULT_WIDTH))
         }
         DocFormat::Json => serde_json::to_string_pretty(doc).unwrap_or_default(),
     };

@@ -6,7 +6,6 @@ pub mod chart;
 pub mod cli;
 pub mod input;
 pub mod kustomize;
-pub mod line_hash;
 pub mod parallel;
 pub mod render;
 pub mod settings;

@@ -244,7 +244,7 @@ fn sarif_of_every_fixture_is_valid() {
             };
             let report = ra2_core::lint_str(&name, &text, &config);
             results += report.findings.len();
-            let sarif = ra2_cli::render::sarif::render(&report);
+            let sarif = ra2_report::sarif::render(&report);
             assert_valid_sarif(&validator, &sarif, &format!("{name} ({})", edition.as_str()));
         }
         assert!(results > 0, "{name} has findings");
@@ -289,6 +289,6 @@ fn sarif_of_the_corpus_is_valid() {
     }
     let report = linter.finish();
     assert!(report.findings.len() > 100, "the corpus has findings");
-    let sarif = ra2_cli::render::sarif::render(&report);
+    let sarif = ra2_report::sarif::render(&report);
     assert_valid_sarif(&validator, &sarif, "corpus");
 }

@@ -676,7 +676,7 @@ impl PyReport {
     /// finding is at or above the run's `fail-on` (default `error`), else 0.
     #[getter]
     fn exit_code(&self) -> u8 {
-        ra2_cli::app::exit_status(&self.report, self.fail_on)
+        ra2_report::exit_status(&self.report, self.fail_on)
     }
     /// The JSON output contract (version 1), pretty-printed: the same text as
     /// `ra2 lint --format json`, without the final newline.
@@ -944,7 +944,7 @@ fn rules<'py>(py: Python<'py>, edition: Option<&Bound<'py, PyAny>>) -> PyResult<
                 ))
             })?,
     };
-    let docs = ra2_cli::render::catalogue::rules_in(edition);
+    let docs = ra2_report::catalogue::rules_in(edition);
     to_py(py, &serde_json::to_value(docs).unwrap_or(Value::Null))
 }
 

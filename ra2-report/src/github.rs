@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use ra2_core::{Report, Severity};
 
-use super::text::summary_line;
+use crate::summary_line;
 
 /// Escapes a command's message, as the Actions toolkit does (`escapeData`).
 pub fn escape_data(text: &str) -> String {

@@ -14,7 +14,7 @@ use ra2_core::catalogue::{self, Edition, RuleDoc};
 use ra2_core::{Finding, LintError, Report, Severity};
 use serde::Serialize;
 
-use super::{object_path, rule_doc_url};
+use crate::{object_path, rule_doc_url};
 
 const SCHEMA_URI: &str = "https://json.schemastore.org/sarif-2.1.0.json";
 /// The key of our fingerprint in `partialFingerprints`; bump the suffix if its inputs change.

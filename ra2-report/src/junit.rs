@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 
 use ra2_core::{Finding, LintError, ObjectRef, Report};
 
-use super::object_path;
+use crate::object_path;
 
 /// One test case: an object, or a document or config entry that findings or errors point at.
 struct Case<'a> {

@@ -110,7 +110,7 @@ pub fn render(report: &Report) -> String {
     }
     let mut seen: BTreeMap<String, usize> = BTreeMap::new();
     for finding in &report.findings {
-        let mut fingerprint = super::sarif::fingerprint(finding);
+        let mut fingerprint = crate::sarif::fingerprint(finding);
         let count = seen.entry(fingerprint.clone()).or_default();
         if *count > 0 {
             fingerprint = format!("{fingerprint}:{count}");
