@@ -224,9 +224,10 @@ fn render_report(
     sources: &BTreeMap<String, String>,
     style: render::text::Style,
 ) -> String {
-    let rebased = || {
+    let root = || crate::source_root::SourceRoot::new(args.source_root.as_deref());
+    let rebased = |root: &crate::source_root::SourceRoot| {
         let mut report = report.clone();
-        crate::source_root::SourceRoot::new(args.source_root.as_deref()).rebase(&mut report);
+        root.rebase(&mut report);
         report
     };
     match args.format {
@@ -237,11 +238,38 @@ fn render_report(
             json
         }
         LintFormat::Jsonl => ra2_report::jsonl::render(report),
-        LintFormat::Sarif => ra2_report::sarif::render(report),
+        LintFormat::Sarif => {
+            let root = root();
+            let report = rebased(&root);
+            let line_hashes = line_hashes(&report, &root);
+            let options = ra2_report::sarif::Options {
+                category: args.category.as_deref(),
+                source_root: true,
+                line_hashes: Some(&line_hashes),
+            };
+            ra2_report::sarif::render_with(&report, &options)
+        }
         LintFormat::Junit => ra2_report::junit::render(report),
-        LintFormat::Github => ra2_report::github::render(&rebased()),
-        LintFormat::Codeclimate => ra2_report::codeclimate::render(&rebased()),
+        LintFormat::Github => ra2_report::github::render(&rebased(&root())),
+        LintFormat::Codeclimate => ra2_report::codeclimate::render(&rebased(&root())),
     }
+}
+
+/// The line hashes of every file that a finding's primary location is in (its template when
+/// it was mapped), read from under the source root; files that cannot be read (standard
+/// input) have none, as with GitHub's upload action.
+fn line_hashes(report: &Report, root: &crate::source_root::SourceRoot) -> BTreeMap<String, Vec<String>> {
+    let mut out = BTreeMap::new();
+    for finding in &report.findings {
+        let file = finding.template.as_ref().map_or(&finding.file, |t| &t.file);
+        if out.contains_key(file) || file.starts_with('<') {
+            continue;
+        }
+        if let Ok(text) = std::fs::read_to_string(root.path(file)) {
+            out.insert(file.clone(), ra2_report::line_hash::line_hashes(&text));
+        }
+    }
+    out
 }
 
 /// Puts the findings of Helm output on the lines of their chart's templates, when the chart

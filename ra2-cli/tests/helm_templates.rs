@@ -12,6 +12,8 @@ use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
 
+mod multitool;
+
 fn helm() -> Option<String> {
     let found = std::env::var("RA2_HELM").ok().filter(|v| !v.is_empty());
     if found.is_none() {
@@ -261,4 +263,79 @@ fn the_post_renderer_maps_too() {
         "/spec/template/spec/volumes/1/hostPath",
     );
     assert_eq!((t["file"].as_str(), t["line"].as_u64()), (Some(UPF), Some(40)));
+}
+
+/// `helm template … | ra2 lint --format sarif -` at the repository root, as the README's
+/// workflow runs it: each result on the template line, with `%SRCROOT%` URIs, the line hash
+/// GitHub computes, the rendered position as a linked related location; valid for GitHub.
+#[test]
+fn sarif_and_github_annotations_sit_on_the_template_line() {
+    let Some(helm) = helm() else { return };
+    let rendered = render(&helm);
+    let args = [
+        "lint",
+        "--edition",
+        "latest",
+        "--source-root",
+        ".",
+        "--category",
+        "ra2-cnf",
+        "--format",
+    ];
+    let sarif_out = ra2_in(&repo(), &[&args[..], &["sarif", "-"]].concat(), &rendered);
+    let sarif: Value = serde_json::from_slice(&sarif_out.stdout).expect("SARIF");
+    let run = &sarif["runs"][0];
+    assert_eq!(run["automationDetails"]["id"], "ra2-cnf/");
+    let results = run["results"].as_array().expect("results");
+    for &(id, pointer, file, line, _) in CASES {
+        let (rule, check) = id.split_once('/').expect("rule/check");
+        let result = results
+            .iter()
+            .find(|r| r["ruleId"] == rule && r["properties"]["check"] == check && r["properties"]["pointer"] == pointer)
+            .unwrap_or_else(|| panic!("no {id} at {pointer}"));
+        let location = &result["locations"][0]["physicalLocation"];
+        assert_eq!(location["artifactLocation"]["uri"], file, "{id}");
+        assert_eq!(location["artifactLocation"]["uriBaseId"], "%SRCROOT%", "{id}");
+        assert_eq!(location["region"]["startLine"], line, "{id}");
+        // GitHub's line hash of that template line.
+        let text = std::fs::read_to_string(repo().join(file)).expect("template");
+        let hashes = ra2_report::line_hash::line_hashes(&text);
+        let hash = result["partialFingerprints"]["primaryLocationLineHash"]
+            .as_str()
+            .expect("line hash");
+        assert_eq!(
+            hash.split(':').next(),
+            hashes[line as usize - 1].split(':').next(),
+            "{id}"
+        );
+        // The rendered position is a related location the message links.
+        let related = &result["relatedLocations"][0];
+        assert_eq!(related["physicalLocation"]["artifactLocation"]["uri"], "%3Cstdin%3E");
+        assert!(
+            result["message"]["text"]
+                .as_str()
+                .unwrap()
+                .ends_with("[rendered output](0)"),
+            "{id}"
+        );
+    }
+    if let Some(tool) = multitool::multitool() {
+        let dir = multitool::scratch("chart");
+        std::fs::write(dir.join("chart.sarif"), &sarif_out.stdout).expect("write");
+        let problems = multitool::problems(&tool, &dir);
+        assert!(problems.is_empty(), "{}", problems.join("\n"));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    let github = ra2_in(&repo(), &[&args[..], &["github", "-"]].concat(), &rendered);
+    let github = String::from_utf8(github.stdout).expect("UTF-8");
+    for &(id, _, file, line, _) in CASES {
+        let title = format!("title={}", id.replace(':', "%3A"));
+        assert!(
+            github
+                .lines()
+                .any(|l| l.contains(&format!("file={file},line={line},")) && l.contains(&title)),
+            "{id} at {file}:{line}:\n{github}"
+        );
+    }
 }
