@@ -279,13 +279,13 @@ fn sarif_and_github_annotations_sit_on_the_template_line() {
         "--source-root",
         ".",
         "--category",
-        "ra2-cnf",
+        "ra2-chart",
         "--format",
     ];
     let sarif_out = ra2_in(&repo(), &[&args[..], &["sarif", "-"]].concat(), &rendered);
     let sarif: Value = serde_json::from_slice(&sarif_out.stdout).expect("SARIF");
     let run = &sarif["runs"][0];
-    assert_eq!(run["automationDetails"]["id"], "ra2-cnf/");
+    assert_eq!(run["automationDetails"]["id"], "ra2-chart/");
     let results = run["results"].as_array().expect("results");
     for &(id, pointer, file, line, _) in CASES {
         let (rule, check) = id.split_once('/').expect("rule/check");
