@@ -339,3 +339,24 @@ fn sarif_and_github_annotations_sit_on_the_template_line() {
         );
     }
 }
+
+/// Text output shows the template's snippet, labelled with the rendered position.
+#[test]
+fn text_shows_the_template() {
+    let Some(helm) = helm() else { return };
+    let rendered = render(&helm);
+    let out = ra2_in(
+        &repo(),
+        &[
+            "lint",
+            "--edition",
+            "latest",
+            "--no-config",
+            "--select",
+            "ra2.app.030,ra2.app.031,ra2.app.041,ra2.app.007",
+            "-",
+        ],
+        &rendered,
+    );
+    insta::assert_snapshot!("text", String::from_utf8(out.stdout).expect("UTF-8"));
+}
