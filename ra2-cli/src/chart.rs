@@ -5,7 +5,9 @@
 //! comment (subcharts: `<chart>/charts/<sub>/templates/<file>`); the core records it as the
 //! finding's `source_template`. Here the chart is looked up on disk: the directory given with
 //! `--chart-root` or the working directory, if its `Chart.yaml` has that name, else a bounded
-//! walk under it for one that has (skipping hidden directories, `node_modules` and `target`).
+//! walk under it for one that has (skipping hidden directories, `node_modules` and `target`)
+//! and that holds the chart's own templates named in the output (another chart of the same
+//! name is never mapped into).
 //! A subchart is `charts/<sub>/` of its parent, or the `file://` path its parent's
 //! `dependencies` give. A chart or template that cannot be found leaves its findings on the
 //! rendered output and is reported once, on standard error.
@@ -21,13 +23,17 @@ use crate::template_map;
 const MAX_DEPTH: usize = 6;
 /// How many directories the walk reads at most.
 const MAX_DIRECTORIES: usize = 20_000;
+/// How many charts of one name the walk collects (a repository may vendor copies).
+const MAX_CANDIDATES: usize = 16;
 
 /// Where charts are looked for, and what was found (each chart and template read once).
 pub struct Charts {
     root: PathBuf,
     /// The working directory: template paths are reported relative to it when under it.
     cwd: PathBuf,
-    found: BTreeMap<String, Result<PathBuf, String>>,
+    found: BTreeMap<String, Result<Vec<PathBuf>, String>>,
+    /// Templates that no chart of their name holds, by chart name.
+    missing: BTreeMap<String, Vec<String>>,
     templates: BTreeMap<String, Result<(String, String), String>>,
     /// What could not be found, one line each.
     pub notes: Vec<String>,
@@ -41,6 +47,7 @@ impl Charts {
             root: root.map_or_else(|| cwd.clone(), Path::to_path_buf),
             cwd,
             found: BTreeMap::new(),
+            missing: BTreeMap::new(),
             templates: BTreeMap::new(),
             notes: Vec::new(),
         }
@@ -48,6 +55,20 @@ impl Charts {
 
     /// Sets `template` on every finding of `report` whose `# Source:` template is found.
     pub fn map_report(&mut self, report: &mut Report) {
+        // Every template the output names, by chart: where several charts have the name, the
+        // one that holds most of them is the one that rendered it.
+        let mut wanted: BTreeMap<String, Vec<String>> = BTreeMap::new();
+        for source in report.findings.iter().filter_map(|f| f.source_template.as_deref()) {
+            if let Some((name, rest)) = source.split_once('/') {
+                let rests = wanted.entry(name.to_owned()).or_default();
+                if !rests.iter().any(|r| r == rest) {
+                    rests.push(rest.to_owned());
+                }
+            }
+        }
+        for (name, rests) in &wanted {
+            self.choose_chart(name, rests);
+        }
         // The ordinal of each object among the objects of its kind rendered from the same
         // template, in document order: it picks the template document when a template writes
         // several of one kind.
@@ -105,13 +126,12 @@ impl Charts {
         let mut parts = source.split('/');
         let name = parts.next().unwrap_or_default();
         let rest: Vec<&str> = parts.collect();
-        let chart = self.chart(name)?;
-        let path = resolve(&chart, &rest).ok_or_else(|| {
-            format!(
-                "note: {source}: not in the chart at {} (a packaged .tgz subchart?); its findings stay on the rendered output",
-                chart.display()
-            )
-        })?;
+        let charts = self.chart(name)?;
+        let Some(path) = charts.iter().find_map(|chart| resolve(chart, &rest)) else {
+            // Reported once per chart, with every template it lacks.
+            self.missing.entry(name.to_owned()).or_default().push(source.to_owned());
+            return Err(String::new());
+        };
         let text = std::fs::read_to_string(&path).map_err(|e| {
             format!(
                 "note: {}: cannot read: {e}; its findings stay on the rendered output",
@@ -121,13 +141,51 @@ impl Charts {
         Ok((self.display(&path), text))
     }
 
-    /// The directory of the chart called `name`; looked up once.
-    fn chart(&mut self, name: &str) -> Result<PathBuf, String> {
+    /// Looks up the charts called `name` and keeps the nearest one that holds every template
+    /// of its own among `rests` (paths below the chart; a subchart's may be missing, when it
+    /// is packaged), preferring the one that holds most subchart templates too. A chart of
+    /// that name that lacks one of its own templates is another chart: none may be left.
+    fn choose_chart(&mut self, name: &str, rests: &[String]) {
+        let candidates = match self.chart(name) {
+            Ok(candidates) => candidates,
+            Err(note) => {
+                self.notes.push(note);
+                return;
+            }
+        };
+        let holds = |chart: &PathBuf, rest: &String| resolve(chart, &rest.split('/').collect::<Vec<_>>()).is_some();
+        let mut best: Option<(usize, &PathBuf)> = None;
+        for chart in &candidates {
+            let own = rests
+                .iter()
+                .filter(|r| !r.starts_with("charts/"))
+                .all(|r| holds(chart, r));
+            let n = rests.iter().filter(|r| holds(chart, r)).count();
+            if own && best.is_none_or(|(m, _)| n > m) {
+                best = Some((n, chart));
+            }
+        }
+        let chosen = match best {
+            Some((_, chart)) => Ok(vec![chart.clone()]),
+            None => Err(format!(
+                "note: Helm chart {name:?} (named by the `# Source:` comments): no chart of that name under {} has its templates ({} looked at); --chart-root DIR says where it is. Findings stay on the rendered output",
+                self.root.display(),
+                candidates.len()
+            )),
+        };
+        if let Err(note) = &chosen {
+            self.notes.push(note.clone());
+        }
+        self.found.insert(name.to_owned(), chosen);
+    }
+
+    /// The directories of the charts called `name`, nearest first; looked up once.
+    fn chart(&mut self, name: &str) -> Result<Vec<PathBuf>, String> {
         if let Some(known) = self.found.get(name) {
             // Reported once, with the first template that needed it.
             return known.clone().map_err(|_| String::new());
         }
-        let found = find_chart(&self.root, name).ok_or_else(|| {
+        let found = Some(find_charts(&self.root, name)).filter(|c| !c.is_empty()).ok_or_else(|| {
             format!(
                 "note: Helm chart {name:?} (named by the `# Source:` comments) not found: no Chart.yaml with that name in {} or {MAX_DEPTH} levels below; --chart-root DIR says where it is. Findings stay on the rendered output",
                 self.root.display()
@@ -150,10 +208,24 @@ impl Charts {
 
     /// The notes, without the empty ones that stand for "already reported".
     pub fn take_notes(&mut self) -> Vec<String> {
-        std::mem::take(&mut self.notes)
+        let mut notes: Vec<String> = std::mem::take(&mut self.notes)
             .into_iter()
             .filter(|n| !n.is_empty())
-            .collect()
+            .collect();
+        for (name, sources) in std::mem::take(&mut self.missing) {
+            let charts: Vec<String> = self
+                .found
+                .get(&name)
+                .and_then(|f| f.as_ref().ok())
+                .map(|c| c.iter().map(|p| self.display(p)).collect())
+                .unwrap_or_default();
+            notes.push(format!(
+                "note: Helm chart {name:?} at {} has no {} (a packaged .tgz subchart, or another chart of that name? --chart-root DIR says where it is); those findings stay on the rendered output",
+                charts.join(", "),
+                sources.join(", ")
+            ));
+        }
+        notes
     }
 }
 
@@ -167,17 +239,22 @@ fn chart_name(dir: &Path) -> Option<String> {
     chart_yaml(dir)?.get("name")?.as_str().map(str::to_owned)
 }
 
-/// The chart called `name`: `root` itself, else the shallowest match of a breadth-first walk.
-fn find_chart(root: &Path, name: &str) -> Option<PathBuf> {
+/// The charts called `name`: `root` itself, else the matches of a breadth-first walk below
+/// it, nearest first.
+fn find_charts(root: &Path, name: &str) -> Vec<PathBuf> {
+    if chart_name(root).as_deref() == Some(name) {
+        return vec![root.to_path_buf()];
+    }
+    let mut found = Vec::new();
     let mut queue = VecDeque::from([(root.to_path_buf(), 0)]);
     let mut visited = 0;
     while let Some((dir, depth)) = queue.pop_front() {
         visited += 1;
-        if visited > MAX_DIRECTORIES {
-            return None;
+        if visited > MAX_DIRECTORIES || found.len() >= MAX_CANDIDATES {
+            break;
         }
-        if chart_name(&dir).as_deref() == Some(name) {
-            return Some(dir);
+        if depth > 0 && chart_name(&dir).as_deref() == Some(name) {
+            found.push(dir.clone());
         }
         if depth >= MAX_DEPTH {
             continue;
@@ -198,7 +275,7 @@ fn find_chart(root: &Path, name: &str) -> Option<PathBuf> {
         children.sort();
         queue.extend(children.into_iter().map(|c| (c, depth + 1)));
     }
-    None
+    found
 }
 
 /// The file a `# Source:` path names inside the chart at `chart`: `charts/<sub>/…` goes into
@@ -261,10 +338,33 @@ mod tests {
         write(&root.join("libs/db/Chart.yaml"), "name: db\n");
         write(&root.join("libs/db/templates/sts.yaml"), "kind: StatefulSet\n");
         write(&root.join("node_modules/x/Chart.yaml"), "name: other\n");
-        let chart = find_chart(&root, "cnf").unwrap();
-        assert_eq!(chart, root.join("charts/cnf"));
-        assert_eq!(find_chart(&root, "other"), None, "node_modules is skipped");
-        assert_eq!(find_chart(&root, "missing"), None);
+        write(&root.join("vendor/cnf/Chart.yaml"), "name: cnf\n");
+        let charts = find_charts(&root, "cnf");
+        assert_eq!(
+            charts,
+            [root.join("charts/cnf"), root.join("vendor/cnf")],
+            "nearest first, every copy"
+        );
+        let chart = charts[0].clone();
+        assert_eq!(
+            find_charts(&chart, "cnf"),
+            std::slice::from_ref(&chart),
+            "the root itself"
+        );
+        assert!(find_charts(&root, "other").is_empty(), "node_modules is skipped");
+        assert!(find_charts(&root, "missing").is_empty());
+
+        // A nearer chart of the same name that lacks the chart's own templates is another
+        // chart; a missing subchart template (a packaged .tgz) is allowed.
+        write(&root.join("a/Chart.yaml"), "name: cnf\n");
+        let mut charts = Charts::new(Some(&root));
+        let rests = ["templates/a.yaml".to_owned(), "charts/gone/templates/x.yaml".to_owned()];
+        charts.choose_chart("cnf", &rests);
+        assert_eq!(charts.chart("cnf"), Ok(vec![root.join("charts/cnf")]));
+        let mut charts = Charts::new(Some(&root));
+        charts.choose_chart("cnf", &["templates/none.yaml".to_owned()]);
+        assert!(charts.chart("cnf").is_err());
+        assert_eq!(charts.take_notes().len(), 1);
         assert_eq!(
             resolve(&chart, &["templates", "a.yaml"]),
             Some(chart.join("templates/a.yaml"))
