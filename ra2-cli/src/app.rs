@@ -6,9 +6,9 @@ use std::io::{IsTerminal, Write};
 use ra2_core::{Linter, Report};
 
 use crate::cli::{Cli, Command, DocFormat, ExplainArgs, LintArgs, LintFormat, RulesArgs};
-use crate::input::{self, ReadProblem};
 use crate::render;
 use crate::settings;
+use ra2_input::{self as input, ReadProblem};
 
 pub use ra2_report::{EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, exit_status};
 
@@ -161,8 +161,8 @@ pub fn lint(args: &LintArgs) -> u8 {
     for file in &skipped {
         linter.record_skipped(file.reason);
     }
-    let jobs = args.jobs.map_or_else(crate::parallel::default_jobs, usize::from);
-    crate::parallel::lint_inputs(&inputs, &mut linter, jobs, keep_text, |item, outcome| {
+    let jobs = args.jobs.map_or_else(ra2_input::parallel::default_jobs, usize::from);
+    ra2_input::parallel::lint_inputs(&inputs, &mut linter, jobs, keep_text, |item, outcome| {
         if let Some(text) = outcome.text {
             sources.insert(item.name().to_owned(), text);
         }
@@ -301,7 +301,11 @@ fn map_to_templates(args: &LintArgs, report: &mut Report, sources: Option<&mut B
 
 /// Text output shows snippets of the config file for `exemption/unused` findings.
 fn add_config_sources(report: &Report, sources: &mut BTreeMap<String, String>) {
-    for finding in report.findings.iter().filter(|f| f.rule == "exemption") {
+    for finding in report
+        .findings
+        .iter()
+        .filter(|f| f.rule == ra2_core::catalogue::EXEMPTION_RULE)
+    {
         if !sources.contains_key(&finding.file) {
             if let Ok(text) = std::fs::read_to_string(&finding.file) {
                 sources.insert(finding.file.clone(), text);
@@ -363,7 +367,17 @@ fn post_render(args: &LintArgs, config: &ra2_core::Config) -> u8 {
 
 /// `ra2 rules`.
 pub fn rules(args: &RulesArgs) -> u8 {
-    let edition = args.edition.into();
+    // The edition `ra2 lint` would run here: the flag, else `.ra2.yaml`'s, else base.
+    let edition = match args.edition {
+        Some(edition) => edition.into(),
+        None => match ra2_input::config::load(None) {
+            Ok(config) => config.edition,
+            Err(e) => {
+                warn(&e.lines());
+                return EXIT_ERROR;
+            }
+        },
+    };
     let mut output = match args.format {
         DocFormat::Text => ra2_report::catalogue::rules_table(edition),
         DocFormat::Json => ra2_report::catalogue::rules_json(edition),
@@ -391,7 +405,9 @@ pub fn explain(args: &ExplainArgs) -> u8 {
             let slugs: Vec<&str> = doc.checks.iter().map(|c| c.slug).collect();
             warn(&[format!(
                 "error: {id} has no check {check:?}{} (its checks: {})",
-                settings::hint(wanted).trim_end_matches(" (`ra2 rules` lists them)"),
+                ra2_core::settings::suggest(wanted)
+                    .map(|s| format!(" (did you mean {s:?}?)"))
+                    .unwrap_or_default(),
                 slugs.join(", ")
             )]);
             return EXIT_ERROR;

@@ -209,9 +209,10 @@ pub struct RulesArgs {
     #[arg(long, value_enum, default_value_t = DocFormat::Text)]
     pub format: DocFormat,
 
-    /// List the rules of this edition, with their severity in it.
-    #[arg(long, value_enum, default_value_t = EditionArg::Base)]
-    pub edition: EditionArg,
+    /// List the rules of this edition, with their severity in it [default: base, or the
+    /// `edition` of the `.ra2.yaml` in the working directory or a parent].
+    #[arg(long, value_enum)]
+    pub edition: Option<EditionArg>,
 }
 
 #[derive(Debug, Args)]

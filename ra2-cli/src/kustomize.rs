@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use crate::input::ReadProblem;
+use ra2_input::ReadProblem;
 
 /// The file names kustomize looks for in a directory.
 const FILES: &[&str] = &["kustomization.yaml", "kustomization.yml", "Kustomization"];

@@ -1,12 +1,11 @@
-//! The `ra2` command's library: the command line, input discovery and the output renderers,
+//! The `ra2` command's library: the command line and terminal output (input discovery is in
+//! ra2-input, the other renderers in ra2-report),
 //! kept apart from `main` so that tests render exactly what users see.
 
 pub mod app;
 pub mod chart;
 pub mod cli;
-pub mod input;
 pub mod kustomize;
-pub mod parallel;
 pub mod render;
 pub mod settings;
 pub mod source_root;

@@ -1032,6 +1032,11 @@ fn every_face_carries_the_same_version() {
             "Chart.yaml {key}"
         );
     }
+    let plugin = std::fs::read_to_string(root.join("deploy/helm-plugin/plugin.yaml")).unwrap();
+    assert!(
+        plugin.contains(&format!("\nversion: \"{version}\"\n")),
+        "deploy/helm-plugin/plugin.yaml version"
+    );
     let metadata = std::fs::read_to_string(root.join("ra2-wasm/metadata.yml")).unwrap();
     assert!(
         metadata.contains(&format!("io.kubewarden.policy.version: {version}\n")),
@@ -1041,4 +1046,41 @@ fn every_face_carries_the_same_version() {
     // workspace; their own tests compare them with this number.
     let workspace = std::fs::read_to_string(root.join("Cargo.toml")).unwrap();
     assert!(workspace.contains(&format!("\nversion = \"{version}\"\n")));
+}
+
+#[test]
+fn rules_take_the_edition_of_the_config_file_like_lint() {
+    let dir = TempDir::new("rules-config");
+    let ids = |out: &Output| -> Vec<String> {
+        assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+        let docs: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        docs.as_array()
+            .expect("array")
+            .iter()
+            .filter_map(|d| d["id"].as_str().map(str::to_owned))
+            .collect()
+    };
+    let base = ids(&run_in(&dir.0, &["rules", "--format", "json"], None));
+    assert!(base.iter().any(|id| id == "ra2.app.001"), "no config: base");
+    dir.write(".ra2.yaml", b"edition: latest\n");
+    dir.write("sub/x.txt", b"");
+    let latest = ids(&run_in(&dir.0.join("sub"), &["rules", "--format", "json"], None));
+    assert!(
+        !latest.iter().any(|id| id == "ra2.app.001"),
+        "the parent's .ra2.yaml: latest"
+    );
+    let flag = ids(&run_in(
+        &dir.0.join("sub"),
+        &["rules", "--format", "json", "--edition", "base"],
+        None,
+    ));
+    assert_eq!(flag, base, "--edition wins");
+    dir.write(".ra2.yaml", b"edition: newest\n");
+    let out = run_in(&dir.0, &["rules"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains(".ra2.yaml:1:1: \"newest\" is not one of"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }

@@ -178,6 +178,15 @@ fn findings_map_to_the_template_line_that_wrote_them() {
         Some("      hostIPC: true")
     );
     insta::assert_snapshot!("mapping", listing(&report));
+    // The report, `template` included, matches the shipped JSON Schema.
+    let schema: Value = serde_json::from_str(
+        &std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../ra2-core/schemas/report.schema.json"))
+            .expect("schema"),
+    )
+    .expect("schema JSON");
+    let validator = jsonschema::validator_for(&schema).expect("schema compiles");
+    let errors: Vec<String> = validator.iter_errors(&report).map(|e| e.to_string()).collect();
+    assert!(errors.is_empty(), "{errors:?}");
 
     // The same from a subdirectory with --chart-root, and from elsewhere without it: the
     // chart is not found, the findings stay where they were, and ra2 says why once.

@@ -272,3 +272,95 @@ fn kustomize_flag_renders_the_directory_like_the_pipe() {
     let report: serde_json::Value = serde_json::from_slice(&broken.stdout).expect("JSON");
     assert_eq!(report["errors"][0]["code"], "ra2::input::kustomize");
 }
+
+#[test]
+fn helm_plugin() {
+    let Some(helm) = tool("RA2_HELM", &["helm"]) else {
+        return;
+    };
+    let chart = recipes().join("chart").join("cnf");
+    let chart = chart.to_string_lossy();
+    let home = std::env::temp_dir().join(format!("ra2-helm-plugin-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&home);
+    std::fs::create_dir_all(&home).expect("temp dir");
+    let helm_in = |args: &[&str]| {
+        Command::new(&helm)
+            .args(args)
+            .env("HELM_PLUGINS", home.join("plugins"))
+            .env("HELM_CONFIG_HOME", home.join("config"))
+            .env("HELM_CACHE_HOME", home.join("cache"))
+            .env("HELM_DATA_HOME", home.join("data"))
+            .env("RA2_BIN", env!("CARGO_BIN_EXE_ra2"))
+            .env("NO_COLOR", "1")
+            .output()
+            .expect("helm runs")
+    };
+    let plugin = Path::new(env!("CARGO_MANIFEST_DIR")).join("../deploy/helm-plugin");
+    let installed = helm_in(&["plugin", "install", &plugin.to_string_lossy()]);
+    assert!(
+        installed.status.success(),
+        "{}",
+        String::from_utf8_lossy(&installed.stderr)
+    );
+
+    // The findings of `helm template | ra2 lint -`, with the exit status of ra2.
+    let base = helm_in(&[
+        "ra2",
+        "lint",
+        &chart,
+        "--",
+        "--no-config",
+        "--select=ra2.app.007",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(base.status.code(), Some(0), "{}", String::from_utf8_lossy(&base.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&base.stdout).expect("JSON");
+    let found = findings(&report);
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert_eq!(found[0]["check"], "host-path");
+    assert_eq!(found[0]["source_template"], "cnf/templates/upf.yaml");
+
+    // helm's flags go to helm, ra2's after `--` to ra2.
+    let strict = helm_in(&[
+        "ra2",
+        "lint",
+        &chart,
+        "--",
+        "--no-config",
+        "--select=ra2.app.007",
+        "--fail-on=warning",
+    ]);
+    assert_eq!(
+        strict.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&strict.stdout)
+    );
+    assert!(String::from_utf8_lossy(&strict.stdout).contains("ra2.app.007/host-path"));
+    let fixed = helm_in(&[
+        "ra2",
+        "lint",
+        &chart,
+        "--set",
+        "upf.hostLogs=false",
+        "--",
+        "--no-config",
+        "--select=ra2.app.007",
+        "--fail-on=warning",
+    ]);
+    assert_eq!(
+        fixed.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&fixed.stdout)
+    );
+
+    // A chart helm cannot render is an error, not a pass.
+    let missing = helm_in(&["ra2", "lint", "/nonexistent/chart"]);
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("helm template /nonexistent/chart failed"));
+    let usage = helm_in(&["ra2", "check"]);
+    assert_eq!(usage.status.code(), Some(2));
+    let _ = std::fs::remove_dir_all(&home);
+}

@@ -162,6 +162,65 @@ pub fn get(id: &str) -> Option<&'static RuleDoc> {
         .and_then(|i| CATALOGUE.get(i))
 }
 
+/// A finding ra2 reports that is not a catalogue rule: the YAML reader's, the suppression
+/// annotations', the config exemptions' and strict mode's. Selectable, ignorable and
+/// suppressible like a rule; listed in SARIF's rules; documented in the README.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PseudoRule {
+    pub id: &'static str,
+    pub title: &'static str,
+    pub description: &'static str,
+    pub severity: Severity,
+    /// The README section that documents it (the anchor, without `#`).
+    pub readme_section: &'static str,
+}
+
+/// YAML the API server reads differently from how it looks (duplicate keys).
+pub const YAML_RULE: &str = "yaml";
+/// `ignore-check.ra2.dev/...` annotations naming unknown rules or giving no reason.
+pub const SUPPRESSION_RULE: &str = "suppression";
+/// `.ra2.yaml` exemptions that matched nothing.
+pub const EXEMPTION_RULE: &str = "exemption";
+/// Strict mode's findings (reported by `ra2-strict` through [`crate::hook`]).
+pub const SCHEMA_RULE: &str = "schema";
+
+/// Every pseudo-rule, in the order SARIF lists them after the catalogue.
+pub const PSEUDO_RULES: &[PseudoRule] = &[
+    PseudoRule {
+        id: YAML_RULE,
+        title: "YAML the API server reads differently from how it looks",
+        description: "Duplicate keys and similar YAML problems: the API server keeps only one of the values, silently.",
+        severity: Severity::Error,
+        readme_section: "using-ra2-lint",
+    },
+    PseudoRule {
+        id: SUPPRESSION_RULE,
+        title: "Suppression annotations name known rules and give a reason",
+        description: "An ignore-check.ra2.dev annotation names a rule or check that does not exist, or gives no reason.",
+        severity: Severity::Warning,
+        readme_section: "suppressing-findings",
+    },
+    PseudoRule {
+        id: EXEMPTION_RULE,
+        title: "Config exemptions still match something",
+        description: "An exemption in .ra2.yaml matched no finding in this run: it may be stale.",
+        severity: Severity::Info,
+        readme_section: "exemptions-without-editing-manifests",
+    },
+    PseudoRule {
+        id: SCHEMA_RULE,
+        title: "Objects match the Kubernetes OpenAPI schema (strict mode)",
+        description: "An unknown or misspelt field, a value of the wrong type, or a missing required field: the API server rejects the object or silently drops the field.",
+        severity: Severity::Error,
+        readme_section: "strict-mode",
+    },
+];
+
+/// The pseudo-rule with this id.
+pub fn pseudo_rule(id: &str) -> Option<&'static PseudoRule> {
+    PSEUDO_RULES.iter().find(|r| r.id == id)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -22,9 +22,7 @@ fn schema() -> &'static crate::data::Json {
     &CONFIG_SCHEMA
 }
 
-/// The pseudo-rule of strict mode's findings (reported by `ra2-strict` through
-/// [`crate::hook`]); selectable, ignorable and suppressible like a rule.
-pub const SCHEMA_RULE: &str = "schema";
+pub use crate::catalogue::SCHEMA_RULE;
 
 /// The checks of [`SCHEMA_RULE`].
 pub const SCHEMA_CHECKS: &[&str] = &["unknown-field", "wrong-type", "missing-field", "invalid-value"];
@@ -275,7 +273,7 @@ pub fn glob(pattern: &str, text: &str) -> bool {
     go(&p, &t)
 }
 
-fn known_selector(selector: &str) -> bool {
+pub(crate) fn known_selector(selector: &str) -> bool {
     let docs = catalogue::all();
     let (rule, check) = match selector.split_once('/') {
         Some((r, c)) => (r, Some(c)),
@@ -285,7 +283,7 @@ fn known_selector(selector: &str) -> bool {
         Some(check) if rule == SCHEMA_RULE => SCHEMA_CHECKS.contains(&check),
         Some(check) => catalogue::get(rule).is_some_and(|d| d.check(check).is_some()),
         None => {
-            matches!(rule, "yaml" | "suppression" | "exemption" | SCHEMA_RULE)
+            catalogue::pseudo_rule(rule).is_some()
                 || docs
                     .iter()
                     .map(|d| d.id)
@@ -294,7 +292,7 @@ fn known_selector(selector: &str) -> bool {
     }
 }
 
-fn near_miss<'a>(word: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+pub(crate) fn near_miss<'a>(word: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
     candidates
         .map(|c| (strsim(word, c), c))
         .filter(|(d, c)| *d <= 2.max(c.len() / 4))

@@ -41,6 +41,7 @@ pub mod resources;
 pub mod rules;
 pub mod scalar;
 pub mod schema;
+pub mod settings;
 pub mod source;
 pub mod storage;
 pub mod view;

@@ -7,7 +7,7 @@ use crate::bundle::{
     Bundle, BundleFinding, Claim, Nad, Place, PodNetworks, Pv, Pvc, ServiceAccount, StorageClass, TokenPod,
     UnattachedResource,
 };
-use crate::catalogue::Edition;
+use crate::catalogue::{EXEMPTION_RULE, Edition, SUPPRESSION_RULE, YAML_RULE};
 use crate::config::Config;
 use crate::doc::{Doc, Limits, read_chunk};
 use crate::hook::{HookContext, ObjectHook};
@@ -449,7 +449,7 @@ impl<'c> Linter<'c> {
             });
             self.pending.push((
                 Finding {
-                    rule: "yaml".to_owned(),
+                    rule: YAML_RULE.to_owned(),
                     check: "duplicate-key".to_owned(),
                     severity: Severity::Error,
                     message: problem.message.clone(),
@@ -878,7 +878,7 @@ impl<'c> Linter<'c> {
         let mut by_reason: BTreeMap<String, usize> = BTreeMap::new();
         let mut used = vec![false; self.config.exemptions.len()];
         for (mut finding, index) in std::mem::take(&mut self.pending) {
-            let is_meta = finding.rule == "suppression" || finding.rule == "yaml";
+            let is_meta = finding.rule == SUPPRESSION_RULE || finding.rule == YAML_RULE;
             if !self.config.enabled(&finding.rule, &finding.check) {
                 continue;
             }
@@ -918,7 +918,7 @@ impl<'c> Linter<'c> {
         for hook in &mut self.hooks {
             hook.finish(&mut self.report);
         }
-        if self.report_unused_exemptions && self.config.enabled("exemption", "unused") {
+        if self.report_unused_exemptions && self.config.enabled(EXEMPTION_RULE, "unused") {
             for (exemption, used) in self.config.exemptions.iter().zip(used) {
                 if !used && self.could_apply(exemption) {
                     if let Some(site) = &exemption.site {
@@ -946,7 +946,7 @@ impl Linter<'_> {
 /// The `exemption/unused` finding, at the exemption in the config file.
 fn unused_exemption(exemption: &crate::config::Exemption, site: &crate::config::ConfigSite) -> Finding {
     Finding {
-        rule: "exemption".to_owned(),
+        rule: EXEMPTION_RULE.to_owned(),
         check: "unused".to_owned(),
         severity: Severity::Info,
         message: format!("exemption for {} matched no finding", exemption.describe()),
@@ -1032,7 +1032,7 @@ fn suppressions_of(
                     .any(|id| rest == id || rest.strip_prefix(id).is_some_and(|c| c.starts_with('.')));
                 if !known {
                     found.push((
-    finding_at("suppression", "unknown-rule", Severity::Warning, format!("suppression names unknown rule or check {rest:?}"), Some("Use a rule id such as ra2.app.007, or rule.check such as ra2.app.009.privileged-device.".to_owned()), Place::of(target, &value)),
+    finding_at(SUPPRESSION_RULE, "unknown-rule", Severity::Warning, format!("suppression names unknown rule or check {rest:?}"), Some("Use a rule id such as ra2.app.007, or rule.check such as ra2.app.009.privileged-device.".to_owned()), Place::of(target, &value)),
     target.object_index,
 ));
                 }
@@ -1043,7 +1043,7 @@ fn suppressions_of(
             if value.as_str().is_none_or(|r| r.trim().is_empty()) {
                 found.push((
                     finding_at(
-                        "suppression",
+                        SUPPRESSION_RULE,
                         "missing-reason",
                         Severity::Info,
                         format!("suppression of {what} gives no reason"),

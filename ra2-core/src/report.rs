@@ -133,6 +133,9 @@ pub struct Finding {
     pub len: usize,
 }
 
+/// The JSON Schema of the report ([`Report::to_json`], the JSON output contract), as shipped.
+pub const SCHEMA: &str = include_str!("../schemas/report.schema.json");
+
 /// The sentence every human-facing output adds to a finding with `refused_by_api_server`.
 pub const REFUSED_BY_API_SERVER: &str = "The API server refuses this object, so it can never be created.";
 

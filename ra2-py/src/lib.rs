@@ -10,10 +10,10 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyByteArray, PyBytes, PyDict, PyFloat, PyList, PyString};
 use serde_json::Value;
 
-use ra2_cli::input::{self, ReadProblem};
-use ra2_core::source::{Chunk, Position};
-use ra2_core::view::Located;
+use ra2_core::settings::{self, Overrides};
 use ra2_core::{Config, ConfigError, Edition, FailOn, Linter};
+use ra2_input::config::ConfigFileError;
+use ra2_input::{self as input, ReadProblem};
 
 /// The name `lint` gives its text when no `filename` is passed.
 const DEFAULT_FILENAME: &str = "<string>";
@@ -85,53 +85,17 @@ fn is_mapping(py: Python<'_>, value: &Bound<'_, PyAny>) -> PyResult<bool> {
 // ---------------------------------------------------------------------------------------------
 // Settings
 
-/// The JSON pointer of the node at `position` in `text` (a single pretty-printed JSON document,
-/// where no two nodes start at the same place), so errors in a config mapping name the key
-/// rather than a line of text the caller never wrote.
-fn pointer_at(text: &str, position: (usize, usize)) -> Option<String> {
-    fn children<'d>(node: &Located<'d>) -> Vec<Located<'d>> {
-        node.entries().map(|(_, v)| v).chain(node.items()).collect()
-    }
-    // A mapping without a key (the root, a sequence item) is sited at its first key. An error
-    // there is about the item ("missing required key"), so the shallower node wins; the root
-    // never does, since errors about the whole config are caught before validation.
-    fn find(node: &Located<'_>, at: &dyn Fn(usize) -> bool) -> Option<String> {
-        if at(node.site().span.start) || at(node.span().start) {
-            return Some(node.pointer().to_owned());
-        }
-        children(node).iter().find_map(|child| find(child, at))
-    }
-    let chunk = Chunk {
-        text,
-        offset: 0,
-        line: 0,
-    };
-    let result = ra2_core::doc::read_chunk(chunk, true, ra2_core::doc::Limits::default());
-    let doc = result.docs.first()?;
-    let at = |offset: usize| {
-        let Position { line, column, .. } = doc.position(offset);
-        (line, column) == position
-    };
-    children(&Located::root(doc)).iter().find_map(|child| find(child, &at))
-}
-
-/// Compact JSON, pretty-printed (see [`pointer_at`]).
-fn pretty(text: &str) -> PyResult<String> {
-    serde_json::from_str::<Value>(text)
-        .and_then(|value| serde_json::to_string_pretty(&value))
-        .map_err(|e| PyValueError::new_err(format!("config is not JSON data: {e}")))
-}
-
 /// `config /exemptions/0: missing required key "reason"` lines for a config given as data.
-fn data_config_error(what: &str, text: &str, errors: &[ConfigError]) -> PyErr {
+fn data_config_error(what: &str, errors: &[ConfigError]) -> PyErr {
     let lines: Vec<String> = errors
         .iter()
-        .map(
-            |e| match pointer_at(text, (e.line, e.column)).filter(|p| !p.is_empty()) {
-                Some(pointer) => format!("{what} {pointer}: {}", e.message),
-                None => format!("{what}: {}", e.message),
-            },
-        )
+        .map(|e| {
+            if e.pointer.is_empty() {
+                format!("{what}: {}", e.message)
+            } else {
+                format!("{what} {}: {}", e.pointer, e.message)
+            }
+        })
         .collect();
     PyValueError::new_err(lines.join("\n"))
 }
@@ -161,26 +125,32 @@ fn base_config(py: Python<'_>, config: &Bound<'_, PyAny>) -> PyResult<Config> {
                 "config must hold only dicts, lists, strings, numbers, booleans and None: {e}"
             ))
         })?;
-        let text = pretty(&text)?;
-        return Config::from_yaml(&text, "config").map_err(|errors| data_config_error("config", &text, &errors));
+        let value: Value =
+            serde_json::from_str(&text).map_err(|e| PyValueError::new_err(format!("config is not JSON data: {e}")))?;
+        return Config::from_json(&value, "config").map_err(|errors| data_config_error("config", &errors));
     }
     if is_pathlike(config) {
         let path: PathBuf = config.extract()?;
-        let name = path.to_string_lossy().into_owned();
-        let bytes = py
-            .detach(|| std::fs::read(&path))
-            .map_err(|e| os_error(&name, e.raw_os_error(), &e.to_string()))?;
-        let text =
-            String::from_utf8(bytes).map_err(|_| PyValueError::new_err(format!("config file {name} is not UTF-8")))?;
-        return Config::from_yaml(&text, &name).map_err(|errors| {
-            let lines: Vec<String> = errors.iter().map(ToString::to_string).collect();
-            PyValueError::new_err(lines.join("\n"))
-        });
+        return py
+            .detach(|| ra2_input::config::load(Some(&path)))
+            .map_err(|e| config_file_error(&e));
     }
     Err(PyValueError::new_err(format!(
         "config must be a mapping of .ra2.yaml keys or the path of a .ra2.yaml file, found {}",
         type_name(config)
     )))
+}
+
+/// A config file that could not be read (OSError) or is not a valid `.ra2.yaml` (ValueError).
+fn config_file_error(error: &ConfigFileError) -> PyErr {
+    match error {
+        ConfigFileError::Read { name, error } => os_error(name, error.raw_os_error(), &error.to_string()),
+        ConfigFileError::NotUtf8 { name } => PyValueError::new_err(format!("config file {name} is not UTF-8")),
+        ConfigFileError::Invalid(errors) => {
+            let lines: Vec<String> = errors.iter().map(ToString::to_string).collect();
+            PyValueError::new_err(lines.join("\n"))
+        }
+    }
 }
 
 /// `select` and `ignore`: one selector (comma-separated like the CLI's flags) or an iterable of
@@ -216,9 +186,9 @@ fn selectors(option: &str, value: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
     Ok(out)
 }
 
-/// The settings of a run: `config` first, then `edition`, `select` and `ignore` on top, each
-/// checked by ra2-core's config validation (so an unknown rule id is refused with the same
-/// message, and a "did you mean", as in `.ra2.yaml`).
+/// The settings of a run: `config` first, then `edition`, `select` and `ignore` on top, resolved
+/// by ra2-core's settings as the CLI's flags are (an unknown rule id is refused with a "did you
+/// mean").
 fn settings(
     py: Python<'_>,
     edition: Option<&Bound<'_, PyAny>>,
@@ -226,11 +196,39 @@ fn settings(
     ignore: Option<&Bound<'_, PyAny>>,
     config: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Config> {
-    let mut resolved = match config.filter(|c| !c.is_none()) {
+    let resolved = match config.filter(|c| !c.is_none()) {
         Some(config) => base_config(py, config)?,
         None => Config::default(),
     };
-    let mut overrides = serde_json::Map::new();
+    apply(resolved, edition, select, ignore)
+}
+
+/// The settings of `lint_paths`: as [`settings`], but without `config` the `.ra2.yaml` found
+/// from the working directory up is read, as `ra2 lint` reads it.
+fn file_settings(
+    py: Python<'_>,
+    edition: Option<&Bound<'_, PyAny>>,
+    select: Option<&Bound<'_, PyAny>>,
+    ignore: Option<&Bound<'_, PyAny>>,
+    config: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Config> {
+    let resolved = match config.filter(|c| !c.is_none()) {
+        Some(config) => base_config(py, config)?,
+        None => py
+            .detach(|| ra2_input::config::load(None))
+            .map_err(|e| config_file_error(&e))?,
+    };
+    apply(resolved, edition, select, ignore)
+}
+
+/// `edition`, `select` and `ignore` on top of a config.
+fn apply(
+    resolved: Config,
+    edition: Option<&Bound<'_, PyAny>>,
+    select: Option<&Bound<'_, PyAny>>,
+    ignore: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Config> {
+    let mut overrides = Overrides::default();
     if let Some(edition) = edition.filter(|e| !e.is_none()) {
         let text = edition.cast::<PyString>().map_err(|_| {
             PyValueError::new_err(format!(
@@ -238,46 +236,23 @@ fn settings(
                 type_name(edition)
             ))
         })?;
-        overrides.insert("edition".to_owned(), Value::String(text.to_cow()?.into_owned()));
+        let edition =
+            settings::parse_edition(&text.to_cow()?).map_err(|e| PyValueError::new_err(format!("edition: {e}")))?;
+        overrides.edition = Some(edition);
     }
-    for (option, value) in [("select", select), ("ignore", ignore)] {
-        if let Some(value) = value.filter(|v| !v.is_none()) {
-            let list = selectors(option, value)?;
-            overrides.insert(
-                option.to_owned(),
-                Value::Array(list.into_iter().map(Value::String).collect()),
-            );
-        }
+    if let Some(value) = select.filter(|v| !v.is_none()) {
+        overrides.select = Some(selectors("select", value)?);
     }
-    if overrides.is_empty() {
-        return Ok(resolved);
+    if let Some(value) = ignore.filter(|v| !v.is_none()) {
+        overrides.ignore = Some(selectors("ignore", value)?);
     }
-    let text = serde_json::to_string_pretty(&Value::Object(overrides.clone())).unwrap_or_default();
-    let checked = Config::from_yaml(&text, "options").map_err(|errors| {
-        let lines: Vec<String> = errors
+    overrides.apply(resolved).map_err(|unknown| {
+        let lines: Vec<String> = unknown
             .iter()
-            .map(|e| {
-                let pointer = pointer_at(&text, (e.line, e.column)).unwrap_or_default();
-                let option = pointer.trim_start_matches('/').split('/').next().unwrap_or_default();
-                if option.is_empty() {
-                    e.message.clone()
-                } else {
-                    format!("{option}: {}", e.message)
-                }
-            })
+            .map(|u| format!("{}: {}{}", u.option, u.message(), u.hint("")))
             .collect();
         PyValueError::new_err(lines.join("\n"))
-    })?;
-    if overrides.contains_key("edition") {
-        resolved.edition = checked.edition;
-    }
-    if overrides.contains_key("select") {
-        resolved.select = checked.select;
-    }
-    if overrides.contains_key("ignore") {
-        resolved.ignore = checked.ignore;
-    }
-    Ok(resolved)
+    })
 }
 
 fn name_of(option: &str, value: Option<&Bound<'_, PyAny>>) -> PyResult<Option<String>> {
@@ -688,6 +663,16 @@ impl PyReport {
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         to_py(py, &self.report.to_json_value())
     }
+    /// SARIF 2.1.0: byte for byte what `ra2 lint --format sarif` prints (final newline included).
+    fn to_sarif(&self, py: Python<'_>) -> String {
+        let report = &self.report;
+        py.detach(|| ra2_report::sarif::render(report))
+    }
+    /// JUnit XML: byte for byte what `ra2 lint --format junit` prints.
+    fn to_junit(&self, py: Python<'_>) -> String {
+        let report = &self.report;
+        py.detach(|| ra2_report::junit::render(report))
+    }
     fn __len__(&self) -> usize {
         self.report.findings.len()
     }
@@ -810,7 +795,8 @@ fn path_list(paths: &Bound<'_, PyAny>) -> PyResult<Vec<PathBuf>> {
 /// named explicitly are linted whatever their name and extension, strictly unless the config
 /// sets `skip-non-k8s`; `-` reads standard input. Findings carry each path as written. A path that cannot be read
 /// raises OSError (FileNotFoundError, PermissionError, ...); a file that is not UTF-8 is an
-/// entry of `Report.errors`, as in the CLI. No `.ra2.yaml` is looked up: pass `config`. The
+/// entry of `Report.errors`, as in the CLI. Without `config`, the `.ra2.yaml` in the working
+/// directory or a parent is read, as `ra2 lint` reads it (`config={}`: none). The
 /// options are those of `lint`. The GIL is released while files are read and linted, on every
 /// available core (the report is the same as on one thread).
 #[pyfunction]
@@ -824,7 +810,7 @@ fn lint_paths(
     config: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyReport> {
     let paths = path_list(paths)?;
-    let config = settings(py, edition, select, ignore, config)?;
+    let config = file_settings(py, edition, select, ignore, config)?;
     let report = py
         .detach(|| lint_inputs(&paths, &config))
         .map_err(|problem| read_problem_error(&problem))?;
@@ -846,9 +832,9 @@ fn lint_inputs(paths: &[PathBuf], config: &Config) -> Result<ra2_core::Report, R
     }
     let mut content_problems = Vec::new();
     let mut io_problem = None;
-    // Every core, with the same report as one thread (ra2_cli::parallel).
-    let jobs = ra2_cli::parallel::default_jobs();
-    ra2_cli::parallel::lint_inputs(&inputs, &mut linter, jobs, false, |_, outcome| match outcome.problem {
+    // Every core, with the same report as one thread (ra2_input::parallel).
+    let jobs = ra2_input::parallel::default_jobs();
+    ra2_input::parallel::lint_inputs(&inputs, &mut linter, jobs, false, |_, outcome| match outcome.problem {
         Some(problem) if problem.errno.is_some() => {
             io_problem = Some(problem);
             false

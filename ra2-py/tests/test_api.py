@@ -327,11 +327,17 @@ def test_stdin_is_read_for_dash(cli, tmp_path: Path) -> None:  # type: ignore[no
     assert done.stdout == expected
 
 
-def test_no_config_file_is_looked_up(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_lint_paths_reads_the_config_file_like_the_cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     write(tmp_path / ".ra2.yaml", "edition: latest\n")
-    write(tmp_path / "pod.yaml", HOST_PATH_POD)
-    monkeypatch.chdir(tmp_path)
-    assert ra2.lint_paths("pod.yaml").edition == "base"
+    write(tmp_path / "sub" / "pod.yaml", HOST_PATH_POD)
+    monkeypatch.chdir(tmp_path / "sub")
+    assert ra2.lint_paths("pod.yaml").edition == "latest", "found in a parent, as ra2 lint finds it"
+    assert ra2.lint_paths("pod.yaml", edition="base").edition == "base", "options override it"
+    assert ra2.lint_paths("pod.yaml", config={}).edition == "base", "config={}: no file"
+    assert ra2.lint("kind: Pod\n").edition == "base", "lint (text) never reads files"
+    write(tmp_path / ".ra2.yaml", "edition: latest\nselect: [ra2.app.07]\n")
+    with pytest.raises(ValueError, match=r'\.ra2\.yaml:2:10: unknown rule "ra2\.app\.07"'):
+        ra2.lint_paths("pod.yaml")
 
 
 def test_repo_examples_have_profiles() -> None:

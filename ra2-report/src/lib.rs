@@ -20,7 +20,7 @@ mod summary;
 mod verdict;
 
 pub use summary::summary_line;
-pub use verdict::{EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, exit_status};
+pub use verdict::{EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, Verdict, exit_status, verdict};
 
 use ra2_core::ObjectRef;
 
@@ -38,12 +38,9 @@ pub fn object_path(object: &ObjectRef) -> String {
 /// The documentation of a rule id or pseudo-rule, for links in SARIF output.
 pub fn rule_doc_url(rule: &str) -> String {
     let repository = env!("CARGO_PKG_REPOSITORY");
-    match rule {
-        "yaml" => format!("{repository}#using-ra2-lint"),
-        "suppression" => format!("{repository}#suppressing-findings"),
-        "exemption" => format!("{repository}#exemptions-without-editing-manifests"),
-        "schema" => format!("{repository}#strict-mode"),
-        id => format!("{repository}/blob/main/rules/{id}.yaml"),
+    match ra2_core::catalogue::pseudo_rule(rule) {
+        Some(pseudo) => format!("{repository}#{}", pseudo.readme_section),
+        None => format!("{repository}/blob/main/rules/{rule}.yaml"),
     }
 }
 
@@ -63,5 +60,37 @@ mod tests {
         object.namespace = None;
         assert_eq!(object_path(&object), "Deployment/upf");
         assert_eq!(object_path(&ObjectRef::default()), "object");
+    }
+
+    #[test]
+    fn pseudo_rules_link_to_readme_sections() {
+        let readme = include_str!("../../README.md");
+        let slugs: Vec<String> = readme
+            .lines()
+            .filter_map(|l| l.strip_prefix('#'))
+            .map(|h| {
+                h.trim_start_matches('#')
+                    .trim()
+                    .to_lowercase()
+                    .chars()
+                    .filter(|c| c.is_alphanumeric() || *c == ' ' || *c == '-')
+                    .map(|c| if c == ' ' { '-' } else { c })
+                    .collect()
+            })
+            .collect();
+        for rule in ra2_core::catalogue::PSEUDO_RULES {
+            assert!(
+                ra2_core::catalogue::get(rule.id).is_none(),
+                "{} is also a catalogue rule",
+                rule.id
+            );
+            assert!(
+                slugs.iter().any(|s| s == rule.readme_section),
+                "{}: no README section #{}",
+                rule.id,
+                rule.readme_section
+            );
+            assert!(rule_doc_url(rule.id).ends_with(&format!("#{}", rule.readme_section)));
+        }
     }
 }

@@ -17,7 +17,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use ra2_core::catalogue::{self, Edition, RuleDoc};
+use ra2_core::catalogue::{self, Edition, PseudoRule, RuleDoc};
 use ra2_core::{Finding, LintError, Report, Severity};
 use serde::Serialize;
 
@@ -243,34 +243,6 @@ fn level(severity: Severity) -> &'static str {
     }
 }
 
-/// Findings ra2 reports that are not catalogue rules: (id, title, description, severity).
-const PSEUDO_RULES: &[(&str, &str, &str, Severity)] = &[
-    (
-        "yaml",
-        "YAML the API server reads differently from how it looks",
-        "Duplicate keys and similar YAML problems: the API server keeps only one of the values, silently.",
-        Severity::Error,
-    ),
-    (
-        "suppression",
-        "Suppression annotations name known rules and give a reason",
-        "An ignore-check.ra2.dev annotation names a rule or check that does not exist, or gives no reason.",
-        Severity::Warning,
-    ),
-    (
-        "exemption",
-        "Config exemptions still match something",
-        "An exemption in .ra2.yaml matched no finding in this run: it may be stale.",
-        Severity::Info,
-    ),
-    (
-        "schema",
-        "Objects match the Kubernetes OpenAPI schema (strict mode)",
-        "An unknown or misspelt field, a value of the wrong type, or a missing required field: the API server rejects the object or silently drops the field.",
-        Severity::Error,
-    ),
-];
-
 /// A title as an UpperCamelCase name: `Host volumes are not used` → `HostVolumesAreNotUsed`.
 pub fn friendly_name(title: &str) -> String {
     title
@@ -345,23 +317,27 @@ fn catalogue_rule(doc: &RuleDoc, edition: Edition) -> Rule {
     }
 }
 
-fn pseudo_rule(&(id, title, description, severity): &(&str, &str, &str, Severity)) -> Rule {
+fn pseudo_rule(rule: &PseudoRule) -> Rule {
     Rule {
-        id: id.to_owned(),
-        name: friendly_name(title),
-        short_description: Text { text: title.to_owned() },
+        id: rule.id.to_owned(),
+        name: friendly_name(rule.title),
+        short_description: Text {
+            text: rule.title.to_owned(),
+        },
         full_description: Text {
-            text: description.to_owned(),
+            text: rule.description.to_owned(),
         },
         help: Help {
-            text: description.to_owned(),
-            markdown: description.to_owned(),
+            text: rule.description.to_owned(),
+            markdown: rule.description.to_owned(),
         },
-        help_uri: rule_doc_url(id),
-        default_configuration: Configuration { level: level(severity) },
+        help_uri: rule_doc_url(rule.id),
+        default_configuration: Configuration {
+            level: level(rule.severity),
+        },
         properties: RuleProperties {
             tags: vec!["kubernetes"],
-            precision: precision(id),
+            precision: precision(rule.id),
             security_severity: None,
             checks: Vec::new(),
         },
@@ -623,9 +599,9 @@ pub fn render_with(report: &Report, options: &Options<'_>) -> String {
     // Strict mode's pseudo-rule is listed only when strict mode ran.
     let strict = report.summary.strict_skipped.is_some();
     rules.extend(
-        PSEUDO_RULES
+        catalogue::PSEUDO_RULES
             .iter()
-            .filter(|r| strict || r.0 != "schema")
+            .filter(|r| strict || r.id != catalogue::SCHEMA_RULE)
             .map(pseudo_rule),
     );
     let index: BTreeMap<&str, usize> = rules.iter().enumerate().map(|(i, r)| (r.id.as_str(), i)).collect();

@@ -599,6 +599,19 @@ pub fn https_get(url: &str, ca_pem: &str) -> Result<(u16, String), String> {
     Ok((status, body))
 }
 
+/// POST `body` as JSON to `url` over HTTPS trusting only `ca_pem`: `(status, body)`.
+pub fn https_post(url: &str, ca_pem: &str, body: &str) -> Result<(u16, String), String> {
+    let agent = agent(ca_pem);
+    let mut response = agent
+        .post(url)
+        .header("Content-Type", "application/json")
+        .send(body)
+        .map_err(|e| format!("POST {url}: {e}"))?;
+    let status = response.status().as_u16();
+    let body = response.body_mut().read_to_string().unwrap_or_default();
+    Ok((status, body))
+}
+
 /// A blocking HTTPS client trusting only `ca_pem`, with HTTP errors as answers.
 fn agent(ca_pem: &str) -> ureq::Agent {
     let roots = vec![

@@ -1,5 +1,6 @@
-//! The browser/Node face (wasm-bindgen): `lint`, `review`, `rules`, `version`, with TypeScript
-//! declarations written out in [`TYPES`].
+//! The browser/Node face (wasm-bindgen): `lint`, `review`, `rules`, `version`, and `sarif`,
+//! `junit` and `verdict` of a report (ra2-report, as the CLI and Python render them), with
+//! TypeScript declarations written out in [`TYPES`].
 //!
 //! Values cross the boundary as JSON text, read with `JSON.parse`: the CLI's own serializer, so
 //! the objects have the contract's fields in its order, and no extra crate. Building the
@@ -59,6 +60,10 @@ export interface Finding {
   object: ObjectRef;
   /** JSON pointer of the offending node, e.g. `/spec/template/spec/volumes/0/hostPath`. */
   pointer: string;
+  /** The Helm template the document was rendered from (`# Source:`), if any. */
+  source_template?: string;
+  /** Where in the chart's template the finding was mapped (the CLI only: the JS module reads no chart). */
+  template?: { file: string; line: number; column: number; mapped: "key" | "action" | "ancestor" | "document" };
   related?: { message: string; line: number; column: number; end_line: number; end_column: number }[];
   /** Present (and `true`) when the API server itself refuses the object for this condition. */
   refused_by_api_server?: true;
@@ -75,6 +80,10 @@ export interface ObjectSummary {
   namespace: string | null;
   profile: "basic" | "network-intensive" | null;
   line: number;
+  /** The Helm template the document was rendered from, if any. */
+  source_template?: string;
+  /** `test` for a Helm test hook. */
+  hook?: string;
 }
 
 export interface Summary {
@@ -88,9 +97,12 @@ export interface Summary {
   /** Files and documents skipped because they are not Kubernetes manifests. */
   skipped: number;
   skipped_by_reason: Record<string, number>;
+  /** Strict mode only (not in this build): objects of kinds without a schema, and by kind. */
+  strict_skipped?: number;
+  strict_skipped_kinds?: Record<string, number>;
 }
 
-/** The JSON output contract, version 1 (what `ra2 lint --format json` prints). */
+/** The JSON output contract, version 1 (what `ra2 lint --format json` prints; its JSON Schema is ra2-core/schemas/report.schema.json). */
 export interface Report {
   version: 1;
   tool: { name: "ra2"; version: string };
@@ -174,6 +186,32 @@ export function rules(edition?: "base" | "latest" | null): RuleDoc[];
 
 /** The ra2 version. */
 export function version(): string;
+
+/**
+ * A report (what `lint` returned) as SARIF 2.1.0: exactly the text `ra2 lint --format sarif`
+ * prints for the same input. Throws when `report` is not a ra2 report.
+ */
+export function sarif(report: Report): string;
+
+/** A report as JUnit XML: exactly the text `ra2 lint --format junit` prints. */
+export function junit(report: Report): string;
+
+/** The pass/fail verdict of a report at a `fail-on` threshold (default `error`). */
+export interface Verdict {
+  /** What `ra2 lint` exits with: 2 when some input could not be read, 1 when a finding is at or above `fail-on`, else 0. */
+  exit_code: 0 | 1 | 2;
+  /** The findings at or above `fail-on`. */
+  failing: number;
+}
+
+/** The verdict of a report, as `ra2 lint --fail-on` decides it. Throws on a bad `failOn`. */
+export function verdict(report: Report, failOn?: "error" | "warning" | "info" | "never" | null): Verdict;
+
+/** The findings ra2 reports that are not catalogue rules (`yaml`, `suppression`, `exemption`, `schema`). */
+export interface PseudoRule { id: string; title: string; description: string; severity: Severity; help: string }
+
+/** Every pseudo-rule. */
+export function pseudoRules(): PseudoRule[];
 "#;
 
 /// Lints a text and returns the JSON output contract (declared in [`TYPES`]).
@@ -215,6 +253,57 @@ pub fn rules(edition: Option<String>) -> Result<JsValue, JsError> {
 #[wasm_bindgen(skip_typescript)]
 pub fn version() -> String {
     api::version().to_owned()
+}
+
+/// A report as SARIF (declared in [`TYPES`]).
+#[wasm_bindgen(skip_typescript)]
+pub fn sarif(report: JsValue) -> Result<String, JsError> {
+    Ok(ra2_report::sarif::render(&report_from(&report, "sarif")?))
+}
+
+/// A report as JUnit XML (declared in [`TYPES`]).
+#[wasm_bindgen(skip_typescript)]
+pub fn junit(report: JsValue) -> Result<String, JsError> {
+    Ok(ra2_report::junit::render(&report_from(&report, "junit")?))
+}
+
+/// The verdict of a report at a threshold (declared in [`TYPES`]).
+#[wasm_bindgen(skip_typescript)]
+pub fn verdict(report: JsValue, fail_on: Option<String>) -> Result<JsValue, JsError> {
+    let fail_on = match fail_on.as_deref() {
+        None => ra2_core::FailOn::default(),
+        Some(name) => ra2_core::FailOn::parse(name).ok_or_else(|| {
+            JsError::new(&format!(
+                "verdict: unknown fail-on {name:?} (expected error, warning, info or never)"
+            ))
+        })?,
+    };
+    let verdict = ra2_report::verdict(&report_from(&report, "verdict")?, fail_on);
+    parse(&serde_json::json!({"exit_code": verdict.exit_code, "failing": verdict.failing}).to_string())
+}
+
+/// The pseudo-rules (declared in [`TYPES`]).
+#[wasm_bindgen(js_name = pseudoRules, skip_typescript)]
+pub fn pseudo_rules() -> Result<JsValue, JsError> {
+    let rules: Vec<Value> = ra2_core::catalogue::PSEUDO_RULES
+        .iter()
+        .map(|r| {
+            serde_json::json!({
+                "id": r.id,
+                "title": r.title,
+                "description": r.description,
+                "severity": r.severity,
+                "help": ra2_report::rule_doc_url(r.id),
+            })
+        })
+        .collect();
+    parse(&Value::Array(rules).to_string())
+}
+
+/// A report object (the JSON contract `lint` returns) back into a [`ra2_core::Report`].
+fn report_from(report: &JsValue, what: &str) -> Result<ra2_core::Report, JsError> {
+    let json = stringify(report, &format!("{what}: the report"))?;
+    serde_json::from_str(&json).map_err(|e| JsError::new(&format!("{what}: not a ra2 report: {e}")))
 }
 
 fn options_from(options: Option<JsValue>) -> Result<Options, JsError> {

@@ -99,7 +99,7 @@ fn a_mixed_tree_gives_no_error_for_files_that_are_not_manifests() {
         return;
     };
     let repos = ra2_tests::root().join("tests").join("fixtures").join("repos");
-    let (inputs, problems, skipped) = ra2_cli::input::discover(&[corpus, repos], false);
+    let (inputs, problems, skipped) = ra2_input::discover(&[corpus, repos], false);
     assert!(problems.is_empty(), "{problems:?}");
     let config = Config::default();
     let mut linter = Linter::new(&config);
@@ -107,7 +107,7 @@ fn a_mixed_tree_gives_no_error_for_files_that_are_not_manifests() {
         linter.record_skipped(file.reason);
     }
     for input in &inputs {
-        let ra2_cli::input::Input::File {
+        let ra2_input::Input::File {
             path,
             name,
             skip_non_k8s,
@@ -116,7 +116,7 @@ fn a_mixed_tree_gives_no_error_for_files_that_are_not_manifests() {
             panic!("no standard input here");
         };
         assert!(skip_non_k8s, "walked files are judged leniently");
-        let bytes = ra2_cli::input::read_file(path, name).expect("readable");
+        let bytes = ra2_input::read_file(path, name).expect("readable");
         linter.add_file_bytes_with(name, &bytes, *skip_non_k8s);
     }
     let report = linter.finish();

@@ -1,6 +1,6 @@
 //! Forked linters absorbed in input order give the report of one linter reading every file in
 //! that order, byte for byte, cross-document findings included: the contract `--jobs` and
-//! Python's `lint_paths` rely on (ra2_cli::parallel).
+//! Python's `lint_paths` rely on (ra2_input::parallel).
 
 use ra2_core::{Config, Linter};
 

@@ -76,7 +76,7 @@ export class LintClient {
     });
   }
 
-  /** {report, ms}; rejects with the message of a bad option. */
+  /** {report, verdict, ms}; rejects with the message of a bad option. */
   lint(text, options) {
     return this.request({ type: 'lint', text, options });
   }
@@ -84,5 +84,15 @@ export class LintClient {
   /** The catalogue of an edition. */
   async rules(edition) {
     return (await this.request({ type: 'rules', edition })).rules;
+  }
+
+  /** A report as SARIF text, exactly as `ra2 lint --format sarif` prints it. */
+  async sarif(report) {
+    return (await this.request({ type: 'sarif', report })).sarif;
+  }
+
+  /** The pseudo-rules (`yaml`, `suppression`, `exemption`, `schema`). */
+  async pseudoRules() {
+    return (await this.request({ type: 'pseudo-rules' })).rules;
   }
 }

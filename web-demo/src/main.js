@@ -9,14 +9,13 @@ import { DEFAULT_EXAMPLE, EXAMPLES } from './examples.js';
 import { LintClient } from './lint-client.js';
 import { rangeOf } from './positions.js';
 import { decodeState, encodeState, isShareFragment } from './share.js';
-import { objectLabel, PSEUDO_RULE_DOCS, REFUSED, severityIn, toSarif } from './sarif.js';
+import { objectLabel, REFUSED, severityIn } from './labels.js';
 import './style.css';
 
 // ra2 lints 2,000 lines in ~8 ms off the main thread, so a short pause is enough: results show
 // under 100 ms after typing stops.
 const DEBOUNCE_MS = 40;
 const STORAGE_KEY = 'ra2-playground:v1';
-const SEVERITY_RANK = { info: 1, warning: 2, error: 3 };
 const FILENAME = 'manifest.yaml';
 
 const $ = (id) => document.getElementById(id);
@@ -95,11 +94,11 @@ async function runLint() {
   const sentAt = performance.now();
   setStatus('linting…', 'busy');
   try {
-    const { report, ms } = await client.lint(doc.toString(), lintOptions());
+    const { report, verdict, ms } = await client.lint(doc.toString(), lintOptions());
     markSettingsValid();
     if (version === docVersion) {
       const receivedAt = performance.now();
-      show(report, doc);
+      show(report, verdict, doc);
       requestAnimationFrame(() => {
         const renderedAt = performance.now();
         metrics.lints.push({ docVersion: version, lines: doc.lines, sentAt, receivedAt, renderedAt, wasmMs: ms });
@@ -142,12 +141,12 @@ function diagnostics(report, doc) {
   return out;
 }
 
-function show(report, doc) {
+function show(report, verdict, doc) {
   const previousFindings = lastFindings;
   lastReport = report;
   lastFindings = report.findings;
   view.dispatch(setDiagnostics(view.state, diagnostics(report, doc)));
-  renderVerdict(report);
+  renderVerdict(report, verdict);
   renderProblems(report.errors);
   renderFindings(report.findings);
   // Keep the selected finding selected across edits: the same rule, check, object and field.
@@ -192,12 +191,11 @@ function setStatus(text, kind = '') {
   status.dataset.kind = kind;
 }
 
-function renderVerdict(report) {
+// The verdict is ra2's own (the wasm `verdict`, as `ra2 lint --fail-on` decides it).
+function renderVerdict(report, { exit_code: exitCode, failing }) {
   const failOn = controls.failOn.value;
   const counts = report.summary.findings;
-  const threshold = SEVERITY_RANK[failOn] ?? Infinity;
-  const failing = report.findings.filter((f) => SEVERITY_RANK[f.severity] >= threshold).length;
-  const fails = failing > 0 || report.errors.length > 0;
+  const fails = exitCode !== 0;
   const verdict = $('verdict');
   verdict.hidden = false;
   verdict.dataset.state = fails ? 'fail' : 'pass';
@@ -324,6 +322,17 @@ function jumpTo({ from, to }) {
   });
 }
 
+let pseudoRuleList = null;
+
+/** The findings ra2 reports that are not catalogue rules, from the wasm module. */
+function pseudoRules() {
+  pseudoRuleList ??= client.pseudoRules();
+  pseudoRuleList.catch(() => {
+    pseudoRuleList = null;
+  });
+  return pseudoRuleList;
+}
+
 async function catalogue(edition) {
   if (!catalogues.has(edition)) {
     const pending = client.rules(edition);
@@ -369,7 +378,12 @@ async function renderRule(finding) {
     doc = undefined;
   }
   if (lastFindings[selected] !== finding) return;
-  doc ??= PSEUDO_RULE_DOCS[finding.rule];
+  if (!doc) {
+    const pseudo = (await pseudoRules().catch(() => [])).find((r) => r.id === finding.rule);
+    if (lastFindings[selected] !== finding) return;
+    // A pseudo-rule as a rule document, for the pane.
+    if (pseudo) doc = { id: pseudo.id, title: pseudo.title, requirement: pseudo.description, severity: pseudo.severity, checks: [] };
+  }
   const check = doc?.checks?.find((c) => c.slug === finding.check);
   const severity = doc ? severityIn(doc, edition) : finding.severity;
   pane.hidden = false;
@@ -438,9 +452,8 @@ async function downloadJson() {
 
 async function downloadSarif() {
   if (!lastReport) return;
-  const report = lastReport;
-  const sarif = toSarif(report, await catalogue(report.edition));
-  download('ra2-report.sarif', `${JSON.stringify(sarif, null, 2)}\n`, 'application/sarif+json');
+  // The text `ra2 lint --format sarif` prints, from the same renderer (the wasm `sarif`).
+  download('ra2-report.sarif', await client.sarif(lastReport), 'application/sarif+json');
 }
 
 function currentState() {

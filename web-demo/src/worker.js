@@ -1,7 +1,8 @@
 // Lints off the main thread: loads the ra2 WebAssembly module once, then answers requests
-// {id, type: 'lint', text, options} and {id, type: 'rules', edition} with {id, ok, ...}.
+// {id, type: 'lint', text, options}, {id, type: 'rules', edition}, {id, type: 'sarif', report}
+// and {id, type: 'pseudo-rules'} with {id, ok, ...}.
 // Requests are answered in order; the page drops answers it no longer needs.
-import init, { lint, rules, version } from 'ra2-wasm/ra2_wasm.js';
+import init, { lint, pseudoRules, rules, sarif, verdict, version } from 'ra2-wasm/ra2_wasm.js';
 import wasmUrl from 'ra2-wasm/ra2_wasm_bg.wasm?url';
 
 const ready = init({ module_or_path: wasmUrl }).then(
@@ -29,9 +30,14 @@ self.onmessage = async ({ data }) => {
     if (data.type === 'lint') {
       const start = performance.now();
       const report = lint(data.text, data.options);
-      self.postMessage({ id: data.id, ok: true, report, ms: performance.now() - start });
+      const ms = performance.now() - start;
+      self.postMessage({ id: data.id, ok: true, report, verdict: verdict(report, data.options?.['fail-on']), ms });
     } else if (data.type === 'rules') {
       self.postMessage({ id: data.id, ok: true, rules: rules(data.edition) });
+    } else if (data.type === 'sarif') {
+      self.postMessage({ id: data.id, ok: true, sarif: sarif(data.report) });
+    } else if (data.type === 'pseudo-rules') {
+      self.postMessage({ id: data.id, ok: true, rules: pseudoRules() });
     } else {
       self.postMessage({ id: data.id, ok: false, error: `unknown request ${data.type}` });
     }

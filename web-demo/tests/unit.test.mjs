@@ -1,12 +1,12 @@
-// Node-side tests of the playground's pure modules: share links, positions, SARIF (validated
-// against the official SARIF 2.1.0 schema, over reports of the real wasm build).
+// Node-side tests of the playground's pure modules: share links, positions, and the SARIF the
+// download button saves (the wasm `sarif`, validated against the official SARIF 2.1.0 schema).
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { Text } from '@codemirror/state';
 import { offsetAt, rangeOf } from '../src/positions.js';
-import { fingerprint, fileUri, fnv1a128, REFUSED, toSarif } from '../src/sarif.js';
+import { REFUSED } from '../src/labels.js';
 import { decodeState, encodeState, isShareFragment } from '../src/share.js';
 import { repo, sarifSchemaPath, wasmPkg } from './helpers.mjs';
 
@@ -69,19 +69,6 @@ describe('positions', () => {
 });
 
 describe('SARIF', () => {
-  test('file URIs and fingerprints are the CLI\'s', () => {
-    assert.equal(fileUri('manifests/upf.yaml'), 'manifests/upf.yaml');
-    assert.equal(fileUri('<stdin>'), '%3Cstdin%3E');
-    assert.equal(fileUri('a b/c:d.yaml'), 'a%20b/c%3Ad.yaml');
-    assert.equal(fileUri('/tmp/x.yaml'), 'file:///tmp/x.yaml');
-    assert.equal(fileUri('C:\\x\\y.yaml'), 'file:///C:/x/y.yaml');
-    assert.equal(fileUri('é.yaml'), '%C3%A9.yaml');
-    // FNV-1a 128 of the empty input is the offset basis; of [""] one 0 byte folded in.
-    assert.equal(fnv1a128([]), '6c62272e07bb014262b821756295c58d');
-    assert.equal(fnv1a128(['']).length, 32);
-    assert.notEqual(fnv1a128(['ab', 'c']), fnv1a128(['a', 'bc']));
-  });
-
   test('the log of the broken example is valid SARIF 2.1.0 in both editions', async (t) => {
     const ra2 = await loadWasm();
     const validate = await sarifValidator();
@@ -91,7 +78,9 @@ describe('SARIF', () => {
       const report = ra2.lint(`${text}\n---\napiVersion: v1\nkind: [broken\n`, { edition, filename: 'cnf.yaml' });
       assert.ok(report.findings.length > 0);
       assert.ok(report.errors.length > 0, 'the trailing document is unreadable');
-      const sarif = toSarif(report, ra2.rules(edition));
+      const log = ra2.sarif(report);
+      assert.ok(log.endsWith('}\n'), 'the text ra2 lint --format sarif prints, final newline included');
+      const sarif = JSON.parse(log);
       if (validate) {
         const ok = validate(sarif);
         assert.ok(ok, `invalid SARIF (${edition}):\n${JSON.stringify(validate.errors?.slice(0, 5), null, 2)}`);
@@ -106,7 +95,7 @@ describe('SARIF', () => {
         assert.equal(run.tool.driver.rules[result.ruleIndex].id, finding.rule);
         assert.equal(result.properties.check, finding.check);
         assert.equal(result.locations[0].physicalLocation.region.startLine, finding.line);
-        assert.match(result.partialFingerprints['ra2/v1'], new RegExp(`^${fingerprint(finding)}(:\\d+)?$`));
+        assert.match(result.partialFingerprints['ra2/v1'], /^[0-9a-f]{32}(:\d+)?$/);
       }
       const hostPath = run.results.find((r) => r.ruleId === 'ra2.app.007');
       assert.equal(hostPath.level, edition === 'base' ? 'warning' : 'error');
@@ -120,8 +109,14 @@ describe('SARIF', () => {
     const refused = report.findings.filter((f) => f.refused_by_api_server === true);
     assert.deepEqual(refused.map((f) => `${f.rule}/${f.check}`), ['k8s.api/port']);
     assert.ok(report.findings.filter((f) => !f.refused_by_api_server).every((f) => !('refused_by_api_server' in f)));
-    const [run] = toSarif(report, ra2.rules('base')).runs;
+    const [run] = JSON.parse(ra2.sarif(report)).runs;
     const result = run.results.find((r) => r.ruleId === 'k8s.api');
     assert.ok(result.message.text.endsWith(`. ${REFUSED}`), result.message.text);
+  });
+
+  test('a value that is not a report is refused, not rendered', async () => {
+    const ra2 = await loadWasm();
+    assert.throws(() => ra2.sarif({ findings: 3 }), /sarif: not a ra2 report/);
+    assert.throws(() => ra2.verdict(ra2.lint('kind: Pod\n'), 'sometimes'), /unknown fail-on "sometimes"/);
   });
 });

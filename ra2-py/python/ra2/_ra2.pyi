@@ -241,6 +241,10 @@ class Report:
         """The JSON output contract (version 1), as `ra2 lint --format json` prints it."""
     def to_dict(self) -> dict[str, Any]:
         """The JSON output contract as a dict."""
+    def to_sarif(self) -> str:
+        """SARIF 2.1.0: byte for byte what `ra2 lint --format sarif` prints (final newline included)."""
+    def to_junit(self) -> str:
+        """JUnit XML: byte for byte what `ra2 lint --format junit` prints."""
     def __len__(self) -> int: ...
     def __iter__(self) -> Iterator[Finding]: ...
 
@@ -268,7 +272,9 @@ def lint_paths(
 ) -> Report:
     """Lint files and directories as `ra2 lint PATH...` does.
 
-    Raises OSError for a path that cannot be read, ValueError for a bad option.
+    Without `config`, the `.ra2.yaml` in the working directory or a parent is read, as
+    `ra2 lint` reads it (`config={}` for none). Raises OSError for a path that cannot be read,
+    ValueError for a bad option.
     """
 
 def review(

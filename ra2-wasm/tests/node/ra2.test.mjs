@@ -134,6 +134,27 @@ for (const [flavour, ra2] of Object.entries(faces)) {
     assert.throws(() => ra2.rules('newest'), { name: 'Error', message: 'unknown edition "newest" (expected base or latest)' });
   });
 
+  test(`${flavour}: sarif, junit and verdict render a report (byte parity with the CLI: ra2-py/tests/test_output_parity.py)`, () => {
+    const text = readFileSync(join(root, 'examples/broken/cnf.yaml'), 'utf8');
+    const report = ra2.lint(text, { filename: 'cnf.yaml', edition: 'latest' });
+    const sarif = JSON.parse(ra2.sarif(report));
+    assert.equal(sarif.runs[0].results.length, report.findings.length);
+    assert.ok(sarif.runs[0].tool.driver.rules.some((r) => r.id === 'exemption'), 'pseudo-rules are listed');
+    const junit = ra2.junit(report);
+    assert.ok(junit.startsWith('<?xml'), junit.slice(0, 40));
+    const errors = report.findings.filter((f) => f.severity === 'error').length;
+    assert.ok(errors > 0);
+    assert.deepEqual(ra2.verdict(report), { exit_code: 1, failing: errors });
+    assert.deepEqual(ra2.verdict(report, 'never'), { exit_code: 0, failing: 0 });
+    assert.deepEqual(ra2.verdict(report, 'info'), { exit_code: 1, failing: report.findings.length });
+    const unreadable = ra2.lint('kind: [\n');
+    assert.equal(ra2.verdict(unreadable, 'never').exit_code, 2);
+    assert.deepEqual(ra2.pseudoRules().map((r) => r.id), ['yaml', 'suppression', 'exemption', 'schema']);
+    assert.throws(() => ra2.sarif(null), /sarif: not a ra2 report/);
+    assert.throws(() => ra2.junit({ findings: 'x' }), /junit: not a ra2 report/);
+    assert.throws(() => ra2.verdict(report, 'sometimes'), /verdict: unknown fail-on "sometimes"/);
+  });
+
   test(`${flavour}: unreadable input is reported, not thrown`, () => {
     const report = ra2.lint('apiVersion: v1\nkind: Pod\nmetadata: {name: [\n---\napiVersion: v1\nkind: Pod\nmetadata: {name: ok}\nspec:\n  nodeName: n1\n  containers: [{name: a, image: r/a:1}]\n', { select: 'ra2.app.008' });
     assert.equal(report.errors.length, 1);
@@ -253,6 +274,10 @@ test('the package ships TypeScript declarations for both flavours', () => {
       'export function review(admissionReview: AdmissionReview | string, options?: Config | string | null): AdmissionReviewResponse;',
       'export function rules(edition?: "base" | "latest" | null): RuleDoc[];',
       'export function version(): string;',
+      'export function sarif(report: Report): string;',
+      'export function junit(report: Report): string;',
+      'export function verdict(report: Report, failOn?: "error" | "warning" | "info" | "never" | null): Verdict;',
+      'export function pseudoRules(): PseudoRule[];',
       'export interface Report {',
       'export interface Finding {',
     ]) {

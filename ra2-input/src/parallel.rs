@@ -7,7 +7,8 @@ use rayon::prelude::*;
 
 use ra2_core::Linter;
 
-use crate::input::{self, Input, ReadProblem};
+use crate as input;
+use crate::{Input, ReadProblem};
 
 /// What reading one input gave.
 #[derive(Debug, Default)]

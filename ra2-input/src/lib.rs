@@ -1,5 +1,10 @@
-//! Finding the manifests to lint and reading them: paths and directories in a deterministic
-//! order, whole files as UTF-8, and standard input streamed one document at a time.
+//! ra2's input layer, shared by the `ra2` command and Python: finding the manifests to lint and
+//! reading them (paths and directories in a deterministic order, whole files as UTF-8, standard
+//! input streamed one document at a time), looking up `.ra2.yaml` ([`config`]), and linting
+//! files on every core ([`parallel`]).
+
+pub mod config;
+pub mod parallel;
 
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
