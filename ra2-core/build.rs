@@ -122,6 +122,12 @@ const RULE_DOC: Shape = Shape::Struct(
         Field::req("remediation", Shape::Str),
         Field::req("checks", Shape::List(&CHECK)),
         Field::opt("params", Shape::List(&PARAM), "&[]"),
+        Field {
+            key: "security-severity",
+            name: "security_severity",
+            shape: Shape::Option(&Shape::Str),
+            default: Some("None"),
+        },
         Field::req(
             "examples",
             Shape::Struct(

@@ -186,20 +186,21 @@ pub fn lint(args: &LintArgs) -> u8 {
         .errors
         .extend(problems.into_iter().map(ReadProblem::into_lint_error));
     report.finalize();
+    map_to_templates(args, &mut report, keep_text.then_some(&mut sources));
     if inputs.is_empty() && skipped.is_empty() && kustomized.is_empty() && !unreadable {
         warn(&["warning: no manifests found (looked for *.yaml, *.yml and *.json)".to_owned()]);
     }
-    output(args.format, &report, sources);
+    output(args, &report, sources);
     exit_status(&report, config.fail_on)
 }
 
-/// Writes a report to standard output in `format` (`sources`: the text of each input, for
+/// Writes a report to standard output in `args.format` (`sources`: the text of each input, for
 /// text output's snippets).
-pub(crate) fn output(format: LintFormat, report: &Report, mut sources: BTreeMap<String, String>) {
-    if format == LintFormat::Text {
+pub(crate) fn output(args: &LintArgs, report: &Report, mut sources: BTreeMap<String, String>) {
+    if args.format == LintFormat::Text {
         add_config_sources(report, &mut sources);
     }
-    match format {
+    match args.format {
         LintFormat::Json => {
             // Streamed: a large report is never held twice (as data and as text).
             let mut out = std::io::BufWriter::new(std::io::stdout().lock());
@@ -212,24 +213,31 @@ pub(crate) fn output(format: LintFormat, report: &Report, mut sources: BTreeMap<
         LintFormat::Jsonl => {
             let _ = ra2_report::jsonl::Lines::new(std::io::BufWriter::new(std::io::stdout().lock())).report(report);
         }
-        format => {
+        _ => {
             let style = render::text::Style {
                 color: use_color(),
                 width: terminal_width().unwrap_or(DEFAULT_WIDTH),
             };
-            emit(&render_report(format, report, &sources, style));
+            emit(&render_report(args, report, &sources, style));
         }
     }
 }
 
-/// A report in any `--format`.
+/// A report in any `--format`. The formats meant for upload name files relative to the
+/// source root ([`crate::source_root`]).
 fn render_report(
-    format: LintFormat,
+    args: &LintArgs,
     report: &Report,
     sources: &BTreeMap<String, String>,
     style: render::text::Style,
 ) -> String {
-    match format {
+    let root = || crate::source_root::SourceRoot::new(args.source_root.as_deref());
+    let rebased = |root: &crate::source_root::SourceRoot| {
+        let mut report = report.clone();
+        root.rebase(&mut report);
+        report
+    };
+    match args.format {
         LintFormat::Text => render::text::render(report, sources, style),
         LintFormat::Json => {
             let mut json = report.to_json();
@@ -237,9 +245,64 @@ fn render_report(
             json
         }
         LintFormat::Jsonl => ra2_report::jsonl::render(report),
-        LintFormat::Sarif => ra2_report::sarif::render(report),
+        LintFormat::Sarif => {
+            let root = root();
+            let report = rebased(&root);
+            let line_hashes = line_hashes(&report, &root);
+            let options = ra2_report::sarif::Options {
+                category: args.category.as_deref(),
+                source_root: true,
+                line_hashes: Some(&line_hashes),
+            };
+            ra2_report::sarif::render_with(&report, &options)
+        }
         LintFormat::Junit => ra2_report::junit::render(report),
-        LintFormat::Github => ra2_report::github::render(report),
+        LintFormat::Github => ra2_report::github::render(&rebased(&root())),
+        LintFormat::Codeclimate => ra2_report::codeclimate::render(&rebased(&root())),
+    }
+}
+
+/// The line hashes of every file that a finding's primary location is in (its template when
+/// it was mapped), read from under the source root; files that cannot be read (standard
+/// input) have none, as with GitHub's upload action.
+fn line_hashes(report: &Report, root: &crate::source_root::SourceRoot) -> BTreeMap<String, Vec<String>> {
+    let mut out = BTreeMap::new();
+    for finding in &report.findings {
+        let file = finding.template.as_ref().map_or(&finding.file, |t| &t.file);
+        if out.contains_key(file) || file.starts_with('<') {
+            continue;
+        }
+        if let Ok(text) = std::fs::read_to_string(root.path(file)) {
+            out.insert(file.clone(), ra2_report::line_hash::line_hashes(&text));
+        }
+    }
+    out
+}
+
+/// Puts the findings of Helm output on the lines of their chart's templates, when the chart
+/// is found ([`crate::chart`]); says once on standard error why a chart or template is not.
+/// Text output also needs the templates' text for its snippets.
+fn map_to_templates(args: &LintArgs, report: &mut Report, sources: Option<&mut BTreeMap<String, String>>) {
+    if report.findings.iter().all(|f| f.source_template.is_none()) {
+        return;
+    }
+    let mut charts = crate::chart::Charts::new(args.chart_root.as_deref());
+    charts.map_report(report);
+    let notes = charts.take_notes();
+    // A post-renderer's report in a machine format is all of standard error.
+    if !(args.post_render && args.format != LintFormat::Text) {
+        warn(&notes);
+    }
+    if let Some(sources) = sources {
+        for finding in &report.findings {
+            if let Some(template) = &finding.template {
+                if !sources.contains_key(&template.file) {
+                    if let Ok(text) = std::fs::read_to_string(&template.file) {
+                        sources.insert(template.file.clone(), text);
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -282,10 +345,11 @@ fn post_render(args: &LintArgs, config: &ra2_core::Config) -> u8 {
     };
     let mut linter = new_linter(config);
     linter.add_file(input::STDIN_NAME, text);
-    let report = linter.finish();
+    let mut report = linter.finish();
+    let mut sources = BTreeMap::from([(input::STDIN_NAME.to_owned(), text.to_owned())]);
+    map_to_templates(args, &mut report, Some(&mut sources));
     let status = exit_status(&report, config.fail_on);
     if !report.findings.is_empty() || !report.errors.is_empty() {
-        let mut sources = BTreeMap::from([(input::STDIN_NAME.to_owned(), text.to_owned())]);
         add_config_sources(&report, &mut sources);
         let stderr = std::io::stderr();
         let style = render::text::Style {
@@ -297,7 +361,7 @@ fn post_render(args: &LintArgs, config: &ra2_core::Config) -> u8 {
             },
         };
         let mut err = stderr.lock();
-        let _ = err.write_all(render_report(args.format, &report, &sources, style).as_bytes());
+        let _ = err.write_all(render_report(args, &report, &sources, style).as_bytes());
     }
     if status == EXIT_OK {
         let mut out = std::io::stdout().lock();

@@ -139,7 +139,7 @@ pub fn run(args: &AuditArgs) -> u8 {
         .errors
         .extend(problems.into_iter().map(ra2_input::ReadProblem::into_lint_error));
     report.finalize();
-    crate::app::output(args.lint.format, &report, sources);
+    crate::app::output(&args.lint, &report, sources);
     crate::app::exit_status(&report, config.fail_on)
 }
 

@@ -67,6 +67,8 @@ pub enum LintFormat {
     Junit,
     /// GitHub Actions workflow commands: an annotation per finding.
     Github,
+    /// GitLab Code Quality (Code Climate JSON): findings on the merge request's diff.
+    Codeclimate,
 }
 
 /// Output formats of `ra2 rules` and `ra2 explain`.
@@ -186,6 +188,24 @@ pub struct LintArgs {
     /// `--fail-on` also goes to standard error.
     #[arg(long)]
     pub post_render: bool,
+
+    /// Where the Helm chart of `helm template` output is: its directory or one above it.
+    /// Findings move to the template line that wrote them (`# Source:` names the template).
+    /// [default: the working directory, then a bounded search below it for the Chart.yaml
+    /// of that name]
+    #[arg(long, value_name = "DIR")]
+    pub chart_root: Option<PathBuf>,
+
+    /// The directory that SARIF, GitHub and Code Quality paths are relative to (SARIF:
+    /// `%SRCROOT%`), so a file has one path however it was named [default: the git work tree
+    /// that holds the working directory, else the working directory]
+    #[arg(long, value_name = "DIR")]
+    pub source_root: Option<PathBuf>,
+
+    /// SARIF `runs[0].automationDetails.id`: tells code scanning apart two uploads for one
+    /// commit (two charts, two editions), which would otherwise replace each other's alerts.
+    #[arg(long, value_name = "ID")]
+    pub category: Option<String>,
 }
 
 #[derive(Debug, Args)]

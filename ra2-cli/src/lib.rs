@@ -4,7 +4,10 @@
 
 pub mod app;
 pub mod audit;
+pub mod chart;
 pub mod cli;
 pub mod kustomize;
 pub mod render;
 pub mod settings;
+pub mod source_root;
+pub mod template_map;

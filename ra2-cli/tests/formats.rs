@@ -5,6 +5,8 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
+mod multitool;
+
 fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
@@ -64,6 +66,9 @@ const GOLDEN_ARGS: &[&str] = &[
     "--select",
     "ra2.app.007",
     "--no-config",
+    // Paths for upload are relative to the source root: this directory, not the checkout.
+    "--source-root",
+    ".",
     "--format",
 ];
 
@@ -98,6 +103,29 @@ fn sarif_golden() {
         host_path["help"]["markdown"]
             .as_str()
             .is_some_and(|m| m.contains("`host-path`"))
+    );
+    assert_eq!(host_path["name"], "HostVolumesAreNotUsed");
+    assert_eq!(host_path["properties"]["security-severity"], "7.5");
+    assert_eq!(
+        host_path["properties"]["tags"],
+        serde_json::json!(["kubernetes", "anuket-ra2", "security"])
+    );
+    assert_eq!(host_path["properties"]["precision"], "very-high");
+    let probes = rules.iter().find(|r| r["id"] == "ra2.app.026");
+    assert!(
+        probes.is_none_or(|r| r["properties"].get("security-severity").is_none()),
+        "conformance rules are not security alerts"
+    );
+    assert!(rules.iter().all(|r| r["name"].as_str().is_some_and(|n| !n.is_empty())));
+    assert_eq!(
+        run["originalUriBaseIds"]["%SRCROOT%"]["description"]["text"]
+            .as_str()
+            .map(|t| !t.is_empty()),
+        Some(true)
+    );
+    assert!(
+        run.get("automationDetails").is_none(),
+        "no category, no automationDetails"
     );
     for result in run["results"].as_array().expect("results") {
         let index = result["ruleIndex"].as_u64().expect("ruleIndex") as usize;
@@ -288,4 +316,107 @@ fn sarif_of_the_corpus_is_valid() {
     assert!(report.findings.len() > 100, "the corpus has findings");
     let sarif = ra2_report::sarif::render(&report);
     assert_valid_sarif(&validator, &sarif, "corpus");
+}
+
+/// The same file gets the same URI (and so the same fingerprints) however it was named.
+#[test]
+fn sarif_is_the_same_however_the_files_are_named() {
+    let absolute = data().join("manifests").canonicalize().expect("manifests");
+    let absolute = absolute.to_string_lossy();
+    let runs: Vec<(&str, PathBuf, Vec<&str>)> = vec![
+        ("manifests", data(), vec!["manifests", "--source-root", "."]),
+        (
+            "./manifests/../manifests",
+            data(),
+            vec!["./manifests/../manifests", "--source-root", "."],
+        ),
+        ("an absolute path", data(), vec![&*absolute, "--source-root", "."]),
+        (
+            ". from manifests/",
+            data().join("manifests"),
+            vec![".", "--source-root", ".."],
+        ),
+    ];
+    let mut first: Option<String> = None;
+    for (what, dir, paths) in runs {
+        let mut args = vec![
+            "lint",
+            "--select",
+            "ra2.app.007",
+            "--no-config",
+            "--format",
+            "sarif",
+            "--category",
+            "ra2-base",
+        ];
+        args.extend(paths);
+        let output = Command::new(env!("CARGO_BIN_EXE_ra2"))
+            .args(&args)
+            .current_dir(&dir)
+            .stdin(Stdio::null())
+            .output()
+            .expect("ra2 runs");
+        let text = stdout(&output);
+        assert!(!text.contains("file://"), "{what}: no absolute path");
+        assert!(text.contains("\"uri\": \"manifests/upf.yaml\""), "{what}");
+        let value: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+        assert_eq!(value["runs"][0]["automationDetails"]["id"], "ra2-base/");
+        match &first {
+            None => first = Some(text),
+            Some(first) => assert_eq!(first, &text, "{what}"),
+        }
+    }
+}
+
+/// Microsoft's SARIF multitool, with GitHub code scanning's rules, finds no error and no
+/// warning in the SARIF of the examples, of every rule fixture in both editions and of the
+/// whole shared corpus; and it does find them in a log that breaks GitHub's rules.
+#[test]
+fn the_sarif_multitool_finds_nothing_wrong() {
+    let Some(tool) = multitool::multitool() else { return };
+    let dir = multitool::scratch("formats");
+    let write = |name: &str, text: &str| std::fs::write(dir.join(format!("{name}.sarif")), text).expect("write");
+    write("examples", &golden("sarif").1);
+    for edition in ["base", "latest"] {
+        let output = Command::new(env!("CARGO_BIN_EXE_ra2"))
+            .args([
+                "lint",
+                "--no-config",
+                "--edition",
+                edition,
+                "--format",
+                "sarif",
+                "fixtures",
+            ])
+            .current_dir(workspace().join("tests"))
+            .stdin(Stdio::null())
+            .output()
+            .expect("ra2 runs");
+        write(&format!("fixtures-{edition}"), &stdout(&output));
+    }
+    let corpus = workspace().join("..").join("shared").join("corpus");
+    if corpus.is_dir() {
+        let output = Command::new(env!("CARGO_BIN_EXE_ra2"))
+            .args(["lint", "--no-config", "--format", "sarif", "--source-root", ".", "."])
+            .current_dir(&corpus)
+            .stdin(Stdio::null())
+            .output()
+            .expect("ra2 runs");
+        write("corpus", &stdout(&output));
+    }
+    let problems = multitool::problems(&tool, &dir);
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+
+    // The validator is not a rubber stamp: a result without a location breaks GitHub's rules.
+    let mut broken: serde_json::Value = serde_json::from_str(&golden("sarif").1).expect("JSON");
+    broken["runs"][0]["results"][0]
+        .as_object_mut()
+        .expect("a result")
+        .remove("locations");
+    let bad = multitool::scratch("formats-bad");
+    std::fs::write(bad.join("broken.sarif"), broken.to_string()).expect("write");
+    let problems = multitool::problems(&tool, &bad);
+    assert!(problems.iter().any(|p| p.contains("GH")), "{problems:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&bad);
 }

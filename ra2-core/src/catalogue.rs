@@ -116,6 +116,11 @@ pub struct RuleDoc {
     pub remediation: &'static str,
     pub checks: &'static [CheckDoc],
     pub params: &'static [ParamDoc],
+    /// For the rules that are security controls: a CVSS-like score from 0.1 to 10.0, which
+    /// GitHub code scanning reads (`properties.security-severity`) to file the rule's findings
+    /// as security alerts (rules/README.md says how the scores were chosen).
+    #[serde(rename = "security-severity", skip_serializing_if = "Option::is_none")]
+    pub security_severity: Option<&'static str>,
     pub examples: Examples,
 }
 

@@ -51,7 +51,7 @@ pub use catalogue::Edition;
 pub use config::{Config, ConfigError, FailOn};
 pub use hook::{HookContext, ObjectHook};
 pub use lint::Linter;
-pub use report::{Finding, LintError, ObjectRef, Report, Severity};
+pub use report::{Finding, LintError, ObjectRef, Report, Severity, TemplateLocation};
 
 /// Lints one file's text.
 pub fn lint_str(file: &str, text: &str, config: &Config) -> Report {

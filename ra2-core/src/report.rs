@@ -80,6 +80,21 @@ pub struct Related {
     pub len: usize,
 }
 
+/// A finding's place in the Helm template that wrote it.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct TemplateLocation {
+    /// The template file, named like the report's other files.
+    pub file: String,
+    /// 1-based line and column (characters) in the template file.
+    pub line: usize,
+    pub column: usize,
+    /// How the line was found: `key` (the offending key written literally), `action` (the
+    /// template action that writes the field: `toYaml`, `include`, `tpl`, `range`, ...),
+    /// `ancestor` (the deepest enclosing key written literally, for a field that is absent),
+    /// or `document` (the document's first line: nothing closer could be found).
+    pub mapped: String,
+}
+
 /// One rule violation.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Finding {
@@ -100,6 +115,11 @@ pub struct Finding {
     /// `# Source:` comment at the top of each document), when known.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source_template: Option<String>,
+    /// Where in the chart's template file the finding was mapped (Helm output whose chart was
+    /// found on disk): the primary location of every output meant for review. Set by the
+    /// CLI, which reads the chart; the core never does.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub template: Option<TemplateLocation>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub related: Vec<Related>,
     /// The API server itself refuses the object for this condition, so it can never be created

@@ -46,8 +46,15 @@ pub fn render(report: &Report) -> String {
         if f.object.kind.is_some() {
             let _ = write!(message, "\n{} {}", f.object, f.pointer);
         }
-        if let Some(template) = &f.source_template {
-            let _ = write!(message, "\ntemplate: {template}");
+        // Helm output mapped back to its chart: the annotation goes on the template line.
+        match (&f.template, &f.source_template) {
+            (Some(_), _) => {
+                let _ = write!(message, "\nrendered: {}:{}:{}", f.file, f.line, f.column);
+            }
+            (None, Some(template)) => {
+                let _ = write!(message, "\ntemplate: {template}");
+            }
+            (None, None) => {}
         }
         if f.refused_by_api_server {
             let _ = write!(message, "\n{}", ra2_core::report::REFUSED_BY_API_SERVER);
@@ -55,15 +62,19 @@ pub fn render(report: &Report) -> String {
         if !f.help.is_empty() {
             let _ = write!(message, "\nhelp: {}", f.help);
         }
+        let (file, line, column, end_line, end_column) = match &f.template {
+            Some(t) => (t.file.as_str(), t.line, t.column, t.line, t.column),
+            None => (f.file.as_str(), f.line, f.column, f.end_line, f.end_column),
+        };
         let _ = writeln!(
             out,
             "::{} file={},line={},col={},endLine={},endColumn={},title={}::{}",
             command(f.severity),
-            escape_property(&f.file),
-            f.line,
-            f.column,
-            f.end_line,
-            f.end_column,
+            escape_property(file),
+            line,
+            column,
+            end_line,
+            end_column,
             escape_property(&format!("{}/{}", f.rule, f.check)),
             escape_data(&message)
         );

@@ -51,15 +51,25 @@ fn escape(text: &str, attribute: bool) -> String {
 }
 
 fn failure_body(f: &Finding) -> String {
-    let mut body = format!("{}:{}:{}", f.file, f.line, f.column);
+    // Helm output mapped back to its chart: the template line first, then the rendered one.
+    let mut body = match &f.template {
+        Some(t) => format!("{}:{}:{}", t.file, t.line, t.column),
+        None => format!("{}:{}:{}", f.file, f.line, f.column),
+    };
     if f.object.kind.is_some() {
         let _ = write!(body, " {}", f.object);
     }
     if !f.pointer.is_empty() {
         let _ = write!(body, " {}", f.pointer);
     }
-    if let Some(template) = &f.source_template {
-        let _ = write!(body, "\ntemplate: {template}");
+    match (&f.template, &f.source_template) {
+        (Some(_), _) => {
+            let _ = write!(body, "\nrendered: {}:{}:{}", f.file, f.line, f.column);
+        }
+        (None, Some(template)) => {
+            let _ = write!(body, "\ntemplate: {template}");
+        }
+        (None, None) => {}
     }
     if !f.help.is_empty() {
         let _ = write!(body, "\nhelp: {}", f.help);

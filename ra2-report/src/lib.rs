@@ -10,9 +10,11 @@
 #![forbid(unsafe_code)]
 
 pub mod catalogue;
+pub mod codeclimate;
 pub mod github;
 pub mod jsonl;
 pub mod junit;
+pub mod line_hash;
 pub mod sarif;
 mod summary;
 mod verdict;

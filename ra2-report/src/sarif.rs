@@ -3,9 +3,16 @@
 //! execution notifications. Private serde structs over exactly the parts we fill in.
 //!
 //! `ruleId` is the RA2 requirement id, so a code-scanning alert links to the rule's
-//! documentation; the check slug travels in the result's `properties.check`. Fingerprints
-//! hash what identifies a finding (rule, check, file, object, JSON pointer), never its line,
-//! so an edit above a finding does not turn it into a new alert.
+//! documentation; the check slug travels in the result's `properties.check`. Two
+//! fingerprints: `primaryLocationLineHash`, the one GitHub code scanning matches alerts by,
+//! computed from the primary location's file as GitHub's upload action computes it
+//! ([`crate::line_hash`]); and ra2's own `ra2/v1`, which hashes what identifies a finding
+//! (rule, check, file, object, JSON pointer), never its line.
+//!
+//! Files are named relative to the source root (`uriBaseId: "%SRCROOT%"`) when the caller
+//! says so ([`Options::source_root`]), and Helm output mapped back to its chart has the
+//! template line as its primary location and the rendered position as a related location;
+//! the message links every related location (`[text](id)`), since GitHub shows only those.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -32,11 +39,41 @@ struct Log<'a> {
 #[serde(rename_all = "camelCase")]
 struct Run<'a> {
     tool: Tool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    automation_details: Option<AutomationDetails>,
     invocations: [Invocation; 1],
+    #[serde(rename = "originalUriBaseIds", skip_serializing_if = "BTreeMap::is_empty")]
+    original_uri_base_ids: BTreeMap<&'static str, BaseId>,
     results: Vec<SarifResult<'a>>,
     /// Our columns count characters.
     column_kind: &'static str,
     properties: RunProperties<'a>,
+}
+
+#[derive(Serialize)]
+struct AutomationDetails {
+    id: String,
+}
+
+/// `%SRCROOT%`: described, not located, so that no absolute path of the machine that ran ra2
+/// ends up in an upload; code scanning resolves relative URIs against the repository root.
+#[derive(Serialize)]
+struct BaseId {
+    description: Text,
+}
+
+/// What the SARIF log needs beyond the report.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options<'a> {
+    /// `runs[0].automationDetails.id` (`--category`); a `/` is added as GitHub's upload
+    /// action adds it, so the category is the same whichever way the log is uploaded.
+    pub category: Option<&'a str>,
+    /// File names in the report are relative to the source root: URIs get
+    /// `uriBaseId: "%SRCROOT%"`.
+    pub source_root: bool,
+    /// The line hashes ([`crate::line_hash::line_hashes`]) of the files that results point
+    /// into, by file name as the report gives it.
+    pub line_hashes: Option<&'a BTreeMap<String, Vec<String>>>,
 }
 
 #[derive(Serialize)]
@@ -63,6 +100,8 @@ struct Driver {
 #[serde(rename_all = "camelCase")]
 struct Rule {
     id: String,
+    /// A friendly name: the title in UpperCamelCase (`HostVolumesAreNotUsed`).
+    name: String,
     short_description: Text,
     full_description: Text,
     help: Help,
@@ -74,6 +113,13 @@ struct Rule {
 #[derive(Serialize)]
 struct RuleProperties {
     tags: Vec<&'static str>,
+    /// How often a result is a true finding: ra2's checks read what the manifest says, so
+    /// `very-high`; `high` for the heuristics (hard-coded addresses, unused exemptions).
+    precision: &'static str,
+    /// Security controls only (`security-severity` in the catalogue): code scanning files
+    /// their results as security alerts with this score.
+    #[serde(rename = "security-severity", skip_serializing_if = "Option::is_none")]
+    security_severity: Option<&'static str>,
     /// The rule's check slugs: the values of a result's `properties.check`.
     checks: Vec<String>,
 }
@@ -163,8 +209,11 @@ struct PhysicalLocation {
 }
 
 #[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 struct ArtifactLocation {
     uri: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    uri_base_id: Option<&'static str>,
 }
 
 #[derive(Serialize)]
@@ -194,6 +243,29 @@ fn level(severity: Severity) -> &'static str {
     }
 }
 
+/// A title as an UpperCamelCase name: `Host volumes are not used` → `HostVolumesAreNotUsed`.
+pub fn friendly_name(title: &str) -> String {
+    title
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            let mut chars = w.chars();
+            chars
+                .next()
+                .map(|c| c.to_ascii_uppercase().to_string() + chars.as_str())
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
+/// Rules whose checks are heuristics rather than readings of the manifest.
+fn precision(id: &str) -> &'static str {
+    match id {
+        "ra2.app.035" | "exemption" => "high",
+        _ => "very-high",
+    }
+}
+
 fn catalogue_rule(doc: &RuleDoc, edition: Edition) -> Rule {
     let checks: Vec<String> = doc
         .checks
@@ -207,6 +279,7 @@ fn catalogue_rule(doc: &RuleDoc, edition: Edition) -> Rule {
         .collect();
     Rule {
         id: doc.id.to_owned(),
+        name: friendly_name(doc.title),
         short_description: Text {
             text: doc.title.to_owned(),
         },
@@ -232,7 +305,13 @@ fn catalogue_rule(doc: &RuleDoc, edition: Edition) -> Rule {
             level: level(doc.severity.get(edition).unwrap_or(Severity::Warning)),
         },
         properties: RuleProperties {
-            tags: vec!["kubernetes", "anuket-ra2"],
+            tags: if doc.security_severity.is_some() {
+                vec!["kubernetes", "anuket-ra2", "security"]
+            } else {
+                vec!["kubernetes", "anuket-ra2"]
+            },
+            precision: precision(doc.id),
+            security_severity: doc.security_severity,
             checks: doc.checks.iter().map(|c| c.slug.to_owned()).collect(),
         },
     }
@@ -241,6 +320,7 @@ fn catalogue_rule(doc: &RuleDoc, edition: Edition) -> Rule {
 fn pseudo_rule(rule: &PseudoRule) -> Rule {
     Rule {
         id: rule.id.to_owned(),
+        name: friendly_name(rule.title),
         short_description: Text {
             text: rule.title.to_owned(),
         },
@@ -257,6 +337,8 @@ fn pseudo_rule(rule: &PseudoRule) -> Rule {
         },
         properties: RuleProperties {
             tags: vec!["kubernetes"],
+            precision: precision(rule.id),
+            security_severity: None,
             checks: Vec::new(),
         },
     }
@@ -321,7 +403,32 @@ pub fn fingerprint(finding: &Finding) -> String {
     )
 }
 
-fn result<'a>(finding: &'a Finding, index: &BTreeMap<&str, usize>) -> SarifResult<'a> {
+/// A file name as an artifact location: relative to `%SRCROOT%` when the report's names are
+/// and the name is a path (not `<stdin>`, not absolute).
+fn artifact(name: &str, options: &Options<'_>) -> ArtifactLocation {
+    let uri = file_uri(name);
+    let relative = !(name.starts_with('<') || uri.starts_with("file:"));
+    ArtifactLocation {
+        uri,
+        uri_base_id: (options.source_root && relative).then_some("%SRCROOT%"),
+    }
+}
+
+/// Escapes the brackets of message text that carries links (`[text](id)`), as SARIF requires.
+fn escape_brackets(text: &str) -> String {
+    text.replace('[', "\\[").replace(']', "\\]")
+}
+
+fn region(line: usize, column: usize, end_line: usize, end_column: usize) -> Region {
+    Region {
+        start_line: line.max(1),
+        start_column: column.max(1),
+        end_line: Some(end_line.max(line.max(1))),
+        end_column: Some(end_column.max(1)),
+    }
+}
+
+fn result<'a>(finding: &'a Finding, index: &BTreeMap<&str, usize>, options: &Options<'_>) -> SarifResult<'a> {
     let has_object = finding.object.kind.is_some();
     let mut message = if has_object {
         format!("{} ({})", finding.message, finding.object)
@@ -331,41 +438,94 @@ fn result<'a>(finding: &'a Finding, index: &BTreeMap<&str, usize>) -> SarifResul
     if finding.refused_by_api_server {
         message = format!("{message}. {}", ra2_core::report::REFUSED_BY_API_SERVER);
     }
+    // Brackets are escaped only where the message carries links.
+    let links = finding.template.is_some() || finding.source_template.is_some() || !finding.related.is_empty();
+    let mut message = if links { escape_brackets(&message) } else { message };
     let mut related_locations: Vec<Location> = Vec::new();
-    if let Some(template) = &finding.source_template {
+    let mut link = |location: Location, text: &str, message: &mut String| {
+        let id = related_locations.len();
+        let _ = write!(message, " [{}]({id})", escape_brackets(text));
         related_locations.push(Location {
-            id: Some(related_locations.len()),
+            id: Some(id),
+            ..location
+        });
+    };
+    // The primary location: the template line when the finding was mapped to its chart.
+    let (primary_file, primary_region) = if let Some(template) = &finding.template {
+        let rendered = Location {
+            id: None,
             physical_location: PhysicalLocation {
-                artifact_location: ArtifactLocation {
-                    uri: file_uri(template),
-                },
-                region: None,
+                artifact_location: artifact(&finding.file, options),
+                region: Some(region(
+                    finding.line,
+                    finding.column,
+                    finding.end_line,
+                    finding.end_column,
+                )),
             },
             logical_locations: Vec::new(),
             message: Some(Text {
-                text: format!("rendered from Helm template {template}"),
+                text: format!("rendered at {}:{}:{}", finding.file, finding.line, finding.column),
             }),
-        });
-    }
-    for related in &finding.related {
-        related_locations.push(Location {
-            id: Some(related_locations.len()),
-            physical_location: PhysicalLocation {
-                artifact_location: ArtifactLocation {
-                    uri: file_uri(&finding.file),
+        };
+        link(rendered, "rendered output", &mut message);
+        // A point: the template line and column where the key or action starts.
+        let point = Region {
+            start_line: template.line.max(1),
+            start_column: template.column.max(1),
+            end_line: None,
+            end_column: None,
+        };
+        (template.file.as_str(), point)
+    } else {
+        if let Some(template) = &finding.source_template {
+            let source = Location {
+                id: None,
+                physical_location: PhysicalLocation {
+                    artifact_location: ArtifactLocation {
+                        uri: file_uri(template),
+                        uri_base_id: None,
+                    },
+                    region: None,
                 },
-                region: Some(Region {
-                    start_line: related.line,
-                    start_column: related.column,
-                    end_line: Some(related.end_line),
-                    end_column: Some(related.end_column),
+                logical_locations: Vec::new(),
+                message: Some(Text {
+                    text: format!("rendered from Helm template {template}"),
                 }),
+            };
+            link(source, &format!("Helm template {template}"), &mut message);
+        }
+        (
+            finding.file.as_str(),
+            region(finding.line, finding.column, finding.end_line, finding.end_column),
+        )
+    };
+    for related in &finding.related {
+        let location = Location {
+            id: None,
+            physical_location: PhysicalLocation {
+                artifact_location: artifact(&finding.file, options),
+                region: Some(region(
+                    related.line,
+                    related.column,
+                    related.end_line,
+                    related.end_column,
+                )),
             },
             logical_locations: Vec::new(),
             message: Some(Text {
                 text: related.message.clone(),
             }),
-        });
+        };
+        link(location, &related.message, &mut message);
+    }
+    let mut partial_fingerprints = BTreeMap::from([(FINGERPRINT_KEY, fingerprint(finding))]);
+    if let Some(hash) = options
+        .line_hashes
+        .and_then(|hashes| hashes.get(primary_file))
+        .and_then(|hashes| hashes.get(primary_region.start_line - 1))
+    {
+        partial_fingerprints.insert("primaryLocationLineHash", hash.clone());
     }
     SarifResult {
         rule_id: &finding.rule,
@@ -375,15 +535,8 @@ fn result<'a>(finding: &'a Finding, index: &BTreeMap<&str, usize>) -> SarifResul
         locations: [Location {
             id: None,
             physical_location: PhysicalLocation {
-                artifact_location: ArtifactLocation {
-                    uri: file_uri(&finding.file),
-                },
-                region: Some(Region {
-                    start_line: finding.line.max(1),
-                    start_column: finding.column.max(1),
-                    end_line: Some(finding.end_line.max(finding.line.max(1))),
-                    end_column: Some(finding.end_column.max(1)),
-                }),
+                artifact_location: artifact(primary_file, options),
+                region: Some(primary_region),
             },
             logical_locations: if has_object {
                 vec![LogicalLocation {
@@ -396,7 +549,7 @@ fn result<'a>(finding: &'a Finding, index: &BTreeMap<&str, usize>) -> SarifResul
             message: None,
         }],
         related_locations,
-        partial_fingerprints: BTreeMap::from([(FINGERPRINT_KEY, fingerprint(finding))]),
+        partial_fingerprints,
         properties: ResultProperties {
             check: &finding.check,
             pointer: &finding.pointer,
@@ -406,7 +559,7 @@ fn result<'a>(finding: &'a Finding, index: &BTreeMap<&str, usize>) -> SarifResul
     }
 }
 
-fn notification(error: &LintError) -> Notification {
+fn notification(error: &LintError, options: &Options<'_>) -> Notification {
     Notification {
         level: "error",
         message: Text {
@@ -416,9 +569,7 @@ fn notification(error: &LintError) -> Notification {
         locations: [Location {
             id: None,
             physical_location: PhysicalLocation {
-                artifact_location: ArtifactLocation {
-                    uri: file_uri(&error.file),
-                },
+                artifact_location: artifact(&error.file, options),
                 region: Some(Region {
                     start_line: error.line.max(1),
                     start_column: error.column.max(1),
@@ -432,8 +583,13 @@ fn notification(error: &LintError) -> Notification {
     }
 }
 
-/// The SARIF log of a report, pretty-printed.
+/// The SARIF log of a report, pretty-printed, with file names as the report gives them.
 pub fn render(report: &Report) -> String {
+    render_with(report, &Options::default())
+}
+
+/// The SARIF log of a report, pretty-printed.
+pub fn render_with(report: &Report, options: &Options<'_>) -> String {
     let edition = Edition::parse(&report.edition).unwrap_or_default();
     let mut rules: Vec<Rule> = catalogue::all()
         .iter()
@@ -449,7 +605,7 @@ pub fn render(report: &Report) -> String {
             .map(pseudo_rule),
     );
     let index: BTreeMap<&str, usize> = rules.iter().enumerate().map(|(i, r)| (r.id.as_str(), i)).collect();
-    let mut results: Vec<SarifResult<'_>> = report.findings.iter().map(|f| result(f, &index)).collect();
+    let mut results: Vec<SarifResult<'_>> = report.findings.iter().map(|f| result(f, &index, options)).collect();
     // Two findings with the same identity (the same object written twice in one file) must
     // not share a fingerprint, or code scanning would merge them: number the repeats.
     let mut seen: BTreeMap<String, usize> = BTreeMap::new();
@@ -475,10 +631,29 @@ pub fn render(report: &Report) -> String {
                     rules,
                 },
             },
+            automation_details: options.category.map(|category| AutomationDetails {
+                id: if category.ends_with('/') {
+                    category.to_owned()
+                } else {
+                    format!("{category}/")
+                },
+            }),
             invocations: [Invocation {
                 execution_successful: report.errors.is_empty(),
-                tool_execution_notifications: report.errors.iter().map(notification).collect(),
+                tool_execution_notifications: report.errors.iter().map(|e| notification(e, options)).collect(),
             }],
+            original_uri_base_ids: if options.source_root {
+                BTreeMap::from([(
+                    "%SRCROOT%",
+                    BaseId {
+                        description: Text {
+                            text: "The source root: the repository's top directory (ra2 --source-root).".to_owned(),
+                        },
+                    },
+                )])
+            } else {
+                BTreeMap::new()
+            },
             results,
             column_kind: "unicodeCodePoints",
             properties: RunProperties {
@@ -494,6 +669,24 @@ pub fn render(report: &Report) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn friendly_names() {
+        assert_eq!(friendly_name("Host volumes are not used"), "HostVolumesAreNotUsed");
+        assert_eq!(
+            friendly_name("Objects match the Kubernetes OpenAPI schema (strict mode)"),
+            "ObjectsMatchTheKubernetesOpenAPISchemaStrictMode"
+        );
+        assert_eq!(
+            friendly_name("CPU requests stay below the node's CPU"),
+            "CPURequestsStayBelowTheNodeSCPU"
+        );
+    }
+
+    #[test]
+    fn message_links_escape_brackets() {
+        assert_eq!(escape_brackets("add: [NET_ADMIN]"), "add: \\[NET_ADMIN\\]");
+    }
 
     #[test]
     fn uris_are_valid_references() {

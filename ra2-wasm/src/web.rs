@@ -62,6 +62,8 @@ export interface Finding {
   pointer: string;
   /** The Helm template the document was rendered from (`# Source:`), if any. */
   source_template?: string;
+  /** Where in the chart's template the finding was mapped (the CLI only: the JS module reads no chart). */
+  template?: { file: string; line: number; column: number; mapped: "key" | "action" | "ancestor" | "document" };
   related?: { message: string; line: number; column: number; end_line: number; end_column: number }[];
   /** Present (and `true`) when the API server itself refuses the object for this condition. */
   refused_by_api_server?: true;
@@ -157,6 +159,8 @@ export interface RuleDoc {
   remediation: string;
   checks: Check[];
   params: Param[];
+  /** Security controls only: GitHub code scanning's CVSS-like score, "0.1" to "10.0". */
+  'security-severity'?: string;
   examples: { failing: Example[]; passing: Example[] };
 }
 

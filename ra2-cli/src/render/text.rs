@@ -30,6 +30,9 @@ impl Default for Style {
 struct FindingDiagnostic<'a> {
     finding: &'a Finding,
     source: &'a Window<'a>,
+    /// The span in the Helm template the finding was mapped to, when the snippet shows the
+    /// template instead of the rendered stream.
+    template_span: Option<(usize, usize)>,
 }
 
 impl std::fmt::Debug for FindingDiagnostic<'_> {
@@ -70,11 +73,16 @@ impl Diagnostic for FindingDiagnostic<'_> {
         if f.refused_by_api_server {
             help = format!("{}\n{help}", ra2_core::report::REFUSED_BY_API_SERVER);
         }
-        if let Some(template) = &f.source_template {
+        // The snippet already shows the template when it was mapped and read.
+        if let Some(template) = f.source_template.as_ref().filter(|_| self.template_span.is_none()) {
             if !help.is_empty() {
                 help.push('\n');
             }
-            let _ = write!(help, "template: {template}");
+            match &f.template {
+                Some(t) => write!(help, "template: {}:{}:{}", t.file, t.line, t.column),
+                None => write!(help, "template: {template}"),
+            }
+            .unwrap_or_default();
         }
         (!help.is_empty()).then(|| Box::new(help) as Box<dyn std::fmt::Display>)
     }
@@ -85,6 +93,15 @@ impl Diagnostic for FindingDiagnostic<'_> {
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
         let f = self.finding;
+        if let Some((offset, len)) = self.template_span {
+            return Some(Box::new(std::iter::once(LabeledSpan::new_primary_with_span(
+                Some(format!(
+                    "{} {} (rendered at {}:{}:{})",
+                    f.object, f.pointer, f.file, f.line, f.column
+                )),
+                SourceSpan::new(offset.into(), len.max(1)),
+            ))));
+        }
         let mut labels = vec![LabeledSpan::new_primary_with_span(
             Some(format!("{} {}", f.object, f.pointer)),
             SourceSpan::new(f.offset.into(), f.len.max(1)),
@@ -242,6 +259,24 @@ fn lone_cr_as_lf(text: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(replaced)
 }
 
+/// The byte span of the text at 1-based `line` and `column` (characters) of `text`, to the end
+/// of that line.
+fn template_span(text: &str, line: usize, column: usize) -> Option<(usize, usize)> {
+    let mut start = 0;
+    for _ in 1..line {
+        start += text.get(start..)?.find('\n')? + 1;
+    }
+    let rest = text.get(start..)?;
+    let line_text = rest.split(['\n', '\r']).next().unwrap_or_default();
+    let skip: usize = line_text
+        .chars()
+        .take(column.saturating_sub(1))
+        .map(char::len_utf8)
+        .sum();
+    let len = line_text.get(skip..).unwrap_or_default().trim_end().len();
+    Some((start + skip, len))
+}
+
 /// Renders every error and finding of `report`, in order, then a summary line. `sources`
 /// maps file names to their text; a file without text is rendered without snippets.
 pub fn render(report: &Report, sources: &BTreeMap<String, String>, style: Style) -> String {
@@ -287,6 +322,24 @@ pub fn render(report: &Report, sources: &BTreeMap<String, String>, style: Style)
         out.push('\n');
     }
     for finding in &report.findings {
+        // Helm output mapped back to its chart: the snippet is the template's.
+        let template = finding.template.as_ref().and_then(|t| {
+            let (name, text) = sources.get_key_value(t.file.as_str())?;
+            let span = template_span(text, t.line, t.column)?;
+            Some((Window::new(name, text, &[span], t.line), span))
+        });
+        if let Some((source, span)) = template {
+            let _ = handler.render_report(
+                &mut out,
+                &FindingDiagnostic {
+                    finding,
+                    source: &source,
+                    template_span: Some(span),
+                },
+            );
+            out.push('\n');
+            continue;
+        }
         let mut spans = vec![(finding.offset, finding.len)];
         spans.extend(finding.related.iter().map(|r| (r.offset, r.len)));
         let first_line = std::iter::once((finding.offset, finding.line))
@@ -299,6 +352,7 @@ pub fn render(report: &Report, sources: &BTreeMap<String, String>, style: Style)
                 &FindingDiagnostic {
                     finding,
                     source: &source,
+                    template_span: None,
                 },
             );
         } else {
@@ -313,9 +367,12 @@ pub fn render(report: &Report, sources: &BTreeMap<String, String>, style: Style)
                 finding.check,
                 finding.message
             );
-            if let Some(template) = &finding.source_template {
-                let _ = write!(out, " (template: {template})");
+            match (&finding.template, &finding.source_template) {
+                (Some(t), _) => write!(out, " (template: {}:{}:{})", t.file, t.line, t.column),
+                (None, Some(template)) => write!(out, " (template: {template})"),
+                (None, None) => Ok(()),
             }
+            .unwrap_or_default();
             out.push('\n');
         }
         out.push('\n');

@@ -1,0 +1,381 @@
+//! Finding the Helm chart that rendered the linted output, and putting each finding on the
+//! line of the template that wrote it ([`crate::template_map`] does the mapping).
+//!
+//! `helm template` names each document's template in a `# Source: <chart>/templates/<file>`
+//! comment (subcharts: `<chart>/charts/<sub>/templates/<file>`); the core records it as the
+//! finding's `source_template`. Here the chart is looked up on disk: the directory given with
+//! `--chart-root` or the working directory, if its `Chart.yaml` has that name, else a bounded
+//! walk under it for one that has (skipping hidden directories, `node_modules` and `target`)
+//! and that holds the chart's own templates named in the output (another chart of the same
+//! name is never mapped into).
+//! A subchart is `charts/<sub>/` of its parent, or the `file://` path its parent's
+//! `dependencies` give. A chart or template that cannot be found leaves its findings on the
+//! rendered output and is reported once, on standard error.
+
+use std::collections::{BTreeMap, VecDeque};
+use std::path::{Path, PathBuf};
+
+use ra2_core::{Report, TemplateLocation};
+
+use crate::template_map;
+
+/// How deep below the search root the walk looks for `Chart.yaml`.
+const MAX_DEPTH: usize = 6;
+/// How many directories the walk reads at most.
+const MAX_DIRECTORIES: usize = 20_000;
+/// How many charts of one name the walk collects (a repository may vendor copies).
+const MAX_CANDIDATES: usize = 16;
+
+/// Where charts are looked for, and what was found (each chart and template read once).
+pub struct Charts {
+    root: PathBuf,
+    /// The working directory: template paths are reported relative to it when under it.
+    cwd: PathBuf,
+    found: BTreeMap<String, Result<Vec<PathBuf>, String>>,
+    /// Templates that no chart of their name holds, by chart name.
+    missing: BTreeMap<String, Vec<String>>,
+    templates: BTreeMap<String, Result<(String, String), String>>,
+    /// What could not be found, one line each.
+    pub notes: Vec<String>,
+}
+
+impl Charts {
+    /// Charts under `root` (`--chart-root`), else under the working directory.
+    pub fn new(root: Option<&Path>) -> Self {
+        let cwd = std::env::current_dir().unwrap_or_default();
+        Charts {
+            root: root.map_or_else(|| cwd.clone(), Path::to_path_buf),
+            cwd,
+            found: BTreeMap::new(),
+            missing: BTreeMap::new(),
+            templates: BTreeMap::new(),
+            notes: Vec::new(),
+        }
+    }
+
+    /// Sets `template` on every finding of `report` whose `# Source:` template is found.
+    pub fn map_report(&mut self, report: &mut Report) {
+        // Every template the output names, by chart: where several charts have the name, the
+        // one that holds most of them is the one that rendered it.
+        let mut wanted: BTreeMap<String, Vec<String>> = BTreeMap::new();
+        for source in report.findings.iter().filter_map(|f| f.source_template.as_deref()) {
+            if let Some((name, rest)) = source.split_once('/') {
+                let rests = wanted.entry(name.to_owned()).or_default();
+                if !rests.iter().any(|r| r == rest) {
+                    rests.push(rest.to_owned());
+                }
+            }
+        }
+        for (name, rests) in &wanted {
+            self.choose_chart(name, rests);
+        }
+        // The ordinal of each object among the objects of its kind rendered from the same
+        // template, in document order: it picks the template document when a template writes
+        // several of one kind.
+        let mut ordinals: BTreeMap<(&str, usize), usize> = BTreeMap::new();
+        let mut seen: BTreeMap<(&str, &str, Option<&str>), usize> = BTreeMap::new();
+        let mut objects: Vec<_> = report.objects.iter().collect();
+        objects.sort_by_key(|o| (&o.file, o.document));
+        for object in objects {
+            if let Some(template) = &object.source_template {
+                let n = seen
+                    .entry((object.file.as_str(), template.as_str(), object.kind.as_deref()))
+                    .or_default();
+                ordinals.insert((object.file.as_str(), object.document), *n);
+                *n += 1;
+            }
+        }
+        let ordinals: BTreeMap<(String, usize), usize> =
+            ordinals.into_iter().map(|((f, d), n)| ((f.to_owned(), d), n)).collect();
+        for finding in &mut report.findings {
+            let Some(source) = finding.source_template.clone() else {
+                continue;
+            };
+            let Some((file, text)) = self.template(&source) else {
+                continue;
+            };
+            let ordinal = ordinals
+                .get(&(finding.file.clone(), finding.document))
+                .copied()
+                .unwrap_or(0);
+            let mapped = template_map::map(&text, finding.object.kind.as_deref(), ordinal, &finding.pointer);
+            finding.template = Some(TemplateLocation {
+                file,
+                line: mapped.line,
+                column: mapped.column,
+                mapped: mapped.how.as_str().to_owned(),
+            });
+        }
+    }
+
+    /// The reported name and text of the template a `# Source:` comment names.
+    fn template(&mut self, source: &str) -> Option<(String, String)> {
+        if let Some(known) = self.templates.get(source) {
+            return known.as_ref().ok().cloned();
+        }
+        let found = self.read_template(source);
+        if let Err(note) = &found {
+            self.notes.push(note.clone());
+        }
+        let result = found.as_ref().ok().cloned();
+        self.templates.insert(source.to_owned(), found);
+        result
+    }
+
+    fn read_template(&mut self, source: &str) -> Result<(String, String), String> {
+        let mut parts = source.split('/');
+        let name = parts.next().unwrap_or_default();
+        let rest: Vec<&str> = parts.collect();
+        let charts = self.chart(name)?;
+        let Some(path) = charts.iter().find_map(|chart| resolve(chart, &rest)) else {
+            // Reported once per chart, with every template it lacks.
+            self.missing.entry(name.to_owned()).or_default().push(source.to_owned());
+            return Err(String::new());
+        };
+        let text = std::fs::read_to_string(&path).map_err(|e| {
+            format!(
+                "note: {}: cannot read: {e}; its findings stay on the rendered output",
+                path.display()
+            )
+        })?;
+        Ok((self.display(&path), text))
+    }
+
+    /// Looks up the charts called `name` and keeps the nearest one that holds every template
+    /// of its own among `rests` (paths below the chart; a subchart's may be missing, when it
+    /// is packaged), preferring the one that holds most subchart templates too. A chart of
+    /// that name that lacks one of its own templates is another chart: none may be left.
+    fn choose_chart(&mut self, name: &str, rests: &[String]) {
+        let candidates = match self.chart(name) {
+            Ok(candidates) => candidates,
+            Err(note) => {
+                self.notes.push(note);
+                return;
+            }
+        };
+        let holds = |chart: &PathBuf, rest: &String| resolve(chart, &rest.split('/').collect::<Vec<_>>()).is_some();
+        let mut best: Option<(usize, &PathBuf)> = None;
+        for chart in &candidates {
+            let own = rests
+                .iter()
+                .filter(|r| !r.starts_with("charts/"))
+                .all(|r| holds(chart, r));
+            let n = rests.iter().filter(|r| holds(chart, r)).count();
+            if own && best.is_none_or(|(m, _)| n > m) {
+                best = Some((n, chart));
+            }
+        }
+        let chosen = match best {
+            Some((_, chart)) => Ok(vec![chart.clone()]),
+            None => Err(format!(
+                "note: Helm chart {name:?} (named by the `# Source:` comments): no chart of that name under {} has its templates ({} looked at); --chart-root DIR says where it is. Findings stay on the rendered output",
+                self.root.display(),
+                candidates.len()
+            )),
+        };
+        if let Err(note) = &chosen {
+            self.notes.push(note.clone());
+        }
+        self.found.insert(name.to_owned(), chosen);
+    }
+
+    /// The directories of the charts called `name`, nearest first; looked up once.
+    fn chart(&mut self, name: &str) -> Result<Vec<PathBuf>, String> {
+        if let Some(known) = self.found.get(name) {
+            // Reported once, with the first template that needed it.
+            return known.clone().map_err(|_| String::new());
+        }
+        let found = Some(find_charts(&self.root, name)).filter(|c| !c.is_empty()).ok_or_else(|| {
+            format!(
+                "note: Helm chart {name:?} (named by the `# Source:` comments) not found: no Chart.yaml with that name in {} or {MAX_DEPTH} levels below; --chart-root DIR says where it is. Findings stay on the rendered output",
+                self.root.display()
+            )
+        });
+        self.found.insert(name.to_owned(), found.clone());
+        found
+    }
+
+    /// A path as reports name files: relative to the working directory when under it.
+    fn display(&self, path: &Path) -> String {
+        let absolute = if path.is_absolute() {
+            path.to_path_buf()
+        } else {
+            self.cwd.join(path)
+        };
+        let shown = absolute.strip_prefix(&self.cwd).map_or(absolute.as_path(), |p| p);
+        shown.to_string_lossy().replace('\\', "/")
+    }
+
+    /// The notes, without the empty ones that stand for "already reported".
+    pub fn take_notes(&mut self) -> Vec<String> {
+        let mut notes: Vec<String> = std::mem::take(&mut self.notes)
+            .into_iter()
+            .filter(|n| !n.is_empty())
+            .collect();
+        for (name, sources) in std::mem::take(&mut self.missing) {
+            let charts: Vec<String> = self
+                .found
+                .get(&name)
+                .and_then(|f| f.as_ref().ok())
+                .map(|c| c.iter().map(|p| self.display(p)).collect())
+                .unwrap_or_default();
+            notes.push(format!(
+                "note: Helm chart {name:?} at {} has no {} (a packaged .tgz subchart, or another chart of that name? --chart-root DIR says where it is); those findings stay on the rendered output",
+                charts.join(", "),
+                sources.join(", ")
+            ));
+        }
+        notes
+    }
+}
+
+/// `Chart.yaml` of `dir`, as JSON.
+fn chart_yaml(dir: &Path) -> Option<serde_json::Value> {
+    let text = std::fs::read_to_string(dir.join("Chart.yaml")).ok()?;
+    ra2_core::yaml_to_json(&text).ok()
+}
+
+fn chart_name(dir: &Path) -> Option<String> {
+    chart_yaml(dir)?.get("name")?.as_str().map(str::to_owned)
+}
+
+/// The charts called `name`: `root` itself, else the matches of a breadth-first walk below
+/// it, nearest first.
+fn find_charts(root: &Path, name: &str) -> Vec<PathBuf> {
+    if chart_name(root).as_deref() == Some(name) {
+        return vec![root.to_path_buf()];
+    }
+    let mut found = Vec::new();
+    let mut queue = VecDeque::from([(root.to_path_buf(), 0)]);
+    let mut visited = 0;
+    while let Some((dir, depth)) = queue.pop_front() {
+        visited += 1;
+        if visited > MAX_DIRECTORIES || found.len() >= MAX_CANDIDATES {
+            break;
+        }
+        if depth > 0 && chart_name(&dir).as_deref() == Some(name) {
+            found.push(dir.clone());
+        }
+        if depth >= MAX_DEPTH {
+            continue;
+        }
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        let mut children: Vec<PathBuf> = entries
+            .filter_map(Result::ok)
+            .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
+            .filter(|e| {
+                let name = e.file_name();
+                let name = name.to_string_lossy();
+                !(name.starts_with('.') || name == "node_modules" || name == "target")
+            })
+            .map(|e| e.path())
+            .collect();
+        children.sort();
+        queue.extend(children.into_iter().map(|c| (c, depth + 1)));
+    }
+    found
+}
+
+/// The file a `# Source:` path names inside the chart at `chart`: `charts/<sub>/…` goes into
+/// the subchart, found under `charts/` or at the `file://` path of the dependency.
+fn resolve(chart: &Path, rest: &[&str]) -> Option<PathBuf> {
+    if let ["charts", sub, inner @ ..] = rest {
+        if !inner.is_empty() {
+            let nested = chart.join("charts").join(sub);
+            let sub_dir = if nested.join("Chart.yaml").is_file() {
+                Some(nested)
+            } else {
+                file_dependency(chart, sub)
+            };
+            if let Some(found) = sub_dir.and_then(|d| resolve(&d, inner)) {
+                return Some(found);
+            }
+        }
+    }
+    let path = rest.iter().fold(chart.to_path_buf(), |p, part| p.join(part));
+    path.is_file().then_some(path)
+}
+
+/// The directory of the dependency `sub` (by alias or name) that the chart's `Chart.yaml`
+/// takes from a `file://` path.
+fn file_dependency(chart: &Path, sub: &str) -> Option<PathBuf> {
+    let yaml = chart_yaml(chart)?;
+    yaml.get("dependencies")?.as_array()?.iter().find_map(|dep| {
+        let called = dep.get("alias").or_else(|| dep.get("name"))?.as_str()?;
+        let path = dep.get("repository")?.as_str()?.strip_prefix("file://")?;
+        (called == sub).then(|| chart.join(path))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp_dir(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("ra2-chart-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    fn write(path: &Path, text: &str) {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+
+    #[test]
+    fn charts_subcharts_and_file_dependencies_are_found() {
+        let root = temp_dir("find");
+        write(
+            &root.join("charts/cnf/Chart.yaml"),
+            "apiVersion: v2\nname: cnf\ndependencies:\n  - name: db\n    alias: store\n    repository: file://../../libs/db\n",
+        );
+        write(&root.join("charts/cnf/templates/a.yaml"), "kind: Pod\n");
+        write(&root.join("charts/cnf/charts/cache/Chart.yaml"), "name: cache\n");
+        write(&root.join("charts/cnf/charts/cache/templates/c.yaml"), "kind: Pod\n");
+        write(&root.join("libs/db/Chart.yaml"), "name: db\n");
+        write(&root.join("libs/db/templates/sts.yaml"), "kind: StatefulSet\n");
+        write(&root.join("node_modules/x/Chart.yaml"), "name: other\n");
+        write(&root.join("vendor/cnf/Chart.yaml"), "name: cnf\n");
+        let charts = find_charts(&root, "cnf");
+        assert_eq!(
+            charts,
+            [root.join("charts/cnf"), root.join("vendor/cnf")],
+            "nearest first, every copy"
+        );
+        let chart = charts[0].clone();
+        assert_eq!(
+            find_charts(&chart, "cnf"),
+            std::slice::from_ref(&chart),
+            "the root itself"
+        );
+        assert!(find_charts(&root, "other").is_empty(), "node_modules is skipped");
+        assert!(find_charts(&root, "missing").is_empty());
+
+        // A nearer chart of the same name that lacks the chart's own templates is another
+        // chart; a missing subchart template (a packaged .tgz) is allowed.
+        write(&root.join("a/Chart.yaml"), "name: cnf\n");
+        let mut charts = Charts::new(Some(&root));
+        let rests = ["templates/a.yaml".to_owned(), "charts/gone/templates/x.yaml".to_owned()];
+        charts.choose_chart("cnf", &rests);
+        assert_eq!(charts.chart("cnf"), Ok(vec![root.join("charts/cnf")]));
+        let mut charts = Charts::new(Some(&root));
+        charts.choose_chart("cnf", &["templates/none.yaml".to_owned()]);
+        assert!(charts.chart("cnf").is_err());
+        assert_eq!(charts.take_notes().len(), 1);
+        assert_eq!(
+            resolve(&chart, &["templates", "a.yaml"]),
+            Some(chart.join("templates/a.yaml"))
+        );
+        assert_eq!(
+            resolve(&chart, &["charts", "cache", "templates", "c.yaml"]),
+            Some(chart.join("charts/cache/templates/c.yaml"))
+        );
+        let sts = resolve(&chart, &["charts", "store", "templates", "sts.yaml"]).unwrap();
+        assert!(sts.ends_with("libs/db/templates/sts.yaml"), "{}", sts.display());
+        assert_eq!(resolve(&chart, &["charts", "gone", "templates", "x.yaml"]), None);
+        let _ = std::fs::remove_dir_all(&root);
+    }
+}

@@ -1,0 +1,780 @@
+//! Mapping a finding in `helm template` output back to the line of the chart template that
+//! wrote it. Pure: the template's text and the finding's JSON pointer in, a line out.
+//!
+//! A template is not YAML, but its structure is YAML's once the template actions (`{{ … }}`)
+//! are treated as opaque text: keys and list items by indentation. The pointer is walked
+//! through that structure. A key written literally maps to its own line (`key`). Where the
+//! walk meets a field that an action produces — `toYaml`, `include`, `tpl`, a value, a `range`
+//! — it stops at that action's line under the deepest key it found (`action`). A field that
+//! is absent from the template maps to the deepest enclosing key found (`ancestor`), and
+//! when not even the pointer's first key is there, to the document's first line (`document`).
+//!
+//! Control actions (`if`, `else`, `with`, `end`, comments, variable assignments) are
+//! transparent: a list item inside `{{ if }}` counts as if the condition held.
+
+/// How a template line was found (the JSON report's `template.mapped`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum How {
+    Key,
+    Action,
+    Ancestor,
+    Document,
+}
+
+impl How {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            How::Key => "key",
+            How::Action => "action",
+            How::Ancestor => "ancestor",
+            How::Document => "document",
+        }
+    }
+}
+
+/// A 1-based line and column (in characters) in the template, and how it was found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Mapped {
+    pub line: usize,
+    pub column: usize,
+    pub how: How,
+}
+
+/// What a template action does to the structure around it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ActionKind {
+    /// `if`, `else`, `with`, `end`, `define`, comments, `$x := …`: writes nothing itself.
+    Control,
+    /// `range`: repeats what follows.
+    Range,
+    /// Anything else writes text: `toYaml`, `include`, `tpl`, `.Values.x`, ...
+    Output,
+}
+
+/// One line of the template, with its actions blanked.
+#[derive(Clone, Debug)]
+struct Line {
+    /// 0-based column (characters) of the first character that is not a space.
+    indent: usize,
+    /// Nothing but spaces, comments or a document marker: ignored by the walk.
+    blank: bool,
+    /// The line holds only template actions (and spaces); the kind of the first one.
+    action: Option<ActionKind>,
+    /// Column of a list item's dash.
+    dash: Option<usize>,
+    /// The mapping key on the line (after any dash) and its column.
+    key: Option<(String, usize)>,
+    /// What follows the key's colon.
+    value: Value,
+    /// The literal text of the value (comments included), for `kind:`.
+    text: String,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Value {
+    /// Nothing: the value is on the following lines.
+    None,
+    /// A template action (possibly among text): the field comes out of it.
+    Action,
+    /// A block scalar (`|`, `>`): the following deeper lines are its text.
+    Block,
+    /// Any other literal value.
+    Literal,
+}
+
+impl Line {
+    /// Column where this line's structure starts (the dash, else the key or text).
+    fn column(&self) -> usize {
+        self.dash.unwrap_or(self.indent)
+    }
+
+    /// A line that shapes the YAML structure (neither blank nor a whole-line action).
+    fn structural(&self) -> bool {
+        !self.blank && self.action.is_none()
+    }
+}
+
+fn action_kind(inner: &str) -> ActionKind {
+    let body = inner.trim_start_matches('-').trim_end_matches('-').trim();
+    let word = body.split(|c: char| c.is_whitespace() || c == '(').next().unwrap_or("");
+    if body.starts_with("/*") || body.contains(":=") && body.starts_with('$') {
+        return ActionKind::Control;
+    }
+    match word {
+        "if" | "else" | "with" | "end" | "define" | "block" | "break" | "continue" => ActionKind::Control,
+        "range" => ActionKind::Range,
+        _ => ActionKind::Output,
+    }
+}
+
+/// Splits the template into lines with their actions blanked: every `{{ … }}` (which may
+/// span lines) is replaced by a placeholder character that is not YAML syntax, so a key whose
+/// value is an action still parses as a key.
+fn blank_actions(template: &str) -> Vec<(String, Vec<ActionKind>)> {
+    const PLACEHOLDER: char = '\u{1}';
+    let mut lines: Vec<(String, Vec<ActionKind>)> = vec![(String::new(), Vec::new())];
+    let mut rest = template;
+    while !rest.is_empty() {
+        let open = rest.find("{{");
+        let newline = rest.find(['\n', '\r']);
+        match (open, newline) {
+            (Some(o), n) if n.is_none_or(|n| o < n) => {
+                if let Some(last) = lines.last_mut() {
+                    last.0.push_str(rest.get(..o).unwrap_or(""));
+                }
+                let after = rest.get(o + 2..).unwrap_or("");
+                let close = after.find("}}").unwrap_or(after.len());
+                let inner = after.get(..close).unwrap_or("");
+                if let Some(last) = lines.last_mut() {
+                    last.0.push(PLACEHOLDER);
+                    last.1.push(action_kind(inner));
+                }
+                // An action spanning lines keeps the line count: its lines become empty
+                // continuation lines of the line it starts on.
+                let breaks = crate::template_map::line_breaks(inner);
+                for _ in 0..breaks {
+                    lines.push((String::new(), vec![ActionKind::Control]));
+                }
+                rest = after.get((close + 2).min(after.len())..).unwrap_or("");
+            }
+            (_, Some(n)) => {
+                if let Some(last) = lines.last_mut() {
+                    last.0.push_str(rest.get(..n).unwrap_or(""));
+                }
+                let crlf = rest.get(n..n + 2) == Some("\r\n");
+                rest = rest.get(n + if crlf { 2 } else { 1 }..).unwrap_or("");
+                lines.push((String::new(), Vec::new()));
+            }
+            (_, None) => {
+                if let Some(last) = lines.last_mut() {
+                    last.0.push_str(rest);
+                }
+                rest = "";
+            }
+        }
+    }
+    lines
+}
+
+fn line_breaks(text: &str) -> usize {
+    ra2_core::source::count_line_breaks(text.as_bytes())
+}
+
+/// The key at the start of `text` (after a dash and spaces) and what follows its colon.
+fn parse_key(text: &str) -> Option<(String, &str)> {
+    const PLACEHOLDER: char = '\u{1}';
+    let (key, after) = if let Some(quote) = text.chars().next().filter(|c| *c == '"' || *c == '\'') {
+        let body = text.get(1..)?;
+        let end = body.find(quote)?;
+        (body.get(..end)?.to_owned(), body.get(end + 1..)?)
+    } else {
+        if text.starts_with(['#', '{', '[', '|', '>', '&', '*', '!', '%', '@', '`', PLACEHOLDER]) {
+            return None;
+        }
+        let mut end = None;
+        for (i, c) in text.char_indices() {
+            if c == ':'
+                && text
+                    .get(i + 1..)
+                    .is_none_or(|r| r.is_empty() || r.starts_with([' ', '\t']))
+            {
+                end = Some(i);
+                break;
+            }
+            if c == PLACEHOLDER || (c == '#' && text.get(..i).is_some_and(|b| b.ends_with(' '))) {
+                return None;
+            }
+        }
+        let end = end?;
+        (text.get(..end)?.trim_end().to_owned(), text.get(end..)?)
+    };
+    let value = after.strip_prefix(':')?;
+    if !(value.is_empty() || value.starts_with([' ', '\t'])) {
+        return None;
+    }
+    Some((key, value.trim()))
+}
+
+fn classify(text: &str, actions: &[ActionKind]) -> Line {
+    const PLACEHOLDER: char = '\u{1}';
+    let indent = text.chars().take_while(|c| *c == ' ').count();
+    let content = text.trim();
+    let blank_line = Line {
+        indent,
+        blank: true,
+        action: None,
+        dash: None,
+        key: None,
+        value: Value::None,
+        text: String::new(),
+    };
+    if content.is_empty() {
+        return if actions.is_empty() {
+            blank_line
+        } else {
+            // A continuation line of an action that spans lines.
+            Line {
+                action: Some(ActionKind::Control),
+                ..blank_line
+            }
+        };
+    }
+    if content.starts_with('#') || content == "---" || content.starts_with("--- ") || content == "..." {
+        return blank_line;
+    }
+    if content.chars().all(|c| c == PLACEHOLDER || c.is_whitespace()) {
+        let kind = actions
+            .iter()
+            .copied()
+            .find(|k| *k != ActionKind::Control)
+            .unwrap_or(ActionKind::Control);
+        return Line {
+            blank: false,
+            action: Some(kind),
+            ..blank_line
+        };
+    }
+    let mut column = indent;
+    let mut rest = content;
+    let mut dash = None;
+    while let Some(after) = rest
+        .strip_prefix('-')
+        .filter(|a| a.is_empty() || a.starts_with([' ', '\t']))
+    {
+        // Nested items on one line (`- - a`): the innermost dash is the one that counts.
+        dash = Some(column);
+        let trimmed = after.trim_start();
+        column += 1 + (after.len() - trimmed.len());
+        rest = trimmed;
+    }
+    let key = parse_key(rest);
+    // What follows the key's colon, or the whole text of a line without a key.
+    let after = key.as_ref().map_or(rest, |(_, v)| v);
+    let value = if after.is_empty() || (key.is_some() && after.starts_with('#')) {
+        Value::None
+    } else if after.contains(PLACEHOLDER) {
+        Value::Action
+    } else if after.starts_with(['|', '>']) {
+        Value::Block
+    } else {
+        Value::Literal
+    };
+    let text = after.to_owned();
+    Line {
+        indent,
+        blank: false,
+        action: None,
+        dash,
+        key: key.map(|(k, _)| (k, column)),
+        value,
+        text,
+    }
+}
+
+/// The lines of a template, with the bodies of block scalars blanked.
+fn parse(template: &str) -> Vec<Line> {
+    let mut lines: Vec<Line> = blank_actions(template)
+        .iter()
+        .map(|(text, actions)| classify(text, actions))
+        .collect();
+    let mut i = 0;
+    while i < lines.len() {
+        let block = lines
+            .get(i)
+            .filter(|l| l.value == Value::Block)
+            .map(|l| l.key.as_ref().map_or(l.column(), |k| k.1));
+        i += 1;
+        if let Some(key_column) = block {
+            while let Some(line) = lines.get_mut(i) {
+                if line.structural() && line.indent <= key_column {
+                    break;
+                }
+                line.blank = true;
+                line.action = None;
+                i += 1;
+            }
+        }
+    }
+    lines
+}
+
+/// The 0-based line ranges of the template's documents (split at `---` lines).
+fn documents(template: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut count = 0;
+    for (i, line) in blank_actions(template).iter().enumerate() {
+        let text = line.0.trim_end();
+        if text == "---" || text.starts_with("--- ") {
+            out.push((start, i));
+            start = i + 1;
+        }
+        count = i + 1;
+    }
+    out.push((start, count));
+    out
+}
+
+/// Picks the template document a rendered object came from: among the documents that write
+/// `kind: <kind>` literally, the `ordinal`-th (the last when there are fewer); else the
+/// `ordinal`-th document with any content; else the first.
+pub fn pick_document(template: &str, kind: Option<&str>, ordinal: usize) -> (usize, usize) {
+    let lines = parse(template);
+    let docs: Vec<(usize, usize)> = documents(template)
+        .into_iter()
+        .filter(|&(lo, hi)| lines.get(lo..hi).is_some_and(|ls| ls.iter().any(|l| !l.blank)))
+        .collect();
+    let kind_of = |&(lo, hi): &(usize, usize)| -> Option<&str> {
+        lines.get(lo..hi)?.iter().find_map(|l| match &l.key {
+            Some((k, 0)) if k == "kind" && l.dash.is_none() && l.value == Value::Literal => {
+                Some(l.text.trim_matches(['"', '\'']))
+            }
+            _ => None,
+        })
+    };
+    if let Some(kind) = kind {
+        let same: Vec<&(usize, usize)> = docs.iter().filter(|d| kind_of(d) == Some(kind)).collect();
+        if let Some(doc) = same.get(ordinal).or(same.last()) {
+            return **doc;
+        }
+    }
+    docs.get(ordinal).or(docs.first()).copied().unwrap_or((0, lines.len()))
+}
+
+/// A 0-based line and column as a 1-based [`Mapped`].
+fn at(line_index: usize, column: usize, how: How) -> Mapped {
+    Mapped {
+        line: line_index + 1,
+        column: column + 1,
+        how,
+    }
+}
+
+/// A container in the walk: the lines `lo..hi` that hold its entries. `item` is the line
+/// of a list item whose first key sits on the item's own line (`- name: x`): that line is an
+/// entry of the item's mapping, at its key's column.
+#[derive(Clone, Copy, Debug)]
+struct Container {
+    lo: usize,
+    hi: usize,
+    item: Option<usize>,
+}
+
+impl Container {
+    /// The column a line's entry starts at, in this container.
+    fn column(self, lines: &[Line], j: usize) -> Option<usize> {
+        let line = lines.get(j)?;
+        if self.item == Some(j) {
+            return line.key.as_ref().map(|k| k.1);
+        }
+        Some(line.column())
+    }
+
+    /// Whether the line is a list item of this container (not the container's own item line).
+    fn is_dash(self, lines: &[Line], j: usize) -> bool {
+        self.item != Some(j) && lines.get(j).is_some_and(|l| l.dash.is_some())
+    }
+}
+
+/// The end of the block that belongs to the line at `i` whose structure starts at `column`:
+/// the next structural line at or left of `column`. With `dash_may_align`, a list item may
+/// sit at the key's own column (`containers:` then `- name: …`) and still be in its block.
+fn block_end(lines: &[Line], i: usize, hi: usize, column: usize, dash_may_align: bool) -> usize {
+    let mut j = i + 1;
+    while j < hi {
+        if let Some(line) = lines.get(j) {
+            if line.structural() {
+                let ends = match line.dash {
+                    Some(d) if dash_may_align => d < column,
+                    Some(d) => d <= column,
+                    None => line.indent <= column,
+                };
+                if ends {
+                    break;
+                }
+            }
+        }
+        j += 1;
+    }
+    j
+}
+
+/// Whether the action line `j` writes the value of the key just above it (a key with nothing
+/// after its colon, whatever the action's indentation: `resources:` then `{{ toYaml … }}`).
+fn writes_previous_key(lines: &[Line], lo: usize, j: usize) -> bool {
+    (lo..j)
+        .rev()
+        .find(|&p| lines.get(p).is_some_and(Line::structural))
+        .and_then(|p| lines.get(p))
+        .is_some_and(|p| p.key.is_some() && p.value == Value::None)
+}
+
+/// Whether line `j` is an action that writes entries of a container whose entries sit at
+/// `column` (not the value of one of its keys).
+fn writes_entries(lines: &[Line], container: Container, column: usize, j: usize) -> bool {
+    lines.get(j).is_some_and(|l| {
+        matches!(l.action, Some(ActionKind::Output | ActionKind::Range))
+            && l.indent <= column
+            && !writes_previous_key(lines, container.lo, j)
+    })
+}
+
+fn indent_of(lines: &[Line], j: usize) -> usize {
+    lines.get(j).map_or(0, |l| l.indent)
+}
+
+/// Maps `pointer` (a JSON pointer into the rendered object) to a line of the document
+/// `doc` (0-based line range) of the template.
+fn walk(lines: &[Line], doc: (usize, usize), pointer: &str) -> Mapped {
+    let first = (doc.0..doc.1)
+        .find(|&j| lines.get(j).is_some_and(Line::structural))
+        .or_else(|| (doc.0..doc.1).find(|&j| lines.get(j).is_some_and(|l| !l.blank)))
+        .unwrap_or(doc.0);
+    let document_start = at(first, indent_of(lines, first), How::Document);
+    let segments: Vec<String> = if pointer.is_empty() {
+        Vec::new()
+    } else {
+        pointer
+            .split('/')
+            .skip(1)
+            .map(|s| s.replace("~1", "/").replace("~0", "~"))
+            .collect()
+    };
+    let mut container = Container {
+        lo: doc.0,
+        hi: doc.1,
+        item: None,
+    };
+    // The deepest key or item found so far.
+    let mut found: Option<Mapped> = None;
+    let ancestor = |found: Option<Mapped>| {
+        found.map_or(document_start, |f| Mapped {
+            how: How::Ancestor,
+            ..f
+        })
+    };
+    for (depth, segment) in segments.iter().enumerate() {
+        // The container's entries start at the column of its first structural line.
+        let Some(first) = (container.lo..container.hi).find(|&j| lines.get(j).is_some_and(Line::structural)) else {
+            // Nothing literal: the container's content comes from an action, if any.
+            return (container.lo..container.hi)
+                .find(|&j| {
+                    matches!(
+                        lines.get(j).and_then(|l| l.action),
+                        Some(ActionKind::Output | ActionKind::Range)
+                    )
+                })
+                .map_or_else(|| ancestor(found), |j| at(j, indent_of(lines, j), How::Action));
+        };
+        let Some(column) = container.column(lines, first) else {
+            return ancestor(found);
+        };
+        let next = if container.is_dash(lines, first) {
+            segment
+                .parse::<usize>()
+                .ok()
+                .and_then(|index| item(lines, container, column, index))
+        } else {
+            key(lines, container, column, segment)
+        };
+        match next {
+            Some(Step::Found {
+                line,
+                column: key_column,
+                value,
+                block,
+            }) => {
+                let here = at(line, key_column, How::Key);
+                found = Some(here);
+                let last = depth + 1 == segments.len();
+                match value {
+                    // Anything deeper comes out of this line's action.
+                    Value::Action if !last => {
+                        return Mapped {
+                            how: How::Action,
+                            ..here
+                        };
+                    }
+                    // A flow collection or scalar: deeper fields are on this line.
+                    Value::Literal | Value::Block | Value::Action => return here,
+                    Value::None => {}
+                }
+                container = block;
+            }
+            Some(Step::Action(line)) => return at(line, indent_of(lines, line), How::Action),
+            None => return ancestor(found),
+        }
+    }
+    found.unwrap_or(document_start)
+}
+
+enum Step {
+    /// A key or item written literally: its line and column, the kind of its inline value,
+    /// and the lines of its block.
+    Found {
+        line: usize,
+        column: usize,
+        value: Value,
+        block: Container,
+    },
+    /// The field comes out of the action on this line.
+    Action(usize),
+}
+
+/// The mapping entry `name` of `container`, whose keys sit at `column`.
+fn key(lines: &[Line], container: Container, column: usize, name: &str) -> Option<Step> {
+    for j in container.lo..container.hi {
+        let Some(line) = lines.get(j) else { break };
+        if !line.structural() || container.is_dash(lines, j) || container.column(lines, j) != Some(column) {
+            continue;
+        }
+        if let Some((k, key_column)) = &line.key {
+            if k == name {
+                let end = block_end(lines, j, container.hi, *key_column, true);
+                return Some(Step::Found {
+                    line: j,
+                    column: *key_column,
+                    value: line.value,
+                    block: Container {
+                        lo: j + 1,
+                        hi: end,
+                        item: None,
+                    },
+                });
+            }
+        }
+    }
+    // Not written literally: an action among the entries writes it.
+    (container.lo..container.hi)
+        .find(|&j| writes_entries(lines, container, column, j))
+        .map(Step::Action)
+}
+
+/// Item `index` of the sequence `container`, whose dashes sit at `column`. Items inside `if`
+/// count as written; an action that writes items (`range`, `toYaml`, `include`) before the
+/// wanted one makes the count unknowable, so the walk stops there.
+fn item(lines: &[Line], container: Container, column: usize, index: usize) -> Option<Step> {
+    let mut count = 0;
+    for j in container.lo..container.hi {
+        let Some(line) = lines.get(j) else { break };
+        if writes_entries(lines, container, column, j) {
+            // A `range` whose body is a literal item writes every item from here on with
+            // that body: the walk goes on in it. Anything else is opaque.
+            let body = (j + 1..container.hi).find(|&k| lines.get(k).is_some_and(Line::structural));
+            return Some(match body {
+                Some(k)
+                    if line.action == Some(ActionKind::Range)
+                        && lines.get(k).is_some_and(|l| l.dash == Some(column)) =>
+                {
+                    found_item(lines, container, column, k)
+                }
+                _ => Step::Action(j),
+            });
+        }
+        if line.structural() && line.dash == Some(column) {
+            if count == index {
+                return Some(found_item(lines, container, column, j));
+            }
+            count += 1;
+        }
+    }
+    None
+}
+
+/// The list item on line `j`, whose dash sits at `column`.
+fn found_item(lines: &[Line], container: Container, column: usize, j: usize) -> Step {
+    let end = block_end(lines, j, container.hi, column, false);
+    match lines.get(j).and_then(|l| l.key.as_ref()) {
+        // `- name: x`: a mapping whose first key is on the item's line.
+        Some(_) => Step::Found {
+            line: j,
+            column,
+            value: Value::None,
+            block: Container {
+                lo: j,
+                hi: end,
+                item: Some(j),
+            },
+        },
+        None => Step::Found {
+            line: j,
+            column,
+            value: lines.get(j).map_or(Value::None, |l| l.value),
+            block: Container {
+                lo: j + 1,
+                hi: end,
+                item: None,
+            },
+        },
+    }
+}
+
+/// Maps `pointer` to a line of `template`: in the document picked by [`pick_document`] for
+/// an object of `kind` that is the `ordinal`-th object of that kind rendered from this
+/// template.
+pub fn map(template: &str, kind: Option<&str>, ordinal: usize, pointer: &str) -> Mapped {
+    let lines = parse(template);
+    let doc = pick_document(template, kind, ordinal);
+    walk(&lines, doc, pointer)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(template: &str, pointer: &str) -> (usize, &'static str) {
+        let m = map(template, None, 0, pointer);
+        (m.line, m.how.as_str())
+    }
+
+    const DEPLOYMENT: &str = r#"{{- $name := include "cnf.fullname" . -}}
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: {{ $name }}
+  labels:
+    {{- include "cnf.labels" . | nindent 4 }}
+spec:
+  replicas: {{ .Values.replicas }}
+  template:
+    spec:
+      {{- with .Values.podSecurityContext }}
+      securityContext:
+        {{- toYaml . | nindent 8 }}
+      {{- end }}
+      containers:
+        - name: upf
+          image: "{{ .Values.image }}"
+          securityContext:
+            privileged: {{ .Values.privileged }}
+          resources:
+{{ toYaml .Values.resources | indent 12 }}
+          ports:
+          {{- range .Values.ports }}
+            - containerPort: {{ .port }}
+          {{- end }}
+      volumes:
+        - name: config
+          configMap:
+            name: {{ $name }}
+        {{- if .Values.hostPath.enabled }}
+        - name: host
+          hostPath:
+            path: {{ .Values.hostPath.path }}
+        {{- end }}
+        {{- with .Values.extraVolumes }}
+        {{- toYaml . | nindent 8 }}
+        {{- end }}
+"#;
+
+    #[test]
+    fn literal_keys_map_to_their_line() {
+        assert_eq!(
+            line(
+                DEPLOYMENT,
+                "/spec/template/spec/containers/0/securityContext/privileged"
+            ),
+            (20, "key")
+        );
+        assert_eq!(line(DEPLOYMENT, "/spec/template/spec/volumes/1/hostPath"), (33, "key"));
+        assert_eq!(
+            line(DEPLOYMENT, "/spec/template/spec/volumes/1/hostPath/path"),
+            (34, "key")
+        );
+        assert_eq!(line(DEPLOYMENT, "/spec/template/spec/containers/0/image"), (18, "key"));
+        assert_eq!(line(DEPLOYMENT, "/spec/template/spec/containers/0"), (17, "key"));
+        assert_eq!(line(DEPLOYMENT, "/spec/replicas"), (9, "key"));
+        assert_eq!(line(DEPLOYMENT, "/kind"), (3, "key"));
+        let m = map(
+            DEPLOYMENT,
+            None,
+            0,
+            "/spec/template/spec/containers/0/securityContext/privileged",
+        );
+        assert_eq!(m.column, 13);
+    }
+
+    #[test]
+    fn fields_written_by_actions_map_to_the_action() {
+        // toYaml under a literal key, with nindent or at column 0 with indent.
+        assert_eq!(
+            line(DEPLOYMENT, "/spec/template/spec/securityContext/runAsUser"),
+            (14, "action")
+        );
+        assert_eq!(
+            line(DEPLOYMENT, "/spec/template/spec/containers/0/resources/limits/cpu"),
+            (22, "action")
+        );
+        // include at the level of the missing key.
+        assert_eq!(line(DEPLOYMENT, "/metadata/labels/app"), (7, "action"));
+        // A range writes the items with its body: the walk goes on in it.
+        assert_eq!(
+            line(DEPLOYMENT, "/spec/template/spec/containers/0/ports/1/containerPort"),
+            (25, "key")
+        );
+        assert_eq!(
+            line(DEPLOYMENT, "/spec/template/spec/containers/0/ports/3/protocol"),
+            (25, "ancestor")
+        );
+        // A range over something other than literal items is opaque.
+        let template =
+            "kind: Pod\nspec:\n  containers:\n  {{- range .Values.c }}\n  {{- toYaml . | nindent 2 }}\n  {{- end }}\n";
+        assert_eq!(line(template, "/spec/containers/0/image"), (4, "action"));
+        // Items after the literal ones come from the toYaml of extra volumes.
+        assert_eq!(
+            line(DEPLOYMENT, "/spec/template/spec/volumes/2/hostPath"),
+            (37, "action")
+        );
+    }
+
+    #[test]
+    fn absent_fields_map_to_the_deepest_ancestor_or_the_document() {
+        assert_eq!(
+            line(
+                DEPLOYMENT,
+                "/spec/template/spec/containers/0/securityContext/runAsNonRoot"
+            ),
+            (19, "ancestor")
+        );
+        assert_eq!(line(DEPLOYMENT, "/status/x"), (2, "document"));
+        assert_eq!(line(DEPLOYMENT, ""), (2, "document"));
+    }
+
+    #[test]
+    fn documents_are_picked_by_kind_and_ordinal() {
+        let template = "apiVersion: v1\nkind: Service\nspec:\n  type: NodePort\n---\napiVersion: v1\nkind: Pod\nspec:\n  hostNetwork: true\n---\nkind: Pod\nspec:\n  hostPID: true\n";
+        assert_eq!(map(template, Some("Pod"), 0, "/spec/hostNetwork").line, 9);
+        assert_eq!(map(template, Some("Pod"), 1, "/spec/hostPID").line, 13);
+        assert_eq!(map(template, Some("Pod"), 5, "/spec/hostPID").line, 13);
+        assert_eq!(map(template, Some("Service"), 0, "/spec/type").line, 4);
+        assert_eq!(map(template, Some("Job"), 1, "/spec").line, 8);
+    }
+
+    #[test]
+    fn indentless_sequences_quoted_keys_and_block_scalars() {
+        let template = "kind: Pod\nspec:\n  containers:\n  - name: a\n    args:\n    - |\n      privileged: true\n    \"securityContext\": {privileged: true}\n  - name: b\n    command: [sh]\n";
+        assert_eq!(
+            line(template, "/spec/containers/0/securityContext/privileged"),
+            (8, "key")
+        );
+        assert_eq!(line(template, "/spec/containers/1/command/0"), (10, "key"));
+        assert_eq!(line(template, "/spec/containers/0/args/0"), (6, "key"));
+        assert_eq!(line(template, "/spec/containers/1"), (9, "key"));
+    }
+
+    #[test]
+    fn actions_spanning_lines_keep_the_line_count() {
+        let template = "{{/*\n a comment\n*/}}\nkind: Pod\nspec:\n  hostIPC: true\n";
+        assert_eq!(line(template, "/spec/hostIPC"), (6, "key"));
+        let template = "kind: Pod\nspec: {{ include \"x\"\n  . }}\n";
+        assert_eq!(line(template, "/spec/hostIPC"), (2, "action"));
+    }
+
+    #[test]
+    fn whole_documents_from_an_include_map_to_it() {
+        let template = "{{- include \"cnf.pod\" . }}\n";
+        assert_eq!(line(template, "/spec/hostIPC"), (1, "action"));
+        assert_eq!(line("", "/spec"), (1, "document"));
+        assert_eq!(line("{{ if }}\n: : [\n  - - -\n\t\"\n", "/a/0/b"), (2, "document"));
+    }
+}
