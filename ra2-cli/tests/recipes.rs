@@ -320,6 +320,15 @@ fn helm_plugin() {
     assert_eq!(found.len(), 1, "{found:#?}");
     assert_eq!(found[0]["check"], "host-path");
     assert_eq!(found[0]["source_template"], "cnf/templates/upf.yaml");
+    // The plugin names the chart, so the finding lands on the template's own line.
+    let template = &found[0]["template"];
+    assert!(
+        template["file"]
+            .as_str()
+            .is_some_and(|f| f.ends_with("chart/cnf/templates/upf.yaml")),
+        "{template}"
+    );
+    assert_eq!(template["mapped"], "key", "{template}");
 
     // helm's flags go to helm, ra2's after `--` to ra2.
     let strict = helm_in(&[
