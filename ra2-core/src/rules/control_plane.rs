@@ -1,7 +1,7 @@
 //! ra2.app.008: workloads do not depend on control-plane nodes: they neither require nor
 //! tolerate them, tolerate every taint, or bind to a named node.
 
-use crate::model::PodSpec;
+use crate::model::{PodSpec, WorkloadKind};
 use crate::rules::{Context, Rule};
 use crate::view::Located;
 
@@ -106,8 +106,15 @@ fn control_plane_message(key: &str, toleration: &Located<'_>, effect: &str) -> S
     format!("pod tolerates the {key} taint (operator {operator}, {effect})")
 }
 
-/// A fixed `nodeName` bypasses the scheduler.
+/// A fixed `nodeName` bypasses the scheduler. Not on a Pod that the cluster bound itself, as
+/// `kubectl get pods -o yaml` and `ra2 audit` show every running pod: one that a controller
+/// made (the scheduler or the DaemonSet controller set `nodeName`; the controller's template is
+/// what is judged) or a mirror pod (the API copy of a static pod, placed by its node's
+/// manifest directory).
 fn node_name(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
+    if pod.workload == WorkloadKind::Pod && bound_by_the_cluster(pod) {
+        return;
+    }
     let Some(node) = pod.get("nodeName") else { return };
     let Some(name) = node.as_str().filter(|n| !n.is_empty()) else {
         return;
@@ -118,4 +125,15 @@ fn node_name(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
         format!("pod is bound to node {name:?}, bypassing the scheduler"),
         "Remove nodeName and select worker nodes with a nodeSelector or node affinity instead.",
     );
+}
+
+/// A Pod with a controller owner, or a mirror pod of a static pod.
+fn bound_by_the_cluster(pod: &PodSpec<'_>) -> bool {
+    const MIRROR_ANNOTATION: &str = "kubernetes.io/config.mirror";
+    let controlled = pod
+        .metadata
+        .as_ref()
+        .and_then(|m| m.get("ownerReferences"))
+        .is_some_and(|owners| owners.items().any(|o| o.get("controller").is_some_and(|c| c.is_true())));
+    controlled || pod.annotation(MIRROR_ANNOTATION).is_some()
 }
