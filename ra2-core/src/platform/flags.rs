@@ -116,9 +116,21 @@ pub struct MapEntry<'d> {
 /// (pflag's `mapStringBool` and component-base's `ConfigurationMap` merge occurrences). Keys
 /// and values are trimmed, as both parsers do.
 pub fn map_flag<'d>(flags: &[Flag<'d>], name: &str) -> BTreeMap<String, MapEntry<'d>> {
+    merge_map_values(
+        flags
+            .iter()
+            .filter(|f| f.name == name)
+            .filter_map(|f| Some((f.value?, &f.value_at))),
+    )
+}
+
+/// The entries of a map-valued flag's occurrences (`(value, where)` in order), later keys
+/// overriding earlier ones: for command lines ([`map_flag`]) and kubeadm's `extraArgs` alike.
+pub fn merge_map_values<'v, 'd: 'v>(
+    occurrences: impl Iterator<Item = (&'v str, &'v Located<'d>)>,
+) -> BTreeMap<String, MapEntry<'d>> {
     let mut merged = BTreeMap::new();
-    for flag in flags.iter().filter(|f| f.name == name) {
-        let Some(value) = flag.value else { continue };
+    for (value, at) in occurrences {
         for item in value.split(',').map(str::trim).filter(|i| !i.is_empty()) {
             let (key, value) = item.split_once('=').unwrap_or((item, ""));
             merged.insert(
@@ -126,7 +138,7 @@ pub fn map_flag<'d>(flags: &[Flag<'d>], name: &str) -> BTreeMap<String, MapEntry
                 MapEntry {
                     key: key.trim().to_owned(),
                     value: value.trim().to_owned(),
-                    at: flag.value_at.clone(),
+                    at: at.clone(),
                 },
             );
         }

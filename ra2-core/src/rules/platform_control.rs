@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 
 use crate::api_versions::{Level, level, table};
 use crate::model::{Object, PodSpec};
-use crate::platform::flags::{Flag, MapEntry, map_flag, parse_bool};
+use crate::platform::flags::{Flag, MapEntry, map_flag, merge_map_values, parse_bool};
 use crate::platform::{Component, KUBEADM_GROUP, KUBELET_GROUP, components, extra_args, image_tag, kubernetes_minor};
 use crate::rules::{Context, Rule};
 use crate::view::Located;
@@ -91,21 +91,11 @@ fn kubeadm_lines<'d>(object: &Object<'d>) -> Vec<Line<'d>> {
         };
         let args = extra_args(&args);
         let map = |name: &str| {
-            let mut merged = BTreeMap::new();
-            for (_, value, at) in args.iter().filter(|(n, _, _)| n == name) {
-                for item in value.split(',').map(str::trim).filter(|i| !i.is_empty()) {
-                    let (key, value) = item.split_once('=').unwrap_or((item, ""));
-                    merged.insert(
-                        key.trim().to_owned(),
-                        MapEntry {
-                            key: key.trim().to_owned(),
-                            value: value.trim().to_owned(),
-                            at: at.clone(),
-                        },
-                    );
-                }
-            }
-            merged
+            merge_map_values(
+                args.iter()
+                    .filter(|(n, _, _)| n == name)
+                    .map(|(_, value, at)| (value.as_str(), at)),
+            )
         };
         lines.push((component, map("feature-gates"), map("runtime-config")));
     }
