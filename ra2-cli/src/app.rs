@@ -145,7 +145,11 @@ pub fn lint(args: &LintArgs) -> u8 {
     } else {
         input::discover(&paths, config.skip_non_k8s)
     };
-    let mut sources: BTreeMap<String, String> = BTreeMap::new();
+    let style = render::text::Style {
+        color: use_color(),
+        width: terminal_width().unwrap_or(DEFAULT_WIDTH),
+    };
+    let stream = std::cell::RefCell::new(crate::stream::Stream::new(args, &config, style));
     let mut linter = new_linter(&config);
     for dir in &kustomized {
         match crate::kustomize::render(dir) {
@@ -153,7 +157,7 @@ pub fn lint(args: &LintArgs) -> u8 {
                 let name = crate::kustomize::report_name(dir);
                 linter.add_file(&name, &text);
                 if keep_text {
-                    sources.insert(name, text);
+                    stream.borrow_mut().keep(&name, Some(text));
                 }
             }
             Err(problem) => problems.push(problem),
@@ -163,13 +167,22 @@ pub fn lint(args: &LintArgs) -> u8 {
         linter.record_skipped(file.reason);
     }
     let jobs = args.jobs.map_or_else(ra2_input::parallel::default_jobs, usize::from);
-    ra2_input::parallel::lint_inputs(&inputs, &mut linter, jobs, keep_text, |item, outcome| {
-        if let Some(text) = outcome.text {
-            sources.insert(item.name().to_owned(), text);
-        }
-        problems.extend(outcome.problem);
-        true
-    });
+    let mut progress = |linter: &mut Linter<'_>, kept: Option<&mut ra2_input::Kept>| {
+        stream.borrow_mut().progress(linter, kept);
+    };
+    ra2_input::parallel::lint_inputs_with(
+        &inputs,
+        &mut linter,
+        jobs,
+        keep_text,
+        |item, outcome| {
+            stream.borrow_mut().keep(item.name(), outcome.text);
+            problems.extend(outcome.problem);
+            true
+        },
+        Some(&mut progress),
+    );
+    let mut stream = stream.into_inner();
     let mut report = linter.finish();
     let unreadable = !problems.is_empty();
     if args.format != LintFormat::Text {
@@ -186,10 +199,14 @@ pub fn lint(args: &LintArgs) -> u8 {
         .errors
         .extend(problems.into_iter().map(ReadProblem::into_lint_error));
     report.finalize();
-    map_to_templates(args, &mut report, keep_text.then_some(&mut sources));
     if inputs.is_empty() && skipped.is_empty() && kustomized.is_empty() && !unreadable {
         warn(&["warning: no manifests found (looked for *.yaml, *.yml and *.json)".to_owned()]);
     }
+    if stream.is_on() {
+        return stream.finish(report);
+    }
+    let mut sources = std::mem::take(&mut stream.sources);
+    map_to_templates(args, &mut report, keep_text.then_some(&mut sources));
     output(args, &report, sources);
     exit_status(&report, config.fail_on)
 }

@@ -182,6 +182,11 @@ pub struct LintArgs {
     #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub jobs: Option<u16>,
 
+    /// Findings, errors and objects held before output starts to stream (testing only: see
+    /// the README's "Large inputs").
+    #[arg(long, hide = true, value_name = "N", default_value_t = crate::stream::STREAM_AFTER)]
+    pub stream_after: usize,
+
     /// Act as a Helm post-renderer: read the manifests from standard input and copy them
     /// unchanged to standard output when they pass; otherwise print nothing there, write the
     /// report to standard error and exit 1 (or 2). A passing report with findings below

@@ -10,4 +10,5 @@ pub mod kustomize;
 pub mod render;
 pub mod settings;
 pub mod source_root;
+pub mod stream;
 pub mod template_map;

@@ -603,6 +603,22 @@ pub fn read_chunk(chunk: Chunk<'_>, json: bool, limits: Limits) -> ChunkResult<'
     read_with_libyaml(chunk, json, limits)
 }
 
+/// Reads one item of a List (see [`crate::list`]): a chunk that may start after `column`
+/// characters of its first line. With `json_reader` off, through libyaml only.
+pub fn read_item(chunk: Chunk<'_>, json: bool, limits: Limits, column: usize, json_reader: bool) -> ChunkResult<'_> {
+    let mut result = if json_reader {
+        read_chunk(chunk, json, limits)
+    } else {
+        read_chunk_yaml(chunk, json, limits)
+    };
+    if column > 0 {
+        for doc in &mut result.docs {
+            doc.lines = LineIndex::new(&chunk).with_first_column(column);
+        }
+    }
+    result
+}
+
 /// [`read_chunk`] through libyaml only, even for strict JSON: the reference the JSON reader is
 /// tested against.
 pub fn read_chunk_yaml(chunk: Chunk<'_>, json: bool, limits: Limits) -> ChunkResult<'_> {

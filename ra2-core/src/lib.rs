@@ -28,6 +28,7 @@ pub mod doc;
 pub mod hook;
 mod json;
 pub mod lint;
+pub mod list;
 pub mod manifest;
 pub mod model;
 pub mod multus;

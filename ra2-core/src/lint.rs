@@ -9,8 +9,9 @@ use crate::bundle::{
 };
 use crate::catalogue::{EXEMPTION_RULE, Edition, SUPPRESSION_RULE, YAML_RULE};
 use crate::config::Config;
-use crate::doc::{Doc, Limits, read_chunk};
+use crate::doc::{Doc, DocError, Limits, read_chunk};
 use crate::hook::{HookContext, ObjectHook};
+use crate::list::Cut;
 use crate::model::Object;
 use crate::names::{ResourceName, classify_resource_name};
 use crate::report::{Finding, LintError, ObjectRef, ObjectSummary, Profile, Report, Severity};
@@ -98,6 +99,54 @@ pub struct Linter<'c> {
     hooks: Vec<Box<dyn ObjectHook + Send + 'c>>,
     /// Read strict JSON with the JSON reader (off only to test it against libyaml).
     json_reader: bool,
+    /// Read `kind: List` documents item by item (off only to test against reading them whole).
+    split_lists: bool,
+    /// The last object read (duplicate keys in a document without one are reported on it).
+    last_object: Option<ObjectRef>,
+    /// Which config exemptions matched a finding.
+    used: Vec<bool>,
+    /// What [`Linter::take_settled`] handed out so far (see [`Taken`]).
+    taken: Taken,
+}
+
+/// What [`Linter::take_settled`] handed out, for the summary, and the objects it holds back.
+#[derive(Debug, Default)]
+struct Taken {
+    findings: crate::report::SeverityCounts,
+    errors: usize,
+    /// Objects handed out or held back: `report.objects` starts at this object index.
+    objects_base: usize,
+    objects: usize,
+    /// Objects whose profile other documents may still decide (see [`Linter::finish`]),
+    /// by object index.
+    undecided: std::collections::BTreeSet<usize>,
+    held: BTreeMap<usize, ObjectSummary>,
+    /// An object came from Helm output (`# Source:`).
+    saw_templates: bool,
+}
+
+/// The findings, errors and objects of the documents read so far that no later document can
+/// change (see [`Linter::take_settled`]), each sorted as in the report.
+#[derive(Debug, Default)]
+pub struct Settled {
+    pub findings: Vec<Finding>,
+    pub errors: Vec<LintError>,
+    pub objects: Vec<ObjectSummary>,
+}
+
+/// A `kind: List` document being read item by item (see [`crate::list`] and
+/// [`Linter::begin_list`]).
+#[derive(Debug)]
+pub struct ListDoc {
+    document: usize,
+    next_item: usize,
+    template: Option<String>,
+    /// The List's text before its items, read with the trailer at the end.
+    header: String,
+    header_offset: usize,
+    header_line: usize,
+    /// The run's object index of the List's first item.
+    first_object: usize,
 }
 
 /// Per-file state while a file is fed in chunks (for streaming standard input).
@@ -112,6 +161,11 @@ pub struct FileState {
 }
 
 impl FileState {
+    /// Whether the file is JSON, once its first text decided it.
+    pub fn json(&self) -> Option<bool> {
+        self.json
+    }
+
     /// Skips (and counts) documents that are not Kubernetes objects, as for files found by
     /// walking a directory; off by default unless the config's `skip-non-k8s` is set.
     pub fn set_skip_non_k8s(&mut self, on: bool) {
@@ -145,6 +199,10 @@ impl<'c> Linter<'c> {
             devices: crate::devices::Classifier::new(config),
             hooks: Vec::new(),
             json_reader: true,
+            split_lists: true,
+            last_object: None,
+            used: vec![false; config.exemptions.len()],
+            taken: Taken::default(),
         }
     }
 
@@ -170,6 +228,15 @@ impl<'c> Linter<'c> {
         self
     }
 
+    /// Reads `kind: List` documents whole, as one tree, instead of item by item: the reference
+    /// reading Lists item by item is tested against (the reports must be identical).
+    #[doc(hidden)]
+    #[must_use]
+    pub fn with_whole_lists(mut self) -> Self {
+        self.split_lists = false;
+        self
+    }
+
     /// Whether config exemptions that matched no finding are reported (`exemption/unused`,
     /// on by default).
     #[must_use]
@@ -186,6 +253,7 @@ impl<'c> Linter<'c> {
         let mut fork = Linter::new(self.config).with_limits(self.limits);
         fork.report_unused_exemptions = self.report_unused_exemptions;
         fork.json_reader = self.json_reader;
+        fork.split_lists = self.split_lists;
         fork
     }
 
@@ -199,12 +267,17 @@ impl<'c> Linter<'c> {
     /// reading every file in that order.
     pub fn absorb(&mut self, later: Linter<'c>) {
         let base = self.suppressions.len();
-        let previous = self.report.objects.last().map(|o| ObjectRef {
-            api_version: o.api_version.clone(),
-            kind: o.kind.clone(),
-            namespace: o.namespace.clone(),
-            name: o.name.clone(),
-        });
+        let previous = self.last_object.clone();
+        if later.last_object.is_some() {
+            self.last_object.clone_from(&later.last_object);
+        }
+        self.taken
+            .undecided
+            .extend(later.taken.undecided.iter().map(|i| i + base));
+        for (used, later) in self.used.iter_mut().zip(&later.used) {
+            *used |= later;
+        }
+        self.taken.saw_templates |= later.taken.saw_templates;
         let resolve = |(mut finding, index): Pending| {
             let index = if index == PREVIOUS_OBJECT {
                 finding.object = previous.clone().unwrap_or_default();
@@ -347,11 +420,26 @@ impl<'c> Linter<'c> {
             .or_default() += 1;
     }
 
+    /// Whether the file's documents are JSON, decided by its first chunk (`text`).
+    pub fn file_is_json(file: &mut FileState, text: &str) -> bool {
+        *file
+            .json
+            .get_or_insert_with(|| text.trim_start().starts_with(['{', '[']))
+    }
+
     /// Lints one chunk of a file: one `---` section.
     pub fn add_chunk(&mut self, file: &mut FileState, chunk: Chunk<'_>) {
-        let json = *file
-            .json
-            .get_or_insert_with(|| chunk.text.trim_start().starts_with(['{', '[']));
+        let json = Self::file_is_json(file, chunk.text);
+        // JSON Lists are read item by item; YAML ones when they are over the size limit (an
+        // alias may use an anchor of another item, which reading item by item cannot follow).
+        let split = self.split_lists && (json || chunk.text.len() > self.limits.max_document_bytes);
+        if let Some(cuts) = split
+            .then(|| crate::list::split(chunk.text, chunk.offset, chunk.line, json))
+            .flatten()
+        {
+            self.add_list_chunk(file, chunk, &cuts);
+            return;
+        }
         let result = if self.json_reader {
             read_chunk(chunk, json, self.limits)
         } else {
@@ -380,23 +468,318 @@ impl<'c> Linter<'c> {
             file.next_document += 1;
             self.report.summary.documents += 1;
             let pos = crate::source::LineIndex::new(&chunk).position(chunk.text, error.span.start);
-            let mut message = error.message;
-            if looks_templated(chunk.text) {
-                message = format!("unrendered Helm template: run `helm template` first ({message})");
+            self.read_error(&file.name, index, chunk.text, pos, error);
+        }
+    }
+
+    /// A document (or List item) that could not be read, at `pos`.
+    fn read_error(&mut self, file: &str, document: usize, text: &str, pos: crate::source::Position, error: DocError) {
+        let mut message = error.message;
+        if looks_templated(text) {
+            message = format!("unrendered Helm template: run `helm template` first ({message})");
+        }
+        self.report.errors.push(LintError {
+            file: file.to_owned(),
+            line: pos.line,
+            column: pos.column,
+            document,
+            message,
+            code: if looks_templated(text) {
+                "ra2::parse::template".to_owned()
+            } else {
+                error.code.to_owned()
+            },
+            offset: error.span.start,
+        });
+    }
+
+    /// A section that [`crate::list::split`] cut into a List's header, items and trailer.
+    fn add_list_chunk(&mut self, file: &mut FileState, chunk: Chunk<'_>, cuts: &[Cut]) {
+        let piece = |start: usize, end: usize, line: usize| Chunk {
+            text: chunk
+                .text
+                .get(start.saturating_sub(chunk.offset)..end.saturating_sub(chunk.offset))
+                .unwrap_or_default(),
+            offset: start,
+            line,
+        };
+        let end = chunk.offset + chunk.text.len();
+        let mut list = None;
+        for cut in cuts {
+            match (*cut, list.as_mut()) {
+                (Cut::ItemsStart(at), None) => {
+                    list = Some(self.begin_list(file, piece(chunk.offset, at, chunk.line)));
+                }
+                (
+                    Cut::Item {
+                        start,
+                        end,
+                        line,
+                        column,
+                    },
+                    Some(list),
+                ) => self.add_list_item(file, list, piece(start, end, line), column),
+                (Cut::ItemsEnd { at, line, column }, Some(_)) => {
+                    if let Some(list) = list.take() {
+                        self.end_list(file, list, piece(at, end, line), column);
+                    }
+                }
+                _ => {}
             }
+        }
+    }
+
+    /// Starts a `kind: List` document read item by item (see [`crate::list`]): `header` is its
+    /// text before the items.
+    pub fn begin_list(&mut self, file: &mut FileState, header: Chunk<'_>) -> ListDoc {
+        let document = file.next_document;
+        file.next_document += 1;
+        self.report.summary.documents += 1;
+        ListDoc {
+            document,
+            next_item: 0,
+            template: crate::source::helm_source(header.text).map(str::to_owned),
+            header: header.text.to_owned(),
+            header_offset: header.offset,
+            header_line: header.line,
+            first_object: self.suppressions.len(),
+        }
+    }
+
+    /// Lints one item of a List given as bytes: as [`Linter::add_list_item`] when it is UTF-8,
+    /// else an `ra2::input::utf8` error for it.
+    pub fn add_list_item_bytes(
+        &mut self,
+        file: &FileState,
+        list: &mut ListDoc,
+        bytes: &[u8],
+        at: (usize, usize, usize),
+    ) {
+        let (offset, line, column) = at;
+        match std::str::from_utf8(bytes) {
+            Ok(text) => self.add_list_item(file, list, Chunk { text, offset, line }, column),
+            Err(e) => {
+                list.next_item += 1;
+                let mut pos = crate::source::byte_position(bytes, e.valid_up_to(), line);
+                if pos.line == line + 1 {
+                    pos.column += column;
+                }
+                let byte = bytes.get(e.valid_up_to()).copied().unwrap_or_default();
+                self.report.errors.push(LintError {
+                    file: file.name.clone(),
+                    line: pos.line,
+                    column: pos.column,
+                    document: list.document,
+                    message: format!(
+                        "not UTF-8: invalid byte 0x{byte:02X} at line {}, column {}",
+                        pos.line, pos.column
+                    ),
+                    code: "ra2::input::utf8".to_owned(),
+                    offset: offset + e.valid_up_to(),
+                });
+            }
+        }
+    }
+
+    /// Lints one item of a List: `item` is its text (a YAML item with its `- `), which starts
+    /// after `column` characters of its first line. The size limit applies to the item.
+    pub fn add_list_item(&mut self, file: &FileState, list: &mut ListDoc, item: Chunk<'_>, column: usize) {
+        let json = file.json.unwrap_or(false);
+        let result = crate::doc::read_item(item, json, self.limits, column, self.json_reader);
+        for doc in &result.docs {
+            let root = Located::root(doc);
+            // A YAML item is read with its `- `: a sequence of the one item.
+            let nodes: Vec<crate::doc::NodeId> = if json {
+                vec![doc.root]
+            } else {
+                root.items().map(|i| i.id()).collect()
+            };
+            let first_object = self.suppressions.len();
+            for id in nodes {
+                let index = list.next_item;
+                list.next_item += 1;
+                let node = Located::with_pointer(doc, id, format!("/items/{index}"));
+                if let Some(nested) = node
+                    .get("items")
+                    .filter(|i| i.is_seq() && node.str_at("kind").is_some_and(crate::list::is_list_kind))
+                {
+                    self.error(
+                        &file.name,
+                        list.document,
+                        &nested,
+                        "ra2::object::nested-list",
+                        format!("item {index} of the List is itself a List, whose items are not read; list its objects in the outer List"),
+                    );
+                    continue;
+                }
+                self.lint_object(&file.name, list.document, node, list.template.as_deref());
+            }
+            self.push_problems(&file.name, list.document, doc, list.template.as_deref(), first_object);
+        }
+        if let Some(mut error) = result.error {
+            let lines = crate::source::LineIndex::new(&item).with_first_column(column);
+            let pos = lines.position(item.text, error.span.start);
+            if error.code == "ra2::parse::too-large" {
+                error.message = format!(
+                    "item {} of the List is {} bytes, more than the limit of {} bytes",
+                    list.next_item,
+                    item.text.len(),
+                    self.limits.max_document_bytes
+                );
+            }
+            list.next_item += 1;
+            self.read_error(&file.name, list.document, item.text, pos, error);
+        }
+    }
+
+    /// [`Linter::end_list`] with the trailer as bytes (at absolute offset, 0-based line and
+    /// column): a trailer that is not UTF-8 is an `ra2::input::utf8` error, and is read with
+    /// each bad byte as `?`.
+    pub fn end_list_bytes(&mut self, file: &mut FileState, list: ListDoc, bytes: &[u8], at: (usize, usize, usize)) {
+        let (offset, line, column) = at;
+        if let Err(e) = std::str::from_utf8(bytes) {
+            let mut pos = crate::source::byte_position(bytes, e.valid_up_to(), line);
+            if pos.line == line + 1 {
+                pos.column += column;
+            }
+            let byte = bytes.get(e.valid_up_to()).copied().unwrap_or_default();
             self.report.errors.push(LintError {
                 file: file.name.clone(),
                 line: pos.line,
                 column: pos.column,
-                document: index,
-                message,
-                code: if looks_templated(chunk.text) {
-                    "ra2::parse::template".to_owned()
-                } else {
-                    error.code.to_owned()
-                },
-                offset: error.span.start,
+                document: list.document,
+                message: format!(
+                    "not UTF-8: invalid byte 0x{byte:02X} at line {}, column {}",
+                    pos.line, pos.column
+                ),
+                code: "ra2::input::utf8".to_owned(),
+                offset: offset + e.valid_up_to(),
             });
+        }
+        let text = crate::source::same_length_lossy(bytes);
+        self.end_list(
+            file,
+            list,
+            Chunk {
+                text: &text,
+                offset,
+                line,
+            },
+            column,
+        );
+    }
+
+    /// Ends a List read item by item: `trailer` is its text after the items (starting after
+    /// `column` characters of its first line). The List itself (its header and trailer) is
+    /// read for what it says: its kind, duplicate keys, syntax errors.
+    pub fn end_list(&mut self, file: &mut FileState, list: ListDoc, trailer: Chunk<'_>, column: usize) {
+        let ListDoc {
+            document,
+            template,
+            header: header_text,
+            header_offset,
+            header_line,
+            first_object,
+            ..
+        } = list;
+        let json = file.json.unwrap_or(false);
+        let mut text = header_text.clone();
+        text.push_str(trailer.text);
+        let header = Chunk {
+            text: &header_text,
+            offset: header_offset,
+            line: header_line,
+        };
+        let header_lines = crate::source::LineIndex::new(&header);
+        let trailer_lines = crate::source::LineIndex::new(&trailer).with_first_column(column);
+        // Offsets in the shell (header then trailer) back to the file.
+        let place = |at: usize| -> (usize, crate::source::Position) {
+            let rel = at.saturating_sub(header_offset);
+            if rel < header_text.len() {
+                (at, header_lines.position(header.text, at))
+            } else {
+                let at = trailer.offset + (rel - header_text.len());
+                (at, trailer_lines.position(trailer.text, at))
+            }
+        };
+        let shell = Chunk {
+            text: &text,
+            offset: header_offset,
+            line: header_line,
+        };
+        let limits = Limits {
+            max_document_bytes: self.limits.max_document_bytes.max(text.len()),
+            ..self.limits
+        };
+        let result = if self.json_reader {
+            read_chunk(shell, json, limits)
+        } else {
+            crate::doc::read_chunk_yaml(shell, json, limits)
+        };
+        let mut docs = result.docs.iter();
+        if let Some(doc) = docs.next() {
+            let root = Located::root(doc);
+            let kind = root.get("kind");
+            if !kind
+                .as_ref()
+                .and_then(Located::as_str)
+                .is_some_and(crate::list::is_list_kind)
+            {
+                let at = kind.as_ref().unwrap_or(&root);
+                let (offset, pos) = place(at.site().span.start);
+                let what = match kind.as_ref() {
+                    Some(k) => format!("its kind is {}", k.source_text()),
+                    None => "it has no kind".to_owned(),
+                };
+                self.report.errors.push(LintError {
+                    file: file.name.clone(),
+                    line: pos.line,
+                    column: pos.column,
+                    document,
+                    message: format!(
+                        "document has items like a List of apiVersion v1, but {what}; its items were read as a List's"
+                    ),
+                    code: "ra2::object::not-a-list".to_owned(),
+                    offset,
+                });
+            }
+            let object = self.last_object.clone();
+            for problem in &doc.problems {
+                let (offset, pos) = place(problem.span.start);
+                let (_, end) = place(problem.span.end);
+                let finding = duplicate_key(
+                    problem,
+                    &file.name,
+                    document,
+                    (pos, end, offset),
+                    object.clone().unwrap_or_default(),
+                    template.as_deref(),
+                );
+                let index = if self.suppressions.is_empty() {
+                    PREVIOUS_OBJECT
+                } else {
+                    first_object.min(self.suppressions.len() - 1)
+                };
+                self.pending.push((finding, index));
+            }
+        }
+        if let Some(doc) = docs.next() {
+            let (offset, pos) = place(doc.node(doc.root).span.start);
+            self.report.errors.push(LintError {
+                file: file.name.clone(),
+                line: pos.line,
+                column: pos.column,
+                document,
+                message: "a document follows a List after `...` in the same section; start it with `---`".to_owned(),
+                code: "ra2::parse::list".to_owned(),
+                offset,
+            });
+        }
+        if let Some(error) = result.error {
+            let (offset, pos) = place(error.span.start);
+            let mut error = error;
+            error.span = crate::source::Span::new(offset, offset);
+            self.read_error(&file.name, document, &text, pos, error);
         }
     }
 
@@ -438,37 +821,32 @@ impl<'c> Linter<'c> {
         for node in objects {
             self.lint_object(file, document, node, template);
         }
+        self.push_problems(file, document, doc, template, first_object);
+    }
+
+    /// Reports the duplicate keys of `doc`, on the last object read and suppressed as the
+    /// first object of the document (`first_object`) is.
+    fn push_problems(
+        &mut self,
+        file: &str,
+        document: usize,
+        doc: &Doc<'_>,
+        template: Option<&str>,
+        first_object: usize,
+    ) {
         for problem in &doc.problems {
             let pos = doc.position(problem.span.start);
             let end = doc.position(problem.span.end);
-            let object = self.report.objects.last().map(|o| ObjectRef {
-                api_version: o.api_version.clone(),
-                kind: o.kind.clone(),
-                namespace: o.namespace.clone(),
-                name: o.name.clone(),
-            });
+            let object = self.last_object.clone();
             self.pending.push((
-                Finding {
-                    rule: YAML_RULE.to_owned(),
-                    check: "duplicate-key".to_owned(),
-                    severity: Severity::Error,
-                    message: problem.message.clone(),
-                    help: "Remove the earlier occurrence; only the last value is used.".to_owned(),
-                    file: file.to_owned(),
-                    line: pos.line,
-                    column: pos.column,
-                    end_line: end.line,
-                    end_column: end.column,
+                duplicate_key(
+                    problem,
+                    file,
                     document,
-                    object: object.unwrap_or_default(),
-                    pointer: String::new(),
-                    source_template: template.map(str::to_owned),
-                    template: None,
-                    related: Vec::new(),
-                    refused_by_api_server: false,
-                    offset: problem.span.start,
-                    len: problem.span.len(),
-                },
+                    (pos, end, problem.span.start),
+                    object.unwrap_or_default(),
+                    template,
+                ),
                 if self.suppressions.is_empty() {
                     // No object of this linter's own yet: the run's previous object, which
                     // [`Linter::absorb`] resolves when this linter was forked.
@@ -578,6 +956,11 @@ impl<'c> Linter<'c> {
         };
         crate::rules::api_server::settle(&mut found, &silenced);
         let line = object.root.doc().position(object.root.span().start).line;
+        if profile == Some(None) {
+            self.taken.undecided.insert(object_index);
+        }
+        self.last_object = Some(object_ref.clone());
+        self.taken.saw_templates |= template.is_some();
         self.report.objects.push(ObjectSummary {
             file: file.to_owned(),
             document,
@@ -630,7 +1013,11 @@ impl<'c> Linter<'c> {
             .map(|w| w.object_index)
             .collect();
         for &index in &network_intensive {
-            if let Some(object) = self.report.objects.get_mut(index) {
+            let object = match index.checked_sub(self.taken.objects_base) {
+                Some(i) => self.report.objects.get_mut(i),
+                None => self.taken.held.get_mut(&index),
+            };
+            if let Some(object) = object {
                 object.profile = Some(Profile::NetworkIntensive);
             }
         }
@@ -877,52 +1264,19 @@ impl<'c> Linter<'c> {
                 index,
             ));
         }
-        let mut suppressed = 0;
-        let mut by_reason: BTreeMap<String, usize> = BTreeMap::new();
-        let mut used = vec![false; self.config.exemptions.len()];
-        for (mut finding, index) in std::mem::take(&mut self.pending) {
-            let is_meta = finding.rule == SUPPRESSION_RULE || finding.rule == YAML_RULE;
-            if !self.config.enabled(&finding.rule, &finding.check) {
-                continue;
+        for (finding, index) in std::mem::take(&mut self.pending) {
+            if let Some(finding) = self.settle(finding, index) {
+                self.report.findings.push(finding);
             }
-            if !is_meta {
-                finding.source_template = self.templates.get(index).cloned().flatten();
-            }
-            let annotated = if is_meta {
-                None
-            } else {
-                self.suppressions
-                    .get(index)
-                    .and_then(|s| s.reason_for(&finding.rule, &finding.check))
-            };
-            let mut exempted: Option<&str> = None;
-            if !is_meta {
-                for (exemption, used) in self.config.exemptions.iter().zip(used.iter_mut()) {
-                    if exemption.matches_in(
-                        &finding.rule,
-                        &finding.check,
-                        &finding.object,
-                        finding.source_template.as_deref(),
-                    ) {
-                        *used = true;
-                        exempted = exempted.or(Some(&exemption.reason));
-                    }
-                }
-            }
-            if let Some(reason) = annotated.or(exempted) {
-                suppressed += 1;
-                *by_reason.entry(reason.to_owned()).or_default() += 1;
-                continue;
-            }
-            self.report.findings.push(finding);
         }
-        self.report.summary.suppressed = suppressed;
-        self.report.summary.suppressed_by_reason = by_reason;
+        // Objects held back by [`Linter::take_settled`] until their profile was decided.
+        let held = std::mem::take(&mut self.taken.held);
+        self.report.objects.extend(held.into_values());
         for hook in &mut self.hooks {
             hook.finish(&mut self.report);
         }
         if self.report_unused_exemptions && self.config.enabled(EXEMPTION_RULE, "unused") {
-            for (exemption, used) in self.config.exemptions.iter().zip(used) {
+            for (exemption, &used) in self.config.exemptions.iter().zip(&self.used) {
                 if !used && self.could_apply(exemption) {
                     if let Some(site) = &exemption.site {
                         self.report.findings.push(unused_exemption(exemption, site));
@@ -931,7 +1285,120 @@ impl<'c> Linter<'c> {
             }
         }
         self.report.finalize();
+        // What was handed out before counts too.
+        let summary = &mut self.report.summary;
+        summary.findings.error += self.taken.findings.error;
+        summary.findings.warning += self.taken.findings.warning;
+        summary.findings.info += self.taken.findings.info;
+        summary.errors += self.taken.errors;
+        summary.objects += self.taken.objects;
         self.report
+    }
+
+    /// Applies the config's select/ignore, the object's suppression annotations and the
+    /// config's exemptions to a finding of object `index` (counting what they silence), and
+    /// sets its Helm template: the finding as reported, or `None`.
+    fn settle(&mut self, mut finding: Finding, index: usize) -> Option<Finding> {
+        let is_meta = finding.rule == SUPPRESSION_RULE || finding.rule == YAML_RULE;
+        if !self.config.enabled(&finding.rule, &finding.check) {
+            return None;
+        }
+        if !is_meta {
+            finding.source_template = self.templates.get(index).cloned().flatten();
+        }
+        let annotated = if is_meta {
+            None
+        } else {
+            self.suppressions
+                .get(index)
+                .and_then(|s| s.reason_for(&finding.rule, &finding.check))
+        };
+        let mut exempted: Option<&str> = None;
+        if !is_meta {
+            for (exemption, used) in self.config.exemptions.iter().zip(self.used.iter_mut()) {
+                if exemption.matches_in(
+                    &finding.rule,
+                    &finding.check,
+                    &finding.object,
+                    finding.source_template.as_deref(),
+                ) {
+                    *used = true;
+                    exempted = exempted.or(Some(&exemption.reason));
+                }
+            }
+        }
+        if let Some(reason) = annotated.or(exempted) {
+            self.report.summary.suppressed += 1;
+            *self
+                .report
+                .summary
+                .suppressed_by_reason
+                .entry(reason.to_owned())
+                .or_default() += 1;
+            return None;
+        }
+        Some(finding)
+    }
+
+    /// Hands out what the documents read so far settled: their findings (suppressed and
+    /// exempted ones left out, and counted), read errors and objects. What other documents
+    /// decide stays for [`Linter::finish`]: cross-document findings, findings of pods whose
+    /// profile is not decided yet, and those pods' objects. `finish` then reports the rest,
+    /// and its summary counts everything, taken or not. Taking changes nothing else: the
+    /// findings taken plus those of `finish` are the findings of a run that takes nothing.
+    pub fn take_settled(&mut self) -> Settled {
+        let mut findings = Vec::new();
+        for (finding, index) in std::mem::take(&mut self.pending) {
+            if index == PREVIOUS_OBJECT {
+                // Read before any object of the run: settled in `finish`.
+                self.pending.push((finding, index));
+            } else if let Some(finding) = self.settle(finding, index) {
+                findings.push(finding);
+            }
+        }
+        let mut batch = Report {
+            findings,
+            errors: std::mem::take(&mut self.report.errors),
+            ..Report::default()
+        };
+        batch.finalize();
+        let counts = batch.summary.findings;
+        self.taken.findings.error += counts.error;
+        self.taken.findings.warning += counts.warning;
+        self.taken.findings.info += counts.info;
+        self.taken.errors += batch.errors.len();
+        let base = self.taken.objects_base;
+        let read = std::mem::take(&mut self.report.objects);
+        self.taken.objects_base += read.len();
+        let mut objects = Vec::with_capacity(read.len());
+        for (i, object) in read.into_iter().enumerate() {
+            if self.taken.undecided.remove(&(base + i)) {
+                self.taken.held.insert(base + i, object);
+            } else {
+                objects.push(object);
+            }
+        }
+        self.taken.objects += objects.len();
+        Settled {
+            findings: batch.findings,
+            errors: batch.errors,
+            objects,
+        }
+    }
+
+    /// The limits documents are read with.
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
+    /// Whether an object read came from Helm output (a `# Source:` comment names its template).
+    pub fn saw_templates(&self) -> bool {
+        self.taken.saw_templates
+    }
+
+    /// Findings, errors and objects read and not handed out yet (to decide when to take).
+    pub fn held(&self) -> usize {
+        self.pending.len() + self.report.errors.len() + self.report.objects.len()
     }
 }
 
@@ -969,6 +1436,39 @@ fn unused_exemption(exemption: &crate::config::Exemption, site: &crate::config::
         refused_by_api_server: false,
         offset: site.offset,
         len: site.len,
+    }
+}
+
+/// The `yaml/duplicate-key` finding of `problem`, at (start, end, offset).
+fn duplicate_key(
+    problem: &crate::doc::Problem,
+    file: &str,
+    document: usize,
+    at: (crate::source::Position, crate::source::Position, usize),
+    object: ObjectRef,
+    template: Option<&str>,
+) -> Finding {
+    let (pos, end, offset) = at;
+    Finding {
+        rule: YAML_RULE.to_owned(),
+        check: "duplicate-key".to_owned(),
+        severity: Severity::Error,
+        message: problem.message.clone(),
+        help: "Remove the earlier occurrence; only the last value is used.".to_owned(),
+        file: file.to_owned(),
+        line: pos.line,
+        column: pos.column,
+        end_line: end.line,
+        end_column: end.column,
+        document,
+        object,
+        pointer: String::new(),
+        source_template: template.map(str::to_owned),
+        template: None,
+        related: Vec::new(),
+        refused_by_api_server: false,
+        offset,
+        len: problem.span.len(),
     }
 }
 

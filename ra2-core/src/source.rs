@@ -119,6 +119,8 @@ pub struct LineIndex {
     starts: Vec<usize>,
     first_line: usize,
     offset: usize,
+    /// Characters before the chunk on its first line (a List item that starts mid-line).
+    first_column: usize,
 }
 
 impl LineIndex {
@@ -138,7 +140,15 @@ impl LineIndex {
             starts,
             first_line: chunk.line,
             offset: chunk.offset,
+            first_column: 0,
         }
+    }
+
+    /// The index of a chunk that starts after `column` characters of its first line.
+    #[must_use]
+    pub fn with_first_column(mut self, column: usize) -> Self {
+        self.first_column = column;
+        self
     }
 
     /// The position of absolute byte `offset`, which must lie in the chunk `text`.
@@ -152,7 +162,7 @@ impl LineIndex {
             .map_or(rel_end.saturating_sub(rel_start), |s| s.chars().count());
         Position {
             line: self.first_line + idx + 1,
-            column: column + 1,
+            column: column + 1 + if idx == 0 { self.first_column } else { 0 },
         }
     }
 }

@@ -49,6 +49,18 @@ impl<'d> Located<'d> {
         }
     }
 
+    /// Node `id` of `doc` at `pointer`, as if reached from an enclosing document: a List item
+    /// read on its own is `/items/N` (see [`crate::list`]).
+    pub fn with_pointer(doc: &'d Doc<'d>, id: NodeId, pointer: String) -> Self {
+        Located {
+            doc,
+            id,
+            pointer,
+            key_span: None,
+            via: None,
+        }
+    }
+
     pub fn doc(&self) -> &'d Doc<'d> {
         self.doc
     }

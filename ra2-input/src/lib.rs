@@ -243,21 +243,106 @@ fn is_document_start(line: &[u8]) -> bool {
 
 /// Lints a stream, feeding the linter one `---` section at a time as each completes, so
 /// memory holds one document (plus `keep`, when the caller wants the text for snippets).
-/// A section that is not UTF-8 fails alone, as in a whole file; on a read error, what came
-/// before has been linted and the rest is skipped.
+/// A `kind: List` section is fed item by item as each item completes ([`ra2_core::list`]), so
+/// memory holds one item of it. A section that is not UTF-8 fails alone, as in a whole file;
+/// on a read error, what came before has been linted and the rest is skipped.
 pub fn lint_stream(
     reader: &mut dyn BufRead,
     name: &str,
     linter: &mut Linter<'_>,
-    mut keep: Option<&mut String>,
+    keep: Option<&mut String>,
+) -> Result<(), ReadProblem> {
+    let mut kept = Kept::default();
+    let result = {
+        let mut watch = Watch {
+            keep: keep.is_some().then_some(&mut kept),
+            progress: None,
+        };
+        lint_stream_with(reader, name, linter, &mut watch)
+    };
+    if let Some(keep) = keep {
+        *keep = kept.text;
+    }
+    result
+}
+
+/// The text of an input kept for snippets: from absolute byte `offset`, 0-based line `line`,
+/// on (a caller that takes results as it goes drops what it no longer needs).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Kept {
+    /// The input's name in reports.
+    pub name: String,
+    pub text: String,
+    pub offset: usize,
+    pub line: usize,
+}
+
+impl Kept {
+    /// Drops the text before its last `lines` lines.
+    pub fn keep_last_lines(&mut self, lines: usize) {
+        let bytes = self.text.as_bytes();
+        let mut cut = bytes.len();
+        let mut seen = 0;
+        while cut > 0 {
+            if bytes.get(cut - 1) == Some(&b'\n') {
+                seen += 1;
+                if seen > lines {
+                    break;
+                }
+            }
+            cut -= 1;
+        }
+        if cut == 0 {
+            return;
+        }
+        let dropped = bytes.get(..cut).unwrap_or_default();
+        self.line += ra2_core::source::count_line_breaks(dropped);
+        self.offset += cut;
+        self.text.drain(..cut);
+    }
+}
+
+/// Called after each document or List item is handed to the linter, with the text kept so
+/// far: where a caller takes settled results as it goes ([`Linter::take_settled`]).
+pub type Progress<'p> = &'p mut dyn FnMut(&mut Linter<'_>, Option<&mut Kept>);
+
+/// What a stream gives its caller as it reads.
+#[derive(Default)]
+pub struct Watch<'k, 'p> {
+    /// Keeps the text read.
+    pub keep: Option<&'k mut Kept>,
+    pub progress: Option<Progress<'p>>,
+}
+
+impl Watch<'_, '_> {
+    fn push(&mut self, text: &str) {
+        if let Some(keep) = self.keep.as_deref_mut() {
+            keep.text.push_str(text);
+        }
+    }
+
+    fn progress(&mut self, linter: &mut Linter<'_>) {
+        if let Some(progress) = self.progress.as_mut() {
+            progress(linter, self.keep.as_deref_mut());
+        }
+    }
+}
+
+/// [`lint_stream`], keeping the text in `watch.keep` and calling `watch.progress` after each
+/// document or List item.
+pub fn lint_stream_with(
+    reader: &mut dyn BufRead,
+    name: &str,
+    linter: &mut Linter<'_>,
+    watch: &mut Watch<'_, '_>,
 ) -> Result<(), ReadProblem> {
     const BOM: &[u8] = "\u{feff}".as_bytes();
+    if let Some(keep) = watch.keep.as_deref_mut() {
+        name.clone_into(&mut keep.name);
+    }
     let mut state = linter.begin_file(name);
-    let mut pending: Vec<u8> = Vec::new();
+    let mut section = Section::default();
     let mut line_buf: Vec<u8> = Vec::new();
-    // Absolute byte offset and 0-based line of `pending`'s first byte.
-    let mut offset = 0;
-    let mut line = 0;
     let mut first_line = true;
     let mut fed_any = false;
     loop {
@@ -273,48 +358,181 @@ pub fn lint_stream(
             first_line = false;
             if let Some(rest) = text_line.strip_prefix(BOM) {
                 text_line = rest;
-                offset = BOM.len();
-                if let Some(keep) = keep.as_deref_mut() {
-                    keep.push('\u{feff}');
-                }
+                section.offset = BOM.len();
+                watch.push("\u{feff}");
             }
         }
         let content = text_line.strip_suffix(b"\n").unwrap_or(text_line);
-        if !pending.is_empty() && is_document_start(content) {
-            feed(
-                &mut pending,
-                linter,
-                &mut state,
-                &mut offset,
-                &mut line,
-                keep.as_deref_mut(),
-            );
+        if !section.is_empty() && is_document_start(content) {
+            section.finish(linter, &mut state, watch);
             fed_any = true;
         }
-        pending.extend_from_slice(text_line);
+        section.push(text_line, linter, &mut state, watch);
     }
-    if !pending.is_empty() || !fed_any {
-        feed(&mut pending, linter, &mut state, &mut offset, &mut line, keep);
+    if !section.is_empty() || !fed_any {
+        section.finish(linter, &mut state, watch);
     }
     Ok(())
 }
 
-fn feed(
-    pending: &mut Vec<u8>,
-    linter: &mut Linter<'_>,
-    state: &mut ra2_core::lint::FileState,
-    offset: &mut usize,
-    line: &mut usize,
-    keep: Option<&mut String>,
-) {
-    let bytes = std::mem::take(pending);
-    // Lines were read up to `\n`; a section whose lines end in a lone `\r` still holds several
-    // documents, which the core splits as it does a whole file.
-    linter.add_chunk_bytes(state, &bytes, *offset, *line);
-    *offset += bytes.len();
-    *line += ra2_core::source::count_line_breaks(&bytes);
-    if let Some(keep) = keep {
-        keep.push_str(&ra2_core::source::same_length_lossy(&bytes));
+/// The `---` section being read from a stream.
+#[derive(Default)]
+struct Section {
+    /// Bytes read and not yet handed to the linter.
+    pending: Vec<u8>,
+    /// Absolute byte offset and 0-based line of `pending`'s first byte.
+    offset: usize,
+    line: usize,
+    /// The 0-based line of the next line read.
+    next_line: usize,
+    /// Bytes of the section read so far (handed over or not).
+    read: usize,
+    /// Finds the items of a List: made once the file's format is known (by its first text),
+    /// dropped when the section is to be read whole.
+    splitter: Option<ra2_core::list::ListSplitter>,
+    /// The splitter was made (or the section is read whole).
+    started: bool,
+    list: Option<ra2_core::lint::ListDoc>,
+    /// Where the List's trailer starts: 0-based line and the characters before it on it.
+    trailer: Option<(usize, usize)>,
+    cuts: Vec<ra2_core::list::Cut>,
+}
+
+impl Section {
+    fn is_empty(&self) -> bool {
+        self.read == 0
+    }
+
+    /// Appends one line (with its line break) of the section.
+    fn push(
+        &mut self,
+        line: &[u8],
+        linter: &mut Linter<'_>,
+        state: &mut ra2_core::lint::FileState,
+        watch: &mut Watch<'_, '_>,
+    ) {
+        let at = self.offset + self.pending.len();
+        let line_no = self.next_line;
+        self.next_line += ra2_core::source::count_line_breaks(line);
+        self.read += line.len();
+        self.pending.extend_from_slice(line);
+        if !self.started {
+            // The file's first text decides whether it is JSON; blank lines before it change
+            // nothing for the splitter.
+            let json = match state.json() {
+                Some(json) => json,
+                None if String::from_utf8_lossy(line).trim().is_empty() => return,
+                None => Linter::file_is_json(state, &String::from_utf8_lossy(&self.pending)),
+            };
+            self.started = true;
+            self.splitter = Some(ra2_core::list::ListSplitter::new(json));
+        }
+        let Some(splitter) = self.splitter.as_mut() else {
+            return;
+        };
+        splitter.feed(line, at, line_no, &mut self.cuts);
+        if splitter.is_whole() {
+            self.splitter = None;
+            self.cuts.clear();
+            return;
+        }
+        // A YAML List within the size limit is read whole, as any document (an alias may use
+        // an anchor of another item); the cuts wait until it is over the limit.
+        if state.json() == Some(true) || self.read > linter.limits().max_document_bytes {
+            self.apply_cuts(linter, state, watch);
+        }
+    }
+
+    /// Hands the linter what the splitter's cuts complete: the List's header, each item, the
+    /// start of its trailer.
+    fn apply_cuts(
+        &mut self,
+        linter: &mut Linter<'_>,
+        state: &mut ra2_core::lint::FileState,
+        watch: &mut Watch<'_, '_>,
+    ) {
+        use ra2_core::list::Cut;
+        for cut in std::mem::take(&mut self.cuts) {
+            match cut {
+                Cut::ItemsStart(at) => {
+                    let len = at.saturating_sub(self.offset);
+                    let header = self.pending.get(..len).unwrap_or_default();
+                    let Ok(text) = std::str::from_utf8(header) else {
+                        // Not UTF-8: the section is read whole, and fails as a whole.
+                        self.splitter = None;
+                        return;
+                    };
+                    let chunk = ra2_core::source::Chunk {
+                        text,
+                        offset: self.offset,
+                        line: self.line,
+                    };
+                    self.list = Some(linter.begin_list(state, chunk));
+                    self.drain(len, watch);
+                }
+                Cut::Item {
+                    start,
+                    end,
+                    line,
+                    column,
+                } => {
+                    let Some(list) = self.list.as_mut() else { continue };
+                    let from = start.saturating_sub(self.offset);
+                    let to = end.saturating_sub(self.offset);
+                    let bytes = self.pending.get(from..to).unwrap_or_default();
+                    linter.add_list_item_bytes(state, list, bytes, (start, line, column));
+                    self.drain(to, watch);
+                    watch.progress(linter);
+                }
+                Cut::ItemsEnd { at, line, column } => {
+                    self.drain(at.saturating_sub(self.offset), watch);
+                    self.trailer = Some((line, column));
+                }
+            }
+        }
+    }
+
+    /// Drops the first `len` pending bytes (handed to the linter).
+    fn drain(&mut self, len: usize, watch: &mut Watch<'_, '_>) {
+        let len = len.min(self.pending.len());
+        let drained = self.pending.get(..len).unwrap_or_default();
+        if watch.keep.is_some() {
+            watch.push(&ra2_core::source::same_length_lossy(drained));
+        }
+        self.line += ra2_core::source::count_line_breaks(drained);
+        self.pending.drain(..len);
+        self.offset += len;
+    }
+
+    /// Hands the linter the rest of the section, and starts the next one.
+    fn finish(&mut self, linter: &mut Linter<'_>, state: &mut ra2_core::lint::FileState, watch: &mut Watch<'_, '_>) {
+        let end = self.offset + self.pending.len();
+        let end_line = self.next_line;
+        if let Some(splitter) = self.splitter.as_mut() {
+            if self.list.is_some() || state.json() == Some(true) {
+                splitter.finish(end, &mut self.cuts);
+                self.apply_cuts(linter, state, watch);
+            }
+        }
+        self.cuts.clear();
+        let bytes = std::mem::take(&mut self.pending);
+        match self.list.take() {
+            Some(list) => {
+                let (line, column) = self.trailer.unwrap_or((end_line, 0));
+                linter.end_list_bytes(state, list, &bytes, (self.offset, line, column));
+            }
+            None => linter.add_chunk_bytes(state, &bytes, self.offset, self.line),
+        }
+        if watch.keep.is_some() {
+            watch.push(&ra2_core::source::same_length_lossy(&bytes));
+        }
+        watch.progress(linter);
+        *self = Section {
+            offset: end,
+            line: end_line,
+            next_line: end_line,
+            ..Section::default()
+        };
     }
 }
 

@@ -8,7 +8,7 @@ use rayon::prelude::*;
 use ra2_core::Linter;
 
 use crate as input;
-use crate::{Input, ReadProblem};
+use crate::{Input, Kept, Progress, ReadProblem, Watch};
 
 /// What reading one input gave.
 #[derive(Debug, Default)]
@@ -34,14 +34,30 @@ pub fn lint_inputs(
     linter: &mut Linter<'_>,
     jobs: usize,
     keep_text: bool,
+    on: impl FnMut(&Input, Outcome) -> bool,
+) {
+    lint_inputs_with(inputs, linter, jobs, keep_text, on, None);
+}
+
+/// [`lint_inputs`], calling `progress` with the linter after each file is read into it and
+/// after each document or List item of standard input (with the text kept so far, when
+/// `keep_text`): where a caller takes settled results as it goes. A caller that drops kept
+/// text gets no `text` in that input's [`Outcome`].
+pub fn lint_inputs_with(
+    inputs: &[Input],
+    linter: &mut Linter<'_>,
+    jobs: usize,
+    keep_text: bool,
     mut on: impl FnMut(&Input, Outcome) -> bool,
+    mut progress: Option<Progress<'_>>,
 ) {
     let pool = (jobs > 1 && linter.can_fork())
         .then(|| rayon::ThreadPoolBuilder::new().num_threads(jobs).build().ok())
         .flatten();
     let Some(pool) = pool else {
         for item in inputs {
-            if !on(item, lint_one(item, linter, keep_text)) {
+            let outcome = lint_one(item, linter, keep_text, &mut progress);
+            if !on(item, after_file(item, linter, outcome, &mut progress)) {
                 return;
             }
         }
@@ -50,7 +66,8 @@ pub fn lint_inputs(
     let mut rest = inputs;
     while let Some(first) = rest.first() {
         if *first == Input::Stdin {
-            if !on(first, lint_one(first, linter, keep_text)) {
+            let outcome = lint_one(first, linter, keep_text, &mut progress);
+            if !on(first, outcome) {
                 return;
             }
             rest = rest.get(1..).unwrap_or_default();
@@ -64,12 +81,12 @@ pub fn lint_inputs(
             files
                 .par_iter()
                 .zip(forks)
-                .map(|(item, mut fork)| (lint_one(item, &mut fork, keep_text), fork))
+                .map(|(item, mut fork)| (lint_one(item, &mut fork, keep_text, &mut None), fork))
                 .collect()
         });
         for (item, (outcome, fork)) in files.iter().zip(results) {
             linter.absorb(fork);
-            if !on(item, outcome) {
+            if !on(item, after_file(item, linter, outcome, &mut progress)) {
                 return;
             }
         }
@@ -77,15 +94,50 @@ pub fn lint_inputs(
     }
 }
 
-fn lint_one(item: &Input, linter: &mut Linter<'_>, keep_text: bool) -> Outcome {
+/// Calls `progress` once a file is read into `linter` (standard input calls it as it goes).
+fn after_file(
+    item: &Input,
+    linter: &mut Linter<'_>,
+    mut outcome: Outcome,
+    progress: &mut Option<Progress<'_>>,
+) -> Outcome {
+    let Some(progress) = progress.as_mut() else {
+        return outcome;
+    };
+    if *item == Input::Stdin {
+        return outcome;
+    }
+    match outcome.text.take() {
+        Some(text) => {
+            let mut kept = Kept {
+                name: item.name().to_owned(),
+                text,
+                offset: 0,
+                line: 0,
+            };
+            progress(linter, Some(&mut kept));
+            outcome.text = (kept.offset == 0).then_some(kept.text);
+        }
+        None => progress(linter, None),
+    }
+    outcome
+}
+
+fn lint_one(item: &Input, linter: &mut Linter<'_>, keep_text: bool, progress: &mut Option<Progress<'_>>) -> Outcome {
     match item {
         Input::Stdin => {
-            let mut text = String::new();
-            let keep = keep_text.then_some(&mut text);
+            let mut kept = Kept::default();
             let mut stdin = std::io::stdin().lock();
-            let problem = input::lint_stream(&mut stdin, input::STDIN_NAME, linter, keep).err();
+            let problem = {
+                let mut watch = Watch {
+                    keep: keep_text.then_some(&mut kept),
+                    progress: progress.as_mut().map(|p| &mut **p as Progress<'_>),
+                };
+                input::lint_stream_with(&mut stdin, input::STDIN_NAME, linter, &mut watch).err()
+            };
             Outcome {
-                text: keep_text.then_some(text),
+                // Text a caller dropped part of is no longer the input's.
+                text: (keep_text && kept.offset == 0).then_some(kept.text),
                 problem,
             }
         }

@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use ra2_core::{Report, Severity};
+use ra2_core::{Finding, LintError, Report, Severity};
 
 use crate::summary_line;
 
@@ -31,57 +31,65 @@ fn command(severity: Severity) -> &'static str {
 pub fn render(report: &Report) -> String {
     let mut out = String::new();
     for error in &report.errors {
-        let _ = writeln!(
-            out,
-            "::error file={},line={},col={},title={}::{}",
-            escape_property(&error.file),
-            error.line,
-            error.column,
-            escape_property(&error.code),
-            escape_data(&error.message)
-        );
+        out.push_str(&error_command(error));
     }
     for f in &report.findings {
-        let mut message = f.message.clone();
-        if f.object.kind.is_some() {
-            let _ = write!(message, "\n{} {}", f.object, f.pointer);
-        }
-        // Helm output mapped back to its chart: the annotation goes on the template line.
-        match (&f.template, &f.source_template) {
-            (Some(_), _) => {
-                let _ = write!(message, "\nrendered: {}:{}:{}", f.file, f.line, f.column);
-            }
-            (None, Some(template)) => {
-                let _ = write!(message, "\ntemplate: {template}");
-            }
-            (None, None) => {}
-        }
-        if f.refused_by_api_server {
-            let _ = write!(message, "\n{}", ra2_core::report::REFUSED_BY_API_SERVER);
-        }
-        if !f.help.is_empty() {
-            let _ = write!(message, "\nhelp: {}", f.help);
-        }
-        let (file, line, column, end_line, end_column) = match &f.template {
-            Some(t) => (t.file.as_str(), t.line, t.column, t.line, t.column),
-            None => (f.file.as_str(), f.line, f.column, f.end_line, f.end_column),
-        };
-        let _ = writeln!(
-            out,
-            "::{} file={},line={},col={},endLine={},endColumn={},title={}::{}",
-            command(f.severity),
-            escape_property(file),
-            line,
-            column,
-            end_line,
-            end_column,
-            escape_property(&format!("{}/{}", f.rule, f.check)),
-            escape_data(&message)
-        );
+        out.push_str(&finding_command(f));
     }
     out.push_str(&summary_line(report));
     out.push('\n');
     out
+}
+
+/// The `::error` command of a read error, with its line break.
+pub fn error_command(error: &LintError) -> String {
+    format!(
+        "::error file={},line={},col={},title={}::{}\n",
+        escape_property(&error.file),
+        error.line,
+        error.column,
+        escape_property(&error.code),
+        escape_data(&error.message)
+    )
+}
+
+/// The workflow command of a finding, with its line break.
+pub fn finding_command(f: &Finding) -> String {
+    let mut message = f.message.clone();
+    if f.object.kind.is_some() {
+        let _ = write!(message, "\n{} {}", f.object, f.pointer);
+    }
+    // Helm output mapped back to its chart: the annotation goes on the template line.
+    match (&f.template, &f.source_template) {
+        (Some(_), _) => {
+            let _ = write!(message, "\nrendered: {}:{}:{}", f.file, f.line, f.column);
+        }
+        (None, Some(template)) => {
+            let _ = write!(message, "\ntemplate: {template}");
+        }
+        (None, None) => {}
+    }
+    if f.refused_by_api_server {
+        let _ = write!(message, "\n{}", ra2_core::report::REFUSED_BY_API_SERVER);
+    }
+    if !f.help.is_empty() {
+        let _ = write!(message, "\nhelp: {}", f.help);
+    }
+    let (file, line, column, end_line, end_column) = match &f.template {
+        Some(t) => (t.file.as_str(), t.line, t.column, t.line, t.column),
+        None => (f.file.as_str(), f.line, f.column, f.end_line, f.end_column),
+    };
+    format!(
+        "::{} file={},line={},col={},endLine={},endColumn={},title={}::{}\n",
+        command(f.severity),
+        escape_property(file),
+        line,
+        column,
+        end_line,
+        end_column,
+        escape_property(&format!("{}/{}", f.rule, f.check)),
+        escape_data(&message)
+    )
 }
 
 #[cfg(test)]

@@ -277,39 +277,47 @@ fn template_span(text: &str, line: usize, column: usize) -> Option<(usize, usize
     Some((start + skip, len))
 }
 
-/// Renders every error and finding of `report`, in order, then a summary line. `sources`
-/// maps file names to their text; a file without text is rendered without snippets.
-pub fn render(report: &Report, sources: &BTreeMap<String, String>, style: Style) -> String {
-    let theme = if style.color {
-        GraphicalTheme::unicode()
-    } else {
-        GraphicalTheme::unicode_nocolor()
-    };
-    let handler = GraphicalReportHandler::new_themed(theme)
-        .with_width(style.width)
-        .with_links(false)
-        .with_context_lines(1);
-    let mut out = String::new();
-    // A lone `\r` ends a line in YAML, but not for the snippet renderer: show it as the `\n` it
-    // stands for (one byte for one, so offsets stay right).
-    let sources: BTreeMap<&str, std::borrow::Cow<'_, str>> = sources
-        .iter()
-        .map(|(name, text)| (name.as_str(), lone_cr_as_lf(text)))
-        .collect();
-    let window = |file: &str, spans: &[(usize, usize)], line: usize| -> Option<Window<'_>> {
-        let (name, text) = sources.get_key_value(file)?;
-        Some(Window::new(name, text, spans, line))
-    };
-    for error in &report.errors {
-        // Input that could not be read has no text to point into.
-        let source = if error.code.starts_with("ra2::input::") {
-            None
+/// The text of a file to show snippets from: `text` starts at absolute byte `offset`, 0-based
+/// line `line`, of the file (all of it, or what a streaming run still keeps).
+#[derive(Clone, Copy, Debug)]
+pub struct Source<'a> {
+    pub name: &'a str,
+    pub text: &'a str,
+    pub offset: usize,
+    pub line: usize,
+}
+
+/// Draws errors and findings one at a time.
+pub struct Renderer {
+    handler: GraphicalReportHandler,
+}
+
+impl Renderer {
+    pub fn new(style: Style) -> Self {
+        let theme = if style.color {
+            GraphicalTheme::unicode()
         } else {
-            window(&error.file, &[(error.offset, 1)], error.line)
+            GraphicalTheme::unicode_nocolor()
         };
+        Renderer {
+            handler: GraphicalReportHandler::new_themed(theme)
+                .with_width(style.width)
+                .with_links(false)
+                .with_context_lines(1),
+        }
+    }
+
+    /// One error, with a snippet from `source` when it has the error's text.
+    pub fn error(&self, out: &mut String, error: &LintError, source: Option<Source<'_>>) {
+        // Input that could not be read has no text to point into.
+        let source = source
+            .filter(|_| !error.code.starts_with("ra2::input::"))
+            .and_then(|s| window(s, &[(error.offset, 1)], error.line));
         match source {
             Some(source) => {
-                let _ = handler.render_report(&mut out, &ErrorDiagnostic { error, source: &source });
+                let _ = self
+                    .handler
+                    .render_report(out, &ErrorDiagnostic { error, source: &source });
             }
             None => {
                 let _ = writeln!(
@@ -321,16 +329,19 @@ pub fn render(report: &Report, sources: &BTreeMap<String, String>, style: Style)
         }
         out.push('\n');
     }
-    for finding in &report.findings {
+
+    /// One finding, with a snippet from its file's (or, mapped, its template's) source when
+    /// `sources` has it.
+    pub fn finding<'s>(&self, out: &mut String, finding: &Finding, sources: &dyn Fn(&str) -> Option<Source<'s>>) {
         // Helm output mapped back to its chart: the snippet is the template's.
         let template = finding.template.as_ref().and_then(|t| {
-            let (name, text) = sources.get_key_value(t.file.as_str())?;
-            let span = template_span(text, t.line, t.column)?;
-            Some((Window::new(name, text, &[span], t.line), span))
+            let source = sources(t.file.as_str()).filter(|s| s.offset == 0)?;
+            let span = template_span(source.text, t.line, t.column)?;
+            Some((Window::new(source.name, source.text, &[span], t.line), span))
         });
         if let Some((source, span)) = template {
-            let _ = handler.render_report(
-                &mut out,
+            let _ = self.handler.render_report(
+                out,
                 &FindingDiagnostic {
                     finding,
                     source: &source,
@@ -338,7 +349,7 @@ pub fn render(report: &Report, sources: &BTreeMap<String, String>, style: Style)
                 },
             );
             out.push('\n');
-            continue;
+            return;
         }
         let mut spans = vec![(finding.offset, finding.len)];
         spans.extend(finding.related.iter().map(|r| (r.offset, r.len)));
@@ -346,9 +357,9 @@ pub fn render(report: &Report, sources: &BTreeMap<String, String>, style: Style)
             .chain(finding.related.iter().map(|r| (r.offset, r.line)))
             .min()
             .map_or(finding.line, |(_, line)| line);
-        if let Some(source) = window(&finding.file, &spans, first_line) {
-            let _ = handler.render_report(
-                &mut out,
+        if let Some(source) = sources(&finding.file).and_then(|s| window(s, &spans, first_line)) {
+            let _ = self.handler.render_report(
+                out,
                 &FindingDiagnostic {
                     finding,
                     source: &source,
@@ -377,9 +388,58 @@ pub fn render(report: &Report, sources: &BTreeMap<String, String>, style: Style)
         }
         out.push('\n');
     }
+}
+
+/// The window of `source` around `spans`, when `source` holds all of them.
+fn window<'a>(source: Source<'a>, spans: &[(usize, usize)], first_span_line: usize) -> Option<Window<'a>> {
+    if source.offset == 0 {
+        return Some(Window::new(source.name, source.text, spans, first_span_line));
+    }
+    let end = source.offset + source.text.len();
+    if spans.iter().any(|&(o, l)| o < source.offset || o + l > end) || first_span_line <= source.line {
+        return None;
+    }
+    let local: Vec<(usize, usize)> = spans.iter().map(|&(o, l)| (o - source.offset, l)).collect();
+    let mut w = Window::new(source.name, source.text, &local, first_span_line - source.line);
+    w.offset += source.offset;
+    w.line += source.line;
+    Some(w)
+}
+
+/// Renders every error and finding of `report`, in order, then a summary line. `sources`
+/// maps file names to their text; a file without text is rendered without snippets.
+pub fn render(report: &Report, sources: &BTreeMap<String, String>, style: Style) -> String {
+    let renderer = Renderer::new(style);
+    let mut out = String::new();
+    // A lone `\r` ends a line in YAML, but not for the snippet renderer: show it as the `\n` it
+    // stands for (one byte for one, so offsets stay right).
+    let sources: BTreeMap<&str, std::borrow::Cow<'_, str>> = sources
+        .iter()
+        .map(|(name, text)| (name.as_str(), lone_cr_as_lf(text)))
+        .collect();
+    let lookup = |file: &str| -> Option<Source<'_>> {
+        let (name, text) = sources.get_key_value(file)?;
+        Some(Source {
+            name,
+            text,
+            offset: 0,
+            line: 0,
+        })
+    };
+    for error in &report.errors {
+        renderer.error(&mut out, error, lookup(&error.file));
+    }
+    for finding in &report.findings {
+        renderer.finding(&mut out, finding, &lookup);
+    }
     out.push_str(&summary_line(report));
     out.push('\n');
     out
+}
+
+/// `text` with every `\r` that is not followed by `\n` replaced by `\n` (see [`render`]).
+pub fn lone_cr_fixed(text: &str) -> std::borrow::Cow<'_, str> {
+    lone_cr_as_lf(text)
 }
 
 #[cfg(test)]

@@ -1,0 +1,149 @@
+//! Streamed output (the README's "Large inputs"): past `--stream-after` held results, text,
+//! GitHub and JSON Lines output print each document's findings as they settle. Forced from the
+//! start here, a run prints the same findings and errors (in input order), the same summary
+//! and exit status as when it holds everything, whatever the number of threads.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+fn run(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ra2"))
+        .args(args)
+        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join(".."))
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("ra2 runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin)
+        .expect("write stdin");
+    child.wait_with_output().expect("ra2 finishes")
+}
+
+/// A stream of pods, some with findings, one that cannot be read, one List.
+fn stdin() -> Vec<u8> {
+    let mut text = String::new();
+    for i in 0..30 {
+        text.push_str(&format!(
+            "---\napiVersion: v1\nkind: Pod\nmetadata: {{name: p{i}, namespace: ns{}}}\nspec:\n  hostNetwork: {}\n  containers: [{{name: a, image: r/a:1}}]\n",
+            i % 3,
+            i % 2 == 0
+        ));
+        if i == 10 {
+            text.push_str("---\nkind: [\n");
+        }
+    }
+    text.push_str("---\napiVersion: v1\nitems:\n- {apiVersion: v1, kind: Pod, metadata: {name: l0}, spec: {hostPID: true, containers: [{name: a, image: r/a:1}]}}\nkind: List\n");
+    text.into_bytes()
+}
+
+fn args<'a>(format: &'a str, jobs: &'a str, stream_after: Option<&'a str>) -> Vec<&'a str> {
+    let mut args = vec![
+        "lint",
+        "tests/fixtures",
+        "-",
+        "examples",
+        "--no-config",
+        "--format",
+        format,
+        "--jobs",
+        jobs,
+    ];
+    if let Some(n) = stream_after {
+        args.extend(["--stream-after", n]);
+    }
+    args
+}
+
+fn text(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// Lines of `text` but the last, counted.
+fn lines_but_last(text: &str) -> (BTreeMap<&str, usize>, &str) {
+    let mut lines: Vec<&str> = text.lines().collect();
+    let last = lines.pop().unwrap_or_default();
+    let mut counts = BTreeMap::new();
+    for line in lines {
+        *counts.entry(line).or_default() += 1;
+    }
+    (counts, last)
+}
+
+#[test]
+fn jsonl_and_github_stream_the_same_lines() {
+    let input = stdin();
+    for format in ["jsonl", "github"] {
+        let held = run(&args(format, "1", None), &input);
+        let streamed = run(&args(format, "1", Some("0")), &input);
+        assert_eq!(streamed.status.code(), held.status.code(), "{format}");
+        let (held_text, streamed_text) = (text(&held), text(&streamed));
+        assert!(held_text.lines().count() > 100, "{format}");
+        let (held_lines, held_summary) = lines_but_last(&held_text);
+        let (streamed_lines, streamed_summary) = lines_but_last(&streamed_text);
+        assert_eq!(streamed_summary, held_summary, "{format}: summary");
+        assert_eq!(streamed_lines, held_lines, "{format}: the same lines");
+        assert_ne!(streamed_text, held_text, "{format}: streamed in input order, not sorted");
+        // Streamed output does not depend on the number of threads either.
+        let many = run(&args(format, "3", Some("0")), &input);
+        assert!(many.stdout == streamed.stdout, "{format} --jobs 3: output differs");
+    }
+}
+
+#[test]
+fn jsonl_streams_each_file_in_input_order() {
+    let input = stdin();
+    let streamed = text(&run(&args("jsonl", "2", Some("0")), &input));
+    let mut files: Vec<String> = Vec::new();
+    for line in streamed.lines() {
+        let value: serde_json::Value = serde_json::from_str(line).expect("JSON");
+        let Some(file) = value["file"].as_str() else { continue };
+        if files.last().is_none_or(|f| f != file) {
+            files.push(file.to_owned());
+        }
+    }
+    // What other documents decide comes at the end, after every file: some files come again.
+    let distinct: std::collections::BTreeSet<&String> = files.iter().collect();
+    assert!(distinct.len() < files.len(), "cross-document findings come at the end");
+    let stdin_at = files.iter().position(|f| f == "<stdin>").expect("stdin's findings");
+    assert!(files[..stdin_at].iter().all(|f| f.starts_with("tests/fixtures/")), "{files:?}");
+    assert!(files[stdin_at + 1..].iter().any(|f| f.starts_with("examples/")), "{files:?}");
+}
+
+#[test]
+fn text_streams_every_finding_and_error() {
+    let input = stdin();
+    let json = run(&args("json", "1", None), &input);
+    let report: serde_json::Value = serde_json::from_slice(&json.stdout).expect("JSON report");
+    let held = run(&args("text", "1", None), &input);
+    let streamed = run(&args("text", "1", Some("0")), &input);
+    assert_eq!(streamed.status.code(), held.status.code());
+    let (held_text, streamed_text) = (text(&held), text(&streamed));
+    assert_eq!(held_text.lines().last(), streamed_text.lines().last(), "summary line");
+    let mut shown = 0;
+    for item in report["findings"]
+        .as_array()
+        .into_iter()
+        .chain(report["errors"].as_array())
+        .flatten()
+    {
+        let at = format!(
+            "{}:{}:{}",
+            item["file"].as_str().unwrap_or_default(),
+            item["line"],
+            item["column"]
+        );
+        assert!(streamed_text.contains(&at), "{at} is not in the streamed text");
+        shown += 1;
+    }
+    assert!(shown > 100);
+    // The stream's findings still have snippets.
+    assert!(streamed_text.contains("hostNetwork: true"), "{streamed_text}");
+}
