@@ -1139,7 +1139,12 @@ impl<'c> Linter<'c> {
                     .first_workloads
                     .insert(namespace.clone(), Place::of(target, &site));
             }
-            if pod.get("automountServiceAccountToken").is_none_or(|v| v.is_null()) {
+            // Only ra2.app.029 reads these, one per pod: not kept when it does not run.
+            let tokens_judged = self
+                .rules
+                .iter()
+                .any(|r| r.id == crate::rules::token_automount::RULE.id);
+            if tokens_judged && pod.get("automountServiceAccountToken").is_none_or(|v| v.is_null()) {
                 let account = ["serviceAccountName", "serviceAccount"]
                     .into_iter()
                     .filter_map(|key| pod.get(key))

@@ -57,7 +57,7 @@ mod selinux_type;
 mod sriov_nad;
 mod storage_class;
 mod tiller;
-mod token_automount;
+pub(crate) mod token_automount;
 mod update_strategy;
 mod user;
 mod volume_types;
