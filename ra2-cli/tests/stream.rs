@@ -4,6 +4,7 @@
 //! and exit status as when it holds everything, whatever the number of threads.
 
 use std::collections::BTreeMap;
+use std::fmt::Write as _;
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
@@ -31,11 +32,12 @@ fn run(args: &[&str], stdin: &[u8]) -> Output {
 fn stdin() -> Vec<u8> {
     let mut text = String::new();
     for i in 0..30 {
-        text.push_str(&format!(
+        let _ = write!(
+            text,
             "---\napiVersion: v1\nkind: Pod\nmetadata: {{name: p{i}, namespace: ns{}}}\nspec:\n  hostNetwork: {}\n  containers: [{{name: a, image: r/a:1}}]\n",
             i % 3,
             i % 2 == 0
-        ));
+        );
         if i == 10 {
             text.push_str("---\nkind: [\n");
         }
@@ -90,7 +92,10 @@ fn jsonl_and_github_stream_the_same_lines() {
         let (streamed_lines, streamed_summary) = lines_but_last(&streamed_text);
         assert_eq!(streamed_summary, held_summary, "{format}: summary");
         assert_eq!(streamed_lines, held_lines, "{format}: the same lines");
-        assert_ne!(streamed_text, held_text, "{format}: streamed in input order, not sorted");
+        assert_ne!(
+            streamed_text, held_text,
+            "{format}: streamed in input order, not sorted"
+        );
         // Streamed output does not depend on the number of threads either.
         let many = run(&args(format, "3", Some("0")), &input);
         assert!(many.stdout == streamed.stdout, "{format} --jobs 3: output differs");
@@ -113,8 +118,14 @@ fn jsonl_streams_each_file_in_input_order() {
     let distinct: std::collections::BTreeSet<&String> = files.iter().collect();
     assert!(distinct.len() < files.len(), "cross-document findings come at the end");
     let stdin_at = files.iter().position(|f| f == "<stdin>").expect("stdin's findings");
-    assert!(files[..stdin_at].iter().all(|f| f.starts_with("tests/fixtures/")), "{files:?}");
-    assert!(files[stdin_at + 1..].iter().any(|f| f.starts_with("examples/")), "{files:?}");
+    assert!(
+        files[..stdin_at].iter().all(|f| f.starts_with("tests/fixtures/")),
+        "{files:?}"
+    );
+    assert!(
+        files[stdin_at + 1..].iter().any(|f| f.starts_with("examples/")),
+        "{files:?}"
+    );
 }
 
 #[test]
