@@ -158,3 +158,60 @@ fn text_streams_every_finding_and_error() {
     // The stream's findings still have snippets.
     assert!(streamed_text.contains("hostNetwork: true"), "{streamed_text}");
 }
+
+/// A file over 16 MiB is read as a stream, like standard input: the same report as from
+/// standard input, and as a small file's, whatever the number of threads.
+#[test]
+fn large_files_are_read_as_streams() {
+    let pod = |name: &str, payload: &str| {
+        format!(
+            "{{\"apiVersion\": \"v1\", \"kind\": \"Pod\", \"metadata\": {{\"name\": \"{name}\", \"annotations\": {{\"a\": \"{payload}\"}}}}, \"spec\": {{\"hostNetwork\": true, \"containers\": [{{\"name\": \"a\", \"image\": \"r/a:1\"}}]}}}}"
+        )
+    };
+    let payload = "x".repeat(5 << 20);
+    let items: Vec<String> = (0..4).map(|i| pod(&format!("p{i}"), &payload)).collect();
+    let list = format!(
+        "{{\n    \"apiVersion\": \"v1\",\n    \"items\": [\n        {}\n    ],\n    \"kind\": \"List\"\n}}\n",
+        items.join(",\n        ")
+    );
+    assert!(list.len() > 17 << 20);
+    let dir = std::env::temp_dir().join(format!("ra2-stream-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let big = dir.join("big.json");
+    std::fs::write(&big, &list).expect("write");
+    let big = big.to_string_lossy().into_owned();
+    let json = |args: &[&str], stdin: &[u8]| {
+        let output = run(args, stdin);
+        let mut report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON report");
+        for list in ["findings", "errors", "objects"] {
+            for item in report[list].as_array_mut().into_iter().flatten() {
+                item["file"] = "input".into();
+            }
+        }
+        report
+    };
+    let from_file = json(&["lint", "--no-config", "--format", "json", "--jobs", "1", &big], b"");
+    let from_stdin = json(&["lint", "--no-config", "--format", "json", "-"], list.as_bytes());
+    assert_eq!(from_file, from_stdin);
+    assert_eq!(from_file["summary"]["objects"], 4);
+    let with_others = json(
+        &[
+            "lint",
+            "--no-config",
+            "--format",
+            "json",
+            "--jobs",
+            "3",
+            &big,
+            "examples",
+        ],
+        b"",
+    );
+    assert_eq!(
+        with_others["summary"]["objects"].as_u64(),
+        json(&["lint", "--no-config", "--format", "json", "examples"], b"")["summary"]["objects"]
+            .as_u64()
+            .map(|n| n + 4)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

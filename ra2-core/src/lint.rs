@@ -1391,6 +1391,12 @@ impl<'c> Linter<'c> {
         }
     }
 
+    /// Whether documents that are not Kubernetes objects are skipped by default (the config's
+    /// `skip-non-k8s`).
+    pub fn skips_non_k8s(&self) -> bool {
+        self.config.skip_non_k8s
+    }
+
     /// The limits documents are read with.
     pub fn limits(&self) -> Limits {
         self.limits

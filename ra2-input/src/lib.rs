@@ -336,11 +336,25 @@ pub fn lint_stream_with(
     linter: &mut Linter<'_>,
     watch: &mut Watch<'_, '_>,
 ) -> Result<(), ReadProblem> {
+    let skip = linter.skips_non_k8s();
+    lint_stream_skipping(reader, name, linter, skip, watch)
+}
+
+/// [`lint_stream_with`] for a file read as a stream: with `skip_non_k8s`, documents that are
+/// not Kubernetes objects are skipped (see [`Linter::add_file_with`]).
+pub fn lint_stream_skipping(
+    reader: &mut dyn BufRead,
+    name: &str,
+    linter: &mut Linter<'_>,
+    skip_non_k8s: bool,
+    watch: &mut Watch<'_, '_>,
+) -> Result<(), ReadProblem> {
     const BOM: &[u8] = "\u{feff}".as_bytes();
     if let Some(keep) = watch.keep.as_deref_mut() {
         name.clone_into(&mut keep.name);
     }
     let mut state = linter.begin_file(name);
+    state.set_skip_non_k8s(skip_non_k8s);
     let mut section = Section::default();
     let mut line_buf: Vec<u8> = Vec::new();
     let mut first_line = true;

@@ -65,15 +65,15 @@ pub fn lint_inputs_with(
     };
     let mut rest = inputs;
     while let Some(first) = rest.first() {
-        if *first == Input::Stdin {
+        if is_streamed(first) {
             let outcome = lint_one(first, linter, keep_text, &mut progress);
-            if !on(first, outcome) {
+            if !on(first, after_file(first, linter, outcome, &mut progress)) {
                 return;
             }
             rest = rest.get(1..).unwrap_or_default();
             continue;
         }
-        let run = rest.iter().position(|i| *i == Input::Stdin).unwrap_or(rest.len());
+        let run = rest.iter().position(is_streamed).unwrap_or(rest.len());
         let (files, after) = rest.split_at(run);
         // Forks are made here, where the linter is, and travel to the pool.
         let forks: Vec<Linter<'_>> = files.iter().map(|_| linter.fork()).collect();
@@ -123,41 +123,88 @@ fn after_file(
     outcome
 }
 
-fn lint_one(item: &Input, linter: &mut Linter<'_>, keep_text: bool, progress: &mut Option<Progress<'_>>) -> Outcome {
+/// Files larger than this are read as a stream, like standard input, on the calling thread:
+/// memory then holds one document (or List item) of them, and results can be taken as they go.
+const STREAM_FILES_OVER: u64 = 16 << 20;
+
+/// Is `item` read on the calling thread, as a stream (standard input, a large file)?
+fn is_streamed(item: &Input) -> bool {
     match item {
-        Input::Stdin => {
-            let mut kept = Kept::default();
-            let mut stdin = std::io::stdin().lock();
-            let problem = {
-                let mut watch = Watch {
-                    keep: keep_text.then_some(&mut kept),
-                    progress: progress.as_mut().map(|p| &mut **p as Progress<'_>),
-                };
-                input::lint_stream_with(&mut stdin, input::STDIN_NAME, linter, &mut watch).err()
-            };
-            Outcome {
-                // Text a caller dropped part of is no longer the input's.
-                text: (keep_text && kept.offset == 0).then_some(kept.text),
-                problem,
-            }
-        }
+        Input::Stdin => true,
+        Input::File { path, .. } => std::fs::metadata(path).is_ok_and(|m| m.len() > STREAM_FILES_OVER),
+    }
+}
+
+fn lint_one(item: &Input, linter: &mut Linter<'_>, keep_text: bool, progress: &mut Option<Progress<'_>>) -> Outcome {
+    let (name, skip) = match item {
+        Input::Stdin => (input::STDIN_NAME, None),
         Input::File {
             path,
             name,
             skip_non_k8s,
-        } => match input::read_file(path, name) {
-            Ok(bytes) => {
-                linter.add_file_bytes_with(name, &bytes, *skip_non_k8s);
-                // Formats without snippets drop each file once linted.
-                Outcome {
-                    text: keep_text.then(|| ra2_core::source::same_length_lossy(&bytes)),
-                    problem: None,
-                }
+        } => {
+            if !is_streamed(item) {
+                return lint_whole(path, name, *skip_non_k8s, linter, keep_text);
             }
-            Err(problem) => Outcome {
-                text: None,
-                problem: Some(problem),
-            },
+            match std::fs::File::open(path) {
+                // UTF-16 is refused for the whole file, as when it is read whole.
+                Ok(file) if !starts_utf16(&file) => (name.as_str(), Some(*skip_non_k8s)),
+                _ => return lint_whole(path, name, *skip_non_k8s, linter, keep_text),
+            }
+        }
+    };
+    let mut kept = Kept::default();
+    let problem = {
+        let mut watch = Watch {
+            keep: keep_text.then_some(&mut kept),
+            progress: progress.as_mut().map(|p| &mut **p as Progress<'_>),
+        };
+        if let (Input::File { path, .. }, Some(skip)) = (item, skip) {
+            match std::fs::File::open(path) {
+                Ok(file) => {
+                    let mut reader = std::io::BufReader::new(file);
+                    input::lint_stream_skipping(&mut reader, name, linter, skip, &mut watch).err()
+                }
+                Err(e) => Some(ReadProblem::io(name, &e)),
+            }
+        } else {
+            let mut stdin = std::io::stdin().lock();
+            input::lint_stream_with(&mut stdin, name, linter, &mut watch).err()
+        }
+    };
+    Outcome {
+        // Text a caller dropped part of is no longer the input's.
+        text: (keep_text && kept.offset == 0).then_some(kept.text),
+        problem,
+    }
+}
+
+/// Does the file start with a UTF-16 byte order mark?
+fn starts_utf16(file: &std::fs::File) -> bool {
+    let mut start = [0_u8; 2];
+    std::io::Read::read_exact(&mut &*file, &mut start).is_ok() && matches!(start, [0xFF, 0xFE] | [0xFE, 0xFF])
+}
+
+/// Reads a file whole and lints it.
+fn lint_whole(
+    path: &std::path::Path,
+    name: &str,
+    skip_non_k8s: bool,
+    linter: &mut Linter<'_>,
+    keep_text: bool,
+) -> Outcome {
+    match input::read_file(path, name) {
+        Ok(bytes) => {
+            linter.add_file_bytes_with(name, &bytes, skip_non_k8s);
+            // Formats without snippets drop each file once linted.
+            Outcome {
+                text: keep_text.then(|| ra2_core::source::same_length_lossy(&bytes)),
+                problem: None,
+            }
+        }
+        Err(problem) => Outcome {
+            text: None,
+            problem: Some(problem),
         },
     }
 }
