@@ -70,7 +70,17 @@ pub struct CheckDoc {
     pub title: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub severity: Option<EditionSeverity>,
+    /// The editions that report this check, when fewer than the rule's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub editions: Option<&'static [Edition]>,
     pub description: &'static str,
+}
+
+impl CheckDoc {
+    /// Does a run in `edition` report this check (given that it runs the rule)?
+    pub fn in_edition(&self, edition: Edition) -> bool {
+        self.editions.is_none_or(|e| e.contains(&edition))
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
@@ -140,6 +150,17 @@ impl RuleDoc {
 
     pub fn in_edition(&self, edition: Edition) -> bool {
         self.editions.contains(&edition)
+    }
+
+    /// Does a run in `edition` report `slug` of this rule? An undeclared check follows the rule.
+    pub fn check_in_edition(&self, slug: &str, edition: Edition) -> bool {
+        self.in_edition(edition) && self.check(slug).is_none_or(|c| c.in_edition(edition))
+    }
+
+    /// The checks a run in `edition` reports.
+    pub fn checks_in(&self, edition: Edition) -> impl Iterator<Item = &'static CheckDoc> + use<> {
+        let checks = self.checks;
+        checks.iter().filter(move |c| c.in_edition(edition))
     }
 
     pub fn param(&self, name: &str) -> Option<&'static ParamDoc> {

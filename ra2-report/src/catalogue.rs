@@ -19,8 +19,7 @@ pub fn rules_table(edition: Edition) -> String {
         .map(|d| {
             let rule_severity = d.severity.get(edition).unwrap_or(ra2_core::Severity::Warning);
             let checks: Vec<String> = d
-                .checks
-                .iter()
+                .checks_in(edition)
                 .map(|c| {
                     let s = d.severity_of(c.slug, edition);
                     if s == rule_severity {
@@ -155,7 +154,14 @@ pub fn explain(doc: &RuleDoc, check: Option<&str>, width: usize) -> String {
             Some(s) => severity_text(s, doc.editions),
             None => severity_text(&doc.severity, doc.editions),
         };
-        let _ = writeln!(out, "  {} ({severity}): {}", c.slug, c.title);
+        let only = match c.editions {
+            Some(editions) => {
+                let names: Vec<&str> = editions.iter().map(|e| e.as_str()).collect();
+                format!(" [{} edition only]", names.join(", "))
+            }
+            None => String::new(),
+        };
+        let _ = writeln!(out, "  {} ({severity}): {}{only}", c.slug, c.title);
         out.push_str(&wrap(c.description, "    ", width));
     }
     out.push_str("\nParameters\n");
