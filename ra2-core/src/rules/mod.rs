@@ -42,6 +42,7 @@ mod non_root_ids;
 mod platform_cluster;
 mod platform_control;
 mod platform_node;
+mod platform_stack;
 mod privilege_escalation;
 mod privileged;
 mod process;
@@ -159,6 +160,10 @@ pub static RULES: &[&Rule] = &[
     &platform_cluster::NTW002,
     &platform_cluster::NTW006,
     &platform_cluster::NTW008,
+    &platform_stack::NTW010,
+    &platform_stack::NTW012,
+    &platform_stack::NTW015,
+    &platform_stack::STG006,
     &platform_node::CRT001,
     &platform_node::CRT002,
 ];
