@@ -226,6 +226,12 @@ pub struct AuditArgs {
     #[arg(long, value_name = "N", default_value_t = 500, value_parser = clap::value_parser!(u32).range(1..))]
     pub page_size: u32,
 
+    /// Also read each node's running kubelet configuration from its `configz` endpoint, through
+    /// the API server's node proxy (needs the `nodes/proxy` get permission; a node whose
+    /// kubelet cannot be reached is noted and skipped).
+    #[arg(long)]
+    pub configz: bool,
+
     /// The options of `ra2 lint`; PATHs are extra manifests (kubeadm configuration, static pod
     /// manifests) read with the cluster.
     #[command(flatten)]
