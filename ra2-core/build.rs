@@ -69,6 +69,10 @@ const TABLES: &[Table] = &[
         out: "feature_gates.rs",
         emit: feature_gates,
     },
+    Table {
+        out: "unchecked.rs",
+        emit: unchecked,
+    },
 ];
 
 // ---- the tables ----
@@ -288,6 +292,32 @@ fn feature_gates(manifest: &Path) -> Result<String, String> {
     }
     let code = emit(&value, TABLE, "")?;
     Ok(format!("static FEATURE_GATES: crate::feature_gates::Table = {code};\n"))
+}
+
+/// `UNCHECKED: &[Unchecked]`, the chapter-4 requirements ra2 does not check
+/// (`data/unchecked.yaml`), in file order.
+fn unchecked(manifest: &Path) -> Result<String, String> {
+    const ENTRY: Shape = Shape::Struct(
+        "crate::catalogue::Unchecked",
+        &[
+            Field::req("ids", Shape::List(&Shape::Str)),
+            Field::req("title", Shape::Str),
+            Field::req(
+                "status",
+                Shape::Enum(
+                    "crate::catalogue::Coverage",
+                    &[("not-checkable", "NotCheckable"), ("not-applicable", "NotApplicable")],
+                ),
+            ),
+            Field::req("reason", Shape::Str),
+        ],
+    );
+    let path = manifest.join("data").join("unchecked.yaml");
+    println!("cargo:rerun-if-changed={}", path.display());
+    let value = read_yaml(&path)?;
+    let entries = value.get("requirements").ok_or("no requirements list")?;
+    let code = emit(entries, Shape::List(&ENTRY), "requirements")?;
+    Ok(format!("static UNCHECKED: &[crate::catalogue::Unchecked] = {code};\n"))
 }
 
 /// A Kubernetes minor release `"1.24"` as its minor number.

@@ -385,9 +385,14 @@ pub fn rules(args: &RulesArgs) -> u8 {
             }
         },
     };
-    let mut output = match args.format {
-        DocFormat::Text => ra2_report::catalogue::rules_table(edition),
-        DocFormat::Json => ra2_report::catalogue::rules_json(edition),
+    let mut output = match (args.format, args.all) {
+        (DocFormat::Text, false) => ra2_report::catalogue::rules_table(edition),
+        (DocFormat::Json, false) => ra2_report::catalogue::rules_json(edition),
+        (DocFormat::Text, true) => ra2_report::catalogue::rules_table_all(
+            edition,
+            terminal_width().unwrap_or(DEFAULT_WIDTH).min(DEFAULT_WIDTH),
+        ),
+        (DocFormat::Json, true) => ra2_report::catalogue::rules_json_all(edition),
     };
     if !output.ends_with('\n') {
         output.push('\n');

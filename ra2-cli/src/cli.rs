@@ -248,6 +248,11 @@ pub struct RulesArgs {
     /// `edition` of the `.ra2.yaml` in the working directory or a parent].
     #[arg(long, value_enum)]
     pub edition: Option<EditionArg>,
+
+    /// Also list the RA2 chapter-4 requirements ra2 cannot check statically, with the reason
+    /// (in JSON: an object with `rules` and `unchecked` instead of the bare array).
+    #[arg(long)]
+    pub all: bool,
 }
 
 #[derive(Debug, Args)]

@@ -183,6 +183,35 @@ pub fn get(id: &str) -> Option<&'static RuleDoc> {
         .and_then(|i| CATALOGUE.get(i))
 }
 
+/// Why ra2 does not check a chapter-4 requirement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Coverage {
+    /// No manifest, configuration file or command line states it (or ra2 does not judge it yet:
+    /// the reason says so).
+    NotCheckable,
+    /// A "may", or met by every Kubernetes cluster.
+    NotApplicable,
+}
+
+/// A chapter-4 requirement that ra2 does not check statically (`data/unchecked.yaml`, the
+/// "no" and "n/a" rows of the coverage table in rules/README.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Unchecked {
+    pub ids: &'static [&'static str],
+    /// The RA2 table's names of the requirements.
+    pub title: &'static str,
+    pub status: Coverage,
+    pub reason: &'static str,
+}
+
+include!(concat!(env!("OUT_DIR"), "/unchecked.rs"));
+
+/// The chapter-4 requirements ra2 does not check statically, in RA2 order.
+pub fn unchecked() -> &'static [Unchecked] {
+    UNCHECKED
+}
+
 /// A finding ra2 reports that is not a catalogue rule: the YAML reader's, the suppression
 /// annotations', the config exemptions' and strict mode's. Selectable, ignorable and
 /// suppressible like a rule; listed in SARIF's rules; documented in the README.

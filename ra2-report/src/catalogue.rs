@@ -71,6 +71,38 @@ pub fn rules_json(edition: Edition) -> String {
     serde_json::to_string_pretty(&rules_in(edition)).unwrap_or_default()
 }
 
+/// `ra2 rules --all`: the rules table, then the chapter-4 requirements ra2 does not check
+/// statically, each with its reason wrapped to `width` columns.
+pub fn rules_table_all(edition: Edition, width: usize) -> String {
+    let mut out = rules_table(edition);
+    let unchecked = catalogue::unchecked();
+    let ids: usize = unchecked.iter().map(|u| u.ids.len()).sum();
+    let _ = writeln!(
+        out,
+        "
+RA2 chapter 4 requirements ra2 does not check statically ({ids}; rules/README.md, \"Chapter 4 coverage\"):\n"
+    );
+    for entry in unchecked {
+        let status = match entry.status {
+            catalogue::Coverage::NotCheckable => "not checkable",
+            catalogue::Coverage::NotApplicable => "not applicable",
+        };
+        let _ = writeln!(out, "{}  {} ({status})", entry.ids.join(", "), entry.title);
+        out.push_str(&wrap(entry.reason, "    ", width.max(40)));
+    }
+    out
+}
+
+/// `ra2 rules --all --format json`: `{"rules": [the rule documents], "unchecked": [the
+/// requirements ra2 does not check]}`. Without `--all` the output stays the bare array.
+pub fn rules_json_all(edition: Edition) -> String {
+    let all = serde_json::json!({
+        "rules": rules_in(edition),
+        "unchecked": catalogue::unchecked(),
+    });
+    serde_json::to_string_pretty(&all).unwrap_or_default()
+}
+
 /// `warning` or `warning in base, error in latest`.
 fn severity_text(severity: &EditionSeverity, editions: &[Edition]) -> String {
     match severity {

@@ -292,3 +292,64 @@ fn the_conformant_example_is_clean_in_both_editions() {
         }
     }
 }
+
+/// The "no" and "n/a" rows of rules/README.md's chapter-4 coverage table are
+/// `ra2-core/data/unchecked.yaml` (what `ra2 rules --all` lists), row by row.
+#[test]
+fn coverage_table_and_the_unchecked_list_agree() {
+    fn expand(ids: &str) -> Vec<String> {
+        if let Some((first, last)) = ids.split_once(" to ") {
+            let (prefix, from) = first.rsplit_once('.').expect("ra2.x.nnn");
+            let to = last.rsplit_once('.').expect("x.nnn").1;
+            let (from, to): (u32, u32) = (from.parse().expect("number"), to.parse().expect("number"));
+            return (from..=to).map(|n| format!("{prefix}.{n:03}")).collect();
+        }
+        ids.split(", ")
+            .map(|id| {
+                if id.starts_with("ra2.") {
+                    id.to_owned()
+                } else {
+                    format!("ra2.{id}")
+                }
+            })
+            .collect()
+    }
+    let readme = std::fs::read_to_string(root().join("rules").join("README.md")).expect("rules/README.md");
+    let rows: Vec<(Vec<String>, String, String)> = readme
+        .lines()
+        .filter_map(|line| {
+            let cells: Vec<&str> = line.strip_prefix("| ")?.strip_suffix(" |")?.split(" | ").collect();
+            let [ids, checked, reason] = cells.as_slice() else {
+                return None;
+            };
+            if !ids.starts_with("ra2.") || !matches!(*checked, "no" | "n/a") {
+                return None;
+            }
+            let status = if *checked == "no" {
+                "not-checkable"
+            } else {
+                "not-applicable"
+            };
+            Some((expand(ids), status.to_owned(), (*reason).to_owned()))
+        })
+        .collect();
+    let data: Vec<(Vec<String>, String, String)> = catalogue::unchecked()
+        .iter()
+        .map(|u| {
+            let status = serde_json::to_value(u.status).expect("status");
+            (
+                u.ids.iter().map(|i| (*i).to_owned()).collect(),
+                status.as_str().expect("a string").to_owned(),
+                u.reason.to_owned(),
+            )
+        })
+        .collect();
+    assert!(rows.len() > 15, "the coverage table was not found: {} rows", rows.len());
+    assert_eq!(rows, data);
+    for id in data.iter().flat_map(|(ids, _, _)| ids) {
+        assert!(
+            catalogue::get(id).is_none(),
+            "{id} has a rule but is listed as not checked"
+        );
+    }
+}

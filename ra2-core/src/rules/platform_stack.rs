@@ -59,15 +59,17 @@ fn user_plane(bundle: &Bundle, cx: &mut BundleContext<'_>) {
 /// has it allocatable.
 fn device_plugins(bundle: &Bundle, cx: &mut BundleContext<'_>) {
     let facts = &bundle.platform;
-    if !facts.has_nodes() {
+    if !facts.has_nodes() || facts.resource_requests.is_empty() {
         return;
     }
+    // Once for the cluster, not once per request: a dump has thousands of each.
+    let advertised: std::collections::BTreeSet<&str> = facts
+        .nodes
+        .iter()
+        .flat_map(|n| n.allocatable.iter().filter(|(_, v)| **v > 0).map(|(k, _)| k.as_str()))
+        .collect();
     for request in &facts.resource_requests {
-        if facts
-            .nodes
-            .iter()
-            .any(|n| n.allocatable.get(&request.resource).is_some_and(|v| *v > 0))
-        {
+        if advertised.contains(request.resource.as_str()) {
             continue;
         }
         cx.report_with_help(
