@@ -7,6 +7,7 @@ pub mod audit;
 pub mod chart;
 pub mod cli;
 pub mod kustomize;
+pub mod policyreport;
 pub mod render;
 pub mod settings;
 pub mod source_root;
