@@ -103,6 +103,8 @@ pub fn run(args: &AuditArgs) -> u8 {
             return crate::app::EXIT_ERROR;
         }
     };
+    // The uid of each listed object, for the policy reports' subjects.
+    let uids = (args.lint.format == LintFormat::Policyreport).then(|| crate::policyreport::uids(&files));
     let keep_text = args.lint.format == LintFormat::Text;
     let mut sources: BTreeMap<String, String> = BTreeMap::new();
     let mut problems = Vec::new();
@@ -146,6 +148,9 @@ pub fn run(args: &AuditArgs) -> u8 {
         .errors
         .extend(problems.into_iter().map(ra2_input::ReadProblem::into_lint_error));
     report.finalize();
+    if args.lint.format == LintFormat::Policyreport {
+        return crate::policyreport::output(&args.lint, &report, config.fail_on, uids.as_ref());
+    }
     crate::app::output(&args.lint, &report, sources);
     crate::app::exit_status(&report, config.fail_on)
 }

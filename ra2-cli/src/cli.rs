@@ -69,6 +69,9 @@ pub enum LintFormat {
     Github,
     /// GitLab Code Quality (Code Climate JSON): findings on the merge request's diff.
     Codeclimate,
+    /// Kubernetes PolicyReports (wgpolicyk8s.io/v1alpha2, a YAML stream for `kubectl create
+    /// -f`): one per namespace, a ClusterPolicyReport for cluster-scoped objects.
+    Policyreport,
 }
 
 /// Output formats of `ra2 rules` and `ra2 explain`.
