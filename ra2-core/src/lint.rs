@@ -359,21 +359,7 @@ impl<'c> Linter<'c> {
         };
         let template = crate::source::helm_source(chunk.text);
         for doc in &result.docs {
-            // Every document counts, empty ones (only comments, or `---` twice) included, as
-            // YAML libraries' load-all does, so that `document` matches what they see.
-            let index = file.next_document;
-            file.next_document += 1;
-            self.report.summary.documents += 1;
-            if doc.root_is_null() {
-                continue;
-            }
-            if file.skip_non_k8s {
-                if let Some(reason) = crate::manifest::document_skip_reason(&Located::root(doc)) {
-                    self.record_skipped(reason);
-                    continue;
-                }
-            }
-            self.lint_doc(&file.name, index, doc, template);
+            self.add_read_doc(file, doc, template);
         }
         if let Some(error) = result.error {
             let index = file.next_document;
@@ -398,6 +384,31 @@ impl<'c> Linter<'c> {
                 offset: error.span.start,
             });
         }
+    }
+
+    /// Lints a document read elsewhere as the only document of a file named `name`: the
+    /// admission decision reads the object where it stands in the request.
+    pub fn add_doc(&mut self, name: &str, doc: &Doc<'_>) {
+        let mut state = self.begin_file(name);
+        self.add_read_doc(&mut state, doc, None);
+    }
+
+    fn add_read_doc(&mut self, file: &mut FileState, doc: &Doc<'_>, template: Option<&str>) {
+        // Every document counts, empty ones (only comments, or `---` twice) included, as
+        // YAML libraries' load-all does, so that `document` matches what they see.
+        let index = file.next_document;
+        file.next_document += 1;
+        self.report.summary.documents += 1;
+        if doc.root_is_null() {
+            return;
+        }
+        if file.skip_non_k8s {
+            if let Some(reason) = crate::manifest::document_skip_reason(&Located::root(doc)) {
+                self.record_skipped(reason);
+                return;
+            }
+        }
+        self.lint_doc(&file.name, index, doc, template);
     }
 
     fn error(&mut self, file: &str, document: usize, at: &Located<'_>, code: &str, message: String) {
