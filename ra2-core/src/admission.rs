@@ -9,7 +9,6 @@
 //! warnings, each short enough for the API server to pass on whole.
 
 use std::borrow::Cow;
-use std::collections::HashMap;
 
 use serde_json::{Map, Value, json};
 
@@ -285,10 +284,7 @@ impl<'t> Incoming<'t> {
             })
             .collect();
         prepare_in_place(&mut self.doc, object, &fills)?;
-        let canon = Canonical::of(&mut self.doc, object)?;
-        if canon.bytes > config.limits.max_document_bytes || canon.depth > config.limits.max_depth {
-            return None;
-        }
+        sort_mappings(&mut self.doc, object);
         self.doc.root = object;
         self.doc.quote_check = Some(std::cell::Cell::new(false));
         let mut linter = crate::Linter::new(config);
@@ -304,6 +300,18 @@ impl<'t> Incoming<'t> {
             report.finalize();
         }
         // The order of the serde_json path: by place in the object as serde_json writes it.
+        let mut wanted: Vec<usize> = report
+            .findings
+            .iter()
+            .filter(|f| f.file == SOURCE_NAME)
+            .map(|f| f.offset)
+            .collect();
+        wanted.sort_unstable();
+        wanted.dedup();
+        let canon = Canonical::of(&self.doc, object, wanted)?;
+        if canon.bytes > config.limits.max_document_bytes || canon.depth > config.limits.max_depth {
+            return None;
+        }
         let mut keyed = Vec::with_capacity(report.findings.len());
         for finding in std::mem::take(&mut report.findings) {
             let (line, column) = if finding.file == SOURCE_NAME {
@@ -383,33 +391,40 @@ fn prepare_in_place(doc: &mut Doc<'_>, object: NodeId, fills: &[(&'static str, S
     Some(())
 }
 
-/// The object as serde_json writes it (compact, keys in order): where each key and value the
-/// request's text holds would start there, in characters (the column the serde_json path
-/// reported), and the text's size and nesting. Building it sorts every mapping of the object
-/// by key. `None` when serde_json's text would read differently (see [`Incoming`]).
+/// Puts every mapping of the object in key order, serde_json's map order.
+fn sort_mappings(doc: &mut Doc<'_>, object: NodeId) {
+    let mut stack = vec![object];
+    while let Some(id) = stack.pop() {
+        match doc.nodes.get_mut(id as usize).map(|n| &mut n.value) {
+            Some(DocValue::Map(entries)) => {
+                entries.sort_by(|a, b| a.key.cmp(&b.key));
+                stack.extend(entries.iter().map(|e| e.value));
+            }
+            Some(DocValue::Seq(items)) => stack.extend(items.iter().map(|i| i.node)),
+            _ => {}
+        }
+    }
+}
+
+/// The object as serde_json writes it (compact, keys in order): the column (in characters,
+/// what the serde_json path reported) where each wanted key or value of the request's text would
+/// start there, and the text's size and nesting. `None` when serde_json's text would read
+/// differently (see [`Incoming`]).
 struct Canonical {
-    /// Request offset -> column; `usize::MAX` where two places share an offset.
-    columns: HashMap<usize, usize>,
+    /// Request offsets whose columns are wanted, sorted.
+    wanted: Vec<usize>,
+    /// Their columns; `usize::MAX` where two places share an offset.
+    columns: Vec<Option<usize>>,
     chars: usize,
     bytes: usize,
     depth: usize,
 }
 
 impl Canonical {
-    fn of(doc: &mut Doc<'_>, object: NodeId) -> Option<Canonical> {
-        let mut stack = vec![object];
-        while let Some(id) = stack.pop() {
-            match doc.nodes.get_mut(id as usize).map(|n| &mut n.value) {
-                Some(DocValue::Map(entries)) => {
-                    entries.sort_by(|a, b| a.key.cmp(&b.key));
-                    stack.extend(entries.iter().map(|e| e.value));
-                }
-                Some(DocValue::Seq(items)) => stack.extend(items.iter().map(|i| i.node)),
-                _ => {}
-            }
-        }
+    fn of(doc: &Doc<'_>, object: NodeId, wanted: Vec<usize>) -> Option<Canonical> {
         let mut canon = Canonical {
-            columns: HashMap::new(),
+            columns: vec![None; wanted.len()],
+            wanted,
             chars: 0,
             bytes: 0,
             depth: 0,
@@ -419,19 +434,26 @@ impl Canonical {
     }
 
     fn column(&self, offset: usize) -> Option<usize> {
-        self.columns.get(&offset).filter(|c| **c != usize::MAX).map(|c| c + 1)
+        let i = self.wanted.binary_search(&offset).ok()?;
+        self.columns
+            .get(i)
+            .copied()
+            .flatten()
+            .filter(|c| *c != usize::MAX)
+            .map(|c| c + 1)
     }
 
     fn mark(&mut self, offset: usize) {
+        let Ok(i) = self.wanted.binary_search(&offset) else {
+            return;
+        };
         let at = self.chars;
-        self.columns
-            .entry(offset)
-            .and_modify(|c| {
-                if *c != at {
-                    *c = usize::MAX;
-                }
-            })
-            .or_insert(at);
+        if let Some(column) = self.columns.get_mut(i) {
+            *column = match *column {
+                Some(c) if c != at => Some(usize::MAX),
+                _ => Some(at),
+            };
+        }
     }
 
     fn punct(&mut self) {

@@ -543,7 +543,7 @@ impl<'c> Linter<'c> {
             object_index,
         };
         let mut found: Vec<Pending> = Vec::new();
-        let suppressions = suppressions_of(&object, pod.as_ref(), target, &mut found);
+        let suppressions = suppressions_of(&object, pod, target, &mut found);
         self.suppressions.push(suppressions);
         self.templates.push(template.map(str::to_owned));
         let settings = Settings {
@@ -555,14 +555,14 @@ impl<'c> Linter<'c> {
             if let Some(check) = rule.object {
                 check(&object, &mut Context::new(rule.id, settings, target, &mut found));
             }
-            if let (Some(check), Some(pod)) = (rule.pod, pod.as_ref()) {
+            if let (Some(check), Some(pod)) = (rule.pod, pod) {
                 check(
                     pod,
                     &mut Context::new(rule.id, settings, target, &mut found).with_gated(&mut gated),
                 );
             }
         }
-        let profile = pod.as_ref().map(|pod| self.record_profile(target, &object, pod));
+        let profile = pod.map(|pod| self.record_profile(target, &object, pod));
         match profile {
             Some(Some(Profile::NetworkIntensive)) => found.append(&mut gated),
             Some(None) => self.deferred.append(&mut gated),
@@ -602,9 +602,9 @@ impl<'c> Linter<'c> {
             source_template: template.map(str::to_owned),
             hook: helm_hook(&object),
         });
-        self.collect_facts(target, &object, pod.as_ref());
-        self.collect_danm(target, &object, pod.as_ref());
-        crate::platform::collect(&mut self.bundle.platform, target, &object, pod.as_ref());
+        self.collect_facts(target, &object, pod);
+        self.collect_danm(target, &object, pod);
+        crate::platform::collect(&mut self.bundle.platform, target, &object, pod);
         self.pending.extend(found);
     }
 

@@ -893,12 +893,11 @@ fn review<'py>(
     let text = json_text(py, &dict).map_err(|e| PyValueError::new_err(format!("review is not JSON data: {e}")))?;
     let response = py.detach(|| {
         // Read once, straight into ra2's tree; what that path cannot vouch for takes serde_json.
-        let answer = match ra2_core::admission::review_text(&text, &config) {
-            Some(answer) => answer,
-            None => {
-                let value: Value = serde_json::from_str(&text).map_err(|e| format!("review is not JSON data: {e}"))?;
-                ra2_core::admission::review(&value, &config)
-            }
+        let answer = if let Some(answer) = ra2_core::admission::review_text(&text, &config) {
+            answer
+        } else {
+            let value: Value = serde_json::from_str(&text).map_err(|e| format!("review is not JSON data: {e}"))?;
+            ra2_core::admission::review(&value, &config)
         };
         // A review ra2 cannot judge is answered 400 (what a webhook must do); from Python it
         // is a ValueError, so callers never mistake it for a policy decision.

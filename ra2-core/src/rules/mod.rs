@@ -189,7 +189,6 @@ pub struct Settings<'c> {
 /// What a rule sees while it runs on one object.
 pub struct Context<'c> {
     rule: &'static str,
-    doc: Option<&'static RuleDoc>,
     settings: Settings<'c>,
     target: Target<'c>,
     out: &'c mut Vec<Pending>,
@@ -201,7 +200,6 @@ impl<'c> Context<'c> {
     pub fn new(rule: &'static str, settings: Settings<'c>, target: Target<'c>, out: &'c mut Vec<Pending>) -> Self {
         Context {
             rule,
-            doc: crate::catalogue::get(rule),
             settings,
             target,
             out,
@@ -219,6 +217,12 @@ impl<'c> Context<'c> {
 
     pub fn edition(&self) -> Edition {
         self.settings.edition
+    }
+
+    /// The rule's catalogue entry, looked up only when a finding or parameter needs it (most
+    /// rules find nothing on most objects).
+    fn doc(&self) -> Option<&'static RuleDoc> {
+        crate::catalogue::get(self.rule)
     }
 
     /// How many findings this object has so far (to tell whether a helper reported).
@@ -268,7 +272,7 @@ impl<'c> Context<'c> {
         let severity = self
             .settings
             .config
-            .severity_for(self.rule, check, self.doc, self.settings.edition);
+            .severity_for(self.rule, check, self.doc(), self.settings.edition);
         let place = Place::of(self.target, at);
         let finding = crate::lint::finding_at(self.rule, check, severity, message, help, place);
         (finding, self.target.object_index)
@@ -280,7 +284,7 @@ impl<'c> Context<'c> {
             .config
             .param(self.rule, name)
             .cloned()
-            .or_else(|| self.doc.and_then(|d| d.param(name)).map(|p| p.default.to_value()))
+            .or_else(|| self.doc().and_then(|d| d.param(name)).map(|p| p.default.to_value()))
     }
 
     pub fn param_str(&self, name: &str) -> Option<String> {
