@@ -190,6 +190,9 @@ pub fn lint(args: &LintArgs) -> u8 {
     if inputs.is_empty() && skipped.is_empty() && kustomized.is_empty() && !unreadable {
         warn(&["warning: no manifests found (looked for *.yaml, *.yml and *.json)".to_owned()]);
     }
+    if args.format == LintFormat::Policyreport {
+        return crate::policyreport::output(args, &report, config.fail_on, None);
+    }
     output(args, &report, sources);
     exit_status(&report, config.fail_on)
 }
@@ -259,6 +262,14 @@ fn render_report(
         LintFormat::Junit => ra2_report::junit::render(report),
         LintFormat::Github => ra2_report::github::render(&rebased(&root())),
         LintFormat::Codeclimate => ra2_report::codeclimate::render(&rebased(&root())),
+        // `ra2 lint` and `ra2 audit` write it with the config's fail-on (policyreport::output).
+        LintFormat::Policyreport => crate::policyreport::render(
+            args,
+            report,
+            args.fail_on.map_or_else(Default::default, Into::into),
+            None,
+        )
+        .unwrap_or_else(|why| format!("error: {why}\n")),
     }
 }
 
@@ -326,6 +337,10 @@ fn add_config_sources(report: &Report, sources: &mut BTreeMap<String, String>) {
 /// the stream is copied through byte for byte when it passes, and nothing reaches standard
 /// output when it does not.
 fn post_render(args: &LintArgs, config: &ra2_core::Config) -> u8 {
+    if args.format == LintFormat::Policyreport {
+        warn(&["error: --post-render writes its report to standard error, where policy reports are of no use; run `ra2 lint --format policyreport` on the rendered manifests instead".to_owned()]);
+        return EXIT_ERROR;
+    }
     if args.paths.iter().any(|p| p.as_os_str() != "-") {
         warn(&["error: --post-render reads standard input only; remove the paths".to_owned()]);
         return EXIT_ERROR;
@@ -385,9 +400,14 @@ pub fn rules(args: &RulesArgs) -> u8 {
             }
         },
     };
-    let mut output = match args.format {
-        DocFormat::Text => ra2_report::catalogue::rules_table(edition),
-        DocFormat::Json => ra2_report::catalogue::rules_json(edition),
+    let mut output = match (args.format, args.all) {
+        (DocFormat::Text, false) => ra2_report::catalogue::rules_table(edition),
+        (DocFormat::Json, false) => ra2_report::catalogue::rules_json(edition),
+        (DocFormat::Text, true) => ra2_report::catalogue::rules_table_all(
+            edition,
+            terminal_width().unwrap_or(DEFAULT_WIDTH).min(DEFAULT_WIDTH),
+        ),
+        (DocFormat::Json, true) => ra2_report::catalogue::rules_json_all(edition),
     };
     if !output.ends_with('\n') {
         output.push('\n');

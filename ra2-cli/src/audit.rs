@@ -17,8 +17,10 @@
 //! harness; a client for a handful of GETs does not need an async runtime or the kube-rs
 //! stack. The kubeconfig reader supports what kubeconfigs written by kubeadm, kind and most
 //! installers use: a server, its CA (file or data, or insecure-skip-tls-verify), and a bearer
-//! token (inline or file) or a client certificate and key (files or data). Exec and
-//! auth-provider plugins are refused with a message.
+//! token (inline or file), a client certificate and key (files or data), or an exec credential
+//! plugin (`client.authentication.k8s.io/v1` or `v1beta1`, see [`exec`]). Several files in
+//! `$KUBECONFIG` are merged as kubectl merges them. Auth-provider plugins (removed from kubectl
+//! in 1.26) are refused with a message.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -28,6 +30,8 @@ use std::time::Duration;
 use serde_json::Value;
 
 use crate::cli::{AuditArgs, LintFormat};
+
+mod exec;
 
 /// What `ra2 audit` lists: (apiVersion, kind, path). A resource the server does not serve (a
 /// CRD that is not installed) is skipped.
@@ -80,8 +84,8 @@ pub fn run(args: &AuditArgs) -> u8 {
             return crate::app::EXIT_ERROR;
         }
     };
-    let access = match kubeconfig_path(args.kubeconfig.as_deref())
-        .and_then(|path| read_kubeconfig(&path, args.context.as_deref()))
+    let access = match kubeconfig_paths(args.kubeconfig.as_deref())
+        .and_then(|paths| read_kubeconfig(&paths, args.context.as_deref()))
     {
         Ok(access) => access,
         Err(why) => {
@@ -89,13 +93,18 @@ pub fn run(args: &AuditArgs) -> u8 {
             return crate::app::EXIT_ERROR;
         }
     };
-    let files = match fetch(&access, args.page_size) {
-        Ok(files) => files,
+    let files = match fetch(&access, args.page_size, args.configz) {
+        Ok((files, notes)) => {
+            crate::app::warn(&notes.iter().map(|n| format!("note: {n}")).collect::<Vec<_>>());
+            files
+        }
         Err(why) => {
             crate::app::warn(&[format!("error: {why}")]);
             return crate::app::EXIT_ERROR;
         }
     };
+    // The uid of each listed object, for the policy reports' subjects.
+    let uids = (args.lint.format == LintFormat::Policyreport).then(|| crate::policyreport::uids(&files));
     let keep_text = args.lint.format == LintFormat::Text;
     let mut sources: BTreeMap<String, String> = BTreeMap::new();
     let mut problems = Vec::new();
@@ -139,90 +148,202 @@ pub fn run(args: &AuditArgs) -> u8 {
         .errors
         .extend(problems.into_iter().map(ra2_input::ReadProblem::into_lint_error));
     report.finalize();
+    if args.lint.format == LintFormat::Policyreport {
+        return crate::policyreport::output(&args.lint, &report, config.fail_on, uids.as_ref());
+    }
     crate::app::output(&args.lint, &report, sources);
     crate::app::exit_status(&report, config.fail_on)
 }
 
-/// `--kubeconfig`, else the first file of `$KUBECONFIG`, else `~/.kube/config`.
-fn kubeconfig_path(given: Option<&Path>) -> Result<PathBuf, String> {
+/// The kubeconfig files to read: `--kubeconfig` alone, else every file of `$KUBECONFIG` that
+/// exists (kubectl skips missing ones), else `~/.kube/config`.
+fn kubeconfig_paths(given: Option<&Path>) -> Result<Vec<PathBuf>, String> {
     if let Some(path) = given {
-        return Ok(path.to_owned());
+        return Ok(vec![path.to_owned()]);
     }
     if let Some(list) = std::env::var_os("KUBECONFIG") {
-        if let Some(first) = std::env::split_paths(&list).find(|p| !p.as_os_str().is_empty()) {
-            return Ok(first);
+        let mut paths: Vec<PathBuf> = Vec::new();
+        for path in std::env::split_paths(&list).filter(|p| !p.as_os_str().is_empty()) {
+            if !paths.contains(&path) {
+                paths.push(path);
+            }
+        }
+        if !paths.is_empty() {
+            let existing: Vec<PathBuf> = paths.iter().filter(|p| p.exists()).cloned().collect();
+            if existing.is_empty() {
+                return Err(format!(
+                    "none of the KUBECONFIG files exists ({})",
+                    paths
+                        .iter()
+                        .map(|p| p.display().to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+            }
+            return Ok(existing);
         }
     }
     std::env::var_os("HOME")
-        .map(|home| Path::new(&home).join(".kube").join("config"))
+        .map(|home| vec![Path::new(&home).join(".kube").join("config")])
         .ok_or_else(|| "no kubeconfig: give --kubeconfig, or set KUBECONFIG or HOME".to_owned())
 }
 
-/// The named entry of a kubeconfig list (`clusters`, `users`, `contexts`).
-fn entry<'a>(config: &'a Value, list: &str, name: &str, inner: &str) -> Option<&'a Value> {
-    config
-        .get(list)?
-        .as_array()?
-        .iter()
-        .find(|e| e.get("name").and_then(Value::as_str) == Some(name))?
-        .get(inner)
+/// Kubeconfig files merged as kubectl merges `$KUBECONFIG`: the first file that sets
+/// `current-context` wins, and so does the first file that names a cluster, user or context;
+/// relative paths in an entry are relative to the file the entry comes from.
+struct Kubeconfigs {
+    /// Each file, its directory and its content, in order.
+    files: Vec<(PathBuf, Value)>,
 }
 
-/// Reads the current (or the given) context of a kubeconfig.
-pub fn read_kubeconfig(path: &Path, context: Option<&str>) -> Result<Access, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read kubeconfig {}: {e}", path.display()))?;
-    let config = ra2_core::yaml_to_json(&text).map_err(|e| format!("kubeconfig {}: {}", path.display(), e.message))?;
-    let base = path.parent().unwrap_or(Path::new("."));
-    let what = |s: &str| format!("kubeconfig {}: {s}", path.display());
+impl Kubeconfigs {
+    fn read(paths: &[PathBuf]) -> Result<Kubeconfigs, String> {
+        let mut files = Vec::new();
+        for path in paths {
+            let text =
+                std::fs::read_to_string(path).map_err(|e| format!("cannot read kubeconfig {}: {e}", path.display()))?;
+            let config =
+                ra2_core::yaml_to_json(&text).map_err(|e| format!("kubeconfig {}: {}", path.display(), e.message))?;
+            let config = if config.is_null() {
+                Value::Object(serde_json::Map::new())
+            } else {
+                config
+            };
+            if !config.is_object() {
+                return Err(format!("kubeconfig {}: not a mapping", path.display()));
+            }
+            files.push((path.clone(), config));
+        }
+        Ok(Kubeconfigs { files })
+    }
+
+    /// What the files are called in messages.
+    fn describe(&self) -> String {
+        let names: Vec<String> = self.files.iter().map(|(p, _)| p.display().to_string()).collect();
+        format!("kubeconfig {}", names.join(":"))
+    }
+
+    fn current_context(&self) -> Option<&str> {
+        self.files.iter().find_map(|(_, c)| {
+            c.get("current-context")
+                .and_then(Value::as_str)
+                .filter(|s| !s.is_empty())
+        })
+    }
+
+    /// The named entry of a list (`clusters`, `users`, `contexts`) from the first file that has
+    /// it, and the directory of that file.
+    fn entry(&self, list: &str, name: &str, inner: &str) -> Option<(&Value, &Path)> {
+        self.files.iter().find_map(|(path, config)| {
+            let value = config
+                .get(list)?
+                .as_array()?
+                .iter()
+                .find(|e| e.get("name").and_then(Value::as_str) == Some(name))?
+                .get(inner)?;
+            Some((value, path.parent().unwrap_or(Path::new("."))))
+        })
+    }
+}
+
+/// Reads the current (or the given) context of the kubeconfig files, merged as kubectl merges
+/// them, running the user's exec credential plugin if it has one.
+pub fn read_kubeconfig(paths: &[PathBuf], context: Option<&str>) -> Result<Access, String> {
+    let configs = Kubeconfigs::read(paths)?;
+    let what = |s: &str| format!("{}: {s}", configs.describe());
     let context_name = context
+        .or_else(|| configs.current_context())
         .map(str::to_owned)
-        .or_else(|| config.get("current-context").and_then(Value::as_str).map(str::to_owned))
         .ok_or_else(|| what("no current-context; give --context"))?;
-    let context = entry(&config, "contexts", &context_name, "context")
+    let (context, _) = configs
+        .entry("contexts", &context_name, "context")
         .ok_or_else(|| what(&format!("no context named {context_name:?}")))?;
     let cluster_name = context.get("cluster").and_then(Value::as_str).unwrap_or_default();
-    let cluster = entry(&config, "clusters", cluster_name, "cluster")
+    let (cluster, cluster_dir) = configs
+        .entry("clusters", cluster_name, "cluster")
         .ok_or_else(|| what(&format!("no cluster named {cluster_name:?}")))?;
     let user_name = context.get("user").and_then(Value::as_str).unwrap_or_default();
     let empty = Value::Object(serde_json::Map::new());
-    let user = entry(&config, "users", user_name, "user").unwrap_or(&empty);
-    if user.get("exec").is_some() || user.get("auth-provider").is_some() {
+    let (user, user_dir) = configs
+        .entry("users", user_name, "user")
+        .unwrap_or((&empty, Path::new(".")));
+    if user.get("auth-provider").is_some() {
         return Err(what(&format!(
-            "user {user_name:?} authenticates through an exec or auth-provider plugin, which ra2 audit does not run; use a token or a client certificate (for example a service account token)"
+            "user {user_name:?} authenticates through an auth-provider plugin (removed from kubectl in Kubernetes 1.26), which ra2 audit does not run; use an exec plugin, a token or a client certificate"
         )));
     }
     let string = |v: &Value, key: &str| v.get(key).and_then(Value::as_str).map(str::to_owned);
-    let file = |name: &str| {
+    let file = |base: &Path, name: &str| {
         let p = Path::new(name);
         let p = if p.is_absolute() { p.to_owned() } else { base.join(p) };
         std::fs::read(&p).map_err(|e| what(&format!("cannot read {}: {e}", p.display())))
     };
-    let data_or_file = |v: &Value, data: &str, name: &str| -> Result<Option<Vec<u8>>, String> {
+    let data_or_file = |v: &Value, base: &Path, data: &str, name: &str| -> Result<Option<Vec<u8>>, String> {
         if let Some(encoded) = string(v, data) {
             return base64_decode(&encoded)
                 .map(Some)
                 .ok_or_else(|| what(&format!("{data} is not base64")));
         }
-        string(v, name).map(|n| file(&n)).transpose()
+        string(v, name).map(|n| file(base, &n)).transpose()
     };
     let server = string(cluster, "server").ok_or_else(|| what(&format!("cluster {cluster_name:?} has no server")))?;
-    let token = match (string(user, "token"), string(user, "tokenFile")) {
+    let ca_pem = data_or_file(
+        cluster,
+        cluster_dir,
+        "certificate-authority-data",
+        "certificate-authority",
+    )?;
+    let insecure = cluster
+        .get("insecure-skip-tls-verify")
+        .and_then(Value::as_bool)
+        .unwrap_or(false);
+    let mut token = match (string(user, "token"), string(user, "tokenFile")) {
         (Some(token), _) => Some(token),
-        (None, Some(name)) => Some(String::from_utf8_lossy(&file(&name)?).trim().to_owned()),
+        (None, Some(name)) => Some(String::from_utf8_lossy(&file(user_dir, &name)?).trim().to_owned()),
         (None, None) => None,
     };
-    let cert = data_or_file(user, "client-certificate-data", "client-certificate")?;
-    let key = data_or_file(user, "client-key-data", "client-key")?;
+    let cert = data_or_file(user, user_dir, "client-certificate-data", "client-certificate")?;
+    let key = data_or_file(user, user_dir, "client-key-data", "client-key")?;
+    let mut client = cert.zip(key);
+    if let Some(exec) = user.get("exec") {
+        let info = ClusterInfo {
+            server: &server,
+            ca_pem: ca_pem.as_deref(),
+            insecure,
+            exec_config: cluster
+                .get("extensions")
+                .and_then(Value::as_array)
+                .and_then(|e| {
+                    e.iter()
+                        .find(|x| x.get("name").and_then(Value::as_str) == Some("client.authentication.k8s.io/exec"))
+                })
+                .and_then(|x| x.get("extension")),
+        };
+        let credential = exec::run(exec, user_dir, &info).map_err(|e| what(&format!("user {user_name:?}: {e}")))?;
+        if credential.token.is_some() {
+            token = credential.token;
+        }
+        if credential.client.is_some() {
+            client = credential.client;
+        }
+    }
     Ok(Access {
         server: server.trim_end_matches('/').to_owned(),
-        ca_pem: data_or_file(cluster, "certificate-authority-data", "certificate-authority")?,
-        insecure: cluster
-            .get("insecure-skip-tls-verify")
-            .and_then(Value::as_bool)
-            .unwrap_or(false),
+        ca_pem,
+        insecure,
         token,
-        client: cert.zip(key),
+        client,
     })
+}
+
+/// What an exec plugin may be told about the cluster (`provideClusterInfo`).
+pub struct ClusterInfo<'a> {
+    pub server: &'a str,
+    pub ca_pem: Option<&'a [u8]>,
+    pub insecure: bool,
+    /// The cluster's `client.authentication.k8s.io/exec` extension, passed on as
+    /// `spec.cluster.config`.
+    pub exec_config: Option<&'a Value>,
 }
 
 /// Standard base64 (padding optional), as kubeconfig `*-data` fields hold it.
@@ -381,17 +502,30 @@ fn typed(mut item: Value, api_version: &str, kind: &str) -> Value {
     Value::Object(typed)
 }
 
+/// The inputs read from the cluster, `(name, text)`, and notes for the user.
+pub type Fetched = (Vec<(String, String)>, Vec<String>);
+
 /// Reads the cluster: one `(name, text)` input per resource that has objects. Each page of the
 /// listing is one `kind: List` document of the input (pages separated by `---`), so that no
 /// document grows with the cluster beyond the page size (and the document size limit holds
-/// for any cluster).
-pub fn fetch(access: &Access, page_size: u32) -> Result<Vec<(String, String)>, String> {
+/// for any cluster). With `configz`, one more input per node whose kubelet answers
+/// ([`configz_document`]); the second value is notes for the user (nodes skipped, and why).
+pub fn fetch(access: &Access, page_size: u32, configz: bool) -> Result<Fetched, String> {
     let agent = agent(access)?;
     let mut files = Vec::new();
+    let mut node_names: Vec<String> = Vec::new();
     for &(api_version, kind, path) in RESOURCES {
         let Some(pages) = list(&agent, access, path, page_size)? else {
             continue;
         };
+        if kind == "Node" {
+            node_names.extend(
+                pages
+                    .iter()
+                    .flatten()
+                    .filter_map(|n| n.pointer("/metadata/name").and_then(Value::as_str).map(str::to_owned)),
+            );
+        }
         let mut text = String::new();
         for page in pages {
             let items: Vec<Value> = page
@@ -413,7 +547,57 @@ pub fn fetch(access: &Access, page_size: u32) -> Result<Vec<(String, String)>, S
             files.push((format!("{}{path}", access.server), text));
         }
     }
-    Ok(files)
+    let mut notes = Vec::new();
+    if configz {
+        for node in &node_names {
+            let path = format!("/api/v1/nodes/{}/proxy/configz", query_escape(node));
+            let url = format!("{}{path}", access.server);
+            let (status, body) = match get(&agent, access, &url) {
+                Ok(answer) => answer,
+                Err(why) => {
+                    notes.push(format!("configz of node {node}: {why}"));
+                    continue;
+                }
+            };
+            if status == 403 {
+                notes.push(
+                    "configz: the API server refuses the node proxy (HTTP 403; it needs get on nodes/proxy), so no node's kubelet configuration was read"
+                        .to_owned(),
+                );
+                break;
+            }
+            if status != 200 {
+                let first = body.lines().next().unwrap_or_default();
+                notes.push(format!("configz of node {node}: HTTP {status}: {first}"));
+                continue;
+            }
+            match configz_document(&body) {
+                Ok(text) => files.push((url, text)),
+                Err(why) => notes.push(format!("configz of node {node}: {why}")),
+            }
+        }
+    }
+    Ok((files, notes))
+}
+
+/// The kubelet's `/configz` answer (`{"kubeletconfig": {...}}`, the running configuration in
+/// the `kubelet.config.k8s.io/v1beta1` field names) as a `KubeletConfiguration` document.
+pub fn configz_document(body: &str) -> Result<String, String> {
+    let value: Value = serde_json::from_str(body).map_err(|e| format!("not JSON: {e}"))?;
+    let Some(Value::Object(config)) = value.get("kubeletconfig") else {
+        return Err("no kubeletconfig object in the answer".to_owned());
+    };
+    let mut document = serde_json::Map::new();
+    document.insert("apiVersion".to_owned(), Value::from("kubelet.config.k8s.io/v1beta1"));
+    document.insert("kind".to_owned(), Value::from("KubeletConfiguration"));
+    for (key, field) in config {
+        if key != "apiVersion" && key != "kind" {
+            document.insert(key.clone(), field.clone());
+        }
+    }
+    let mut text = serde_json::to_string_pretty(&Value::Object(document)).map_err(|e| e.to_string())?;
+    text.push('\n');
+    Ok(text)
 }
 
 #[cfg(test)]
@@ -425,6 +609,28 @@ mod tests {
         assert_eq!(base64_decode("aGVsbG8gd29ybGQ=").unwrap(), b"hello world");
         assert_eq!(base64_decode("aGVsbG8\n gd29ybGQ").unwrap(), b"hello world");
         assert!(base64_decode("a*b").is_none());
+    }
+
+    /// The configz parser path (a kubelet is needed to test the fetch itself).
+    #[test]
+    fn configz_answer_becomes_a_kubelet_configuration() {
+        let body = r#"{"kubeletconfig":{"enableServer":true,"cpuManagerPolicy":"static","topologyManagerPolicy":"single-numa-node","reservedSystemCPUs":"0-1","featureGates":{"PodLevelResources":true}}}"#;
+        let text = configz_document(body).unwrap();
+        let config = ra2_core::Config::default();
+        let report = ra2_core::lint_str("configz", &text, &config);
+        assert!(report.errors.is_empty(), "{:?}", report.errors);
+        // Read as a kubelet configuration: its alpha gate is judged.
+        assert!(
+            report
+                .findings
+                .iter()
+                .any(|f| f.rule == "ra2.k8s.012" && f.check == "alpha-feature-gate"),
+            "{:?}",
+            report.findings
+        );
+        assert!(configz_document("{}").is_err());
+        assert!(configz_document("<html>").is_err());
+        assert!(configz_document(r#"{"kubeletconfig": []}"#).is_err());
     }
 
     #[test]
@@ -441,6 +647,40 @@ mod tests {
         assert!(!controlled(&mirror));
     }
 
+    /// Two files as `KUBECONFIG=a:b` names them: the first to set a name or the current context
+    /// wins, and each entry's relative paths are relative to its own file.
+    #[test]
+    fn kubeconfig_files_merge_as_kubectl_merges_them() {
+        let dir = std::env::temp_dir().join(format!("ra2-audit-merge-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("a")).unwrap();
+        std::fs::create_dir_all(dir.join("b")).unwrap();
+        std::fs::write(dir.join("a/ca.crt"), "CA of a").unwrap();
+        std::fs::write(dir.join("b/token"), "token of b").unwrap();
+        std::fs::write(
+            dir.join("a/config"),
+            "apiVersion: v1\nkind: Config\ncurrent-context: edge\nclusters:\n- name: edge\n  cluster: {server: 'https://10.0.0.1:6443', certificate-authority: ca.crt}\ncontexts:\n- name: edge\n  context: {cluster: edge, user: ops}\n",
+        )
+        .unwrap();
+        std::fs::write(
+            dir.join("b/config"),
+            "apiVersion: v1\nkind: Config\ncurrent-context: other\nclusters:\n- name: edge\n  cluster: {server: 'https://10.9.9.9:6443'}\nusers:\n- name: ops\n  user: {tokenFile: token}\ncontexts:\n- name: other\n  context: {cluster: edge, user: ops}\n",
+        )
+        .unwrap();
+        let paths = [dir.join("a/config"), dir.join("b/config")];
+        let access = read_kubeconfig(&paths, None).unwrap();
+        assert_eq!(access.server, "https://10.0.0.1:6443");
+        assert_eq!(access.ca_pem.as_deref(), Some(&b"CA of a"[..]));
+        assert_eq!(access.token.as_deref(), Some("token of b"));
+        // The other order: b's current context and b's cluster win.
+        let access = read_kubeconfig(&[dir.join("b/config"), dir.join("a/config")], None).unwrap();
+        assert_eq!(access.server, "https://10.9.9.9:6443");
+        assert_eq!(access.ca_pem, None);
+        // A user that no file defines: anonymous, as kubectl would be.
+        let access = read_kubeconfig(&paths[..1], None).unwrap();
+        assert_eq!(access.token, None);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
     #[test]
     fn kubeconfig_with_token_file_and_relative_ca() {
         let dir = std::env::temp_dir().join(format!("ra2-audit-{}", std::process::id()));
@@ -449,16 +689,16 @@ mod tests {
         std::fs::write(dir.join("token"), "s3cret\n").unwrap();
         std::fs::write(
             dir.join("config"),
-            "apiVersion: v1\nkind: Config\ncurrent-context: a\nclusters:\n- name: c\n  cluster: {server: 'https://127.0.0.1:6443/', certificate-authority: ca.crt}\nusers:\n- name: u\n  user: {tokenFile: token}\n- name: e\n  user: {exec: {command: aws}}\ncontexts:\n- name: a\n  context: {cluster: c, user: u}\n- name: b\n  context: {cluster: c, user: e}\n",
+            "apiVersion: v1\nkind: Config\ncurrent-context: a\nclusters:\n- name: c\n  cluster: {server: 'https://127.0.0.1:6443/', certificate-authority: ca.crt}\nusers:\n- name: u\n  user: {tokenFile: token}\n- name: e\n  user: {auth-provider: {name: gcp}}\ncontexts:\n- name: a\n  context: {cluster: c, user: u}\n- name: b\n  context: {cluster: c, user: e}\n",
         )
         .unwrap();
-        let access = read_kubeconfig(&dir.join("config"), None).unwrap();
+        let access = read_kubeconfig(&[dir.join("config")], None).unwrap();
         assert_eq!(access.server, "https://127.0.0.1:6443");
         assert_eq!(access.ca_pem.as_deref(), Some(&b"CA"[..]));
         assert_eq!(access.token.as_deref(), Some("s3cret"));
-        let refused = read_kubeconfig(&dir.join("config"), Some("b")).unwrap_err();
-        assert!(refused.contains("exec"), "{refused}");
-        assert!(read_kubeconfig(&dir.join("config"), Some("nope")).is_err());
+        let refused = read_kubeconfig(&[dir.join("config")], Some("b")).unwrap_err();
+        assert!(refused.contains("auth-provider"), "{refused}");
+        assert!(read_kubeconfig(&[dir.join("config")], Some("nope")).is_err());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -69,6 +69,9 @@ pub enum LintFormat {
     Github,
     /// GitLab Code Quality (Code Climate JSON): findings on the merge request's diff.
     Codeclimate,
+    /// Kubernetes PolicyReports (wgpolicyk8s.io/v1alpha2, a YAML stream for `kubectl create
+    /// -f`): one per namespace, a ClusterPolicyReport for cluster-scoped objects.
+    Policyreport,
 }
 
 /// Output formats of `ra2 rules` and `ra2 explain`.
@@ -226,6 +229,12 @@ pub struct AuditArgs {
     #[arg(long, value_name = "N", default_value_t = 500, value_parser = clap::value_parser!(u32).range(1..))]
     pub page_size: u32,
 
+    /// Also read each node's running kubelet configuration from its `configz` endpoint, through
+    /// the API server's node proxy (needs the `nodes/proxy` get permission; a node whose
+    /// kubelet cannot be reached is noted and skipped).
+    #[arg(long)]
+    pub configz: bool,
+
     /// The options of `ra2 lint`; PATHs are extra manifests (kubeadm configuration, static pod
     /// manifests) read with the cluster.
     #[command(flatten)]
@@ -242,6 +251,11 @@ pub struct RulesArgs {
     /// `edition` of the `.ra2.yaml` in the working directory or a parent].
     #[arg(long, value_enum)]
     pub edition: Option<EditionArg>,
+
+    /// Also list the RA2 chapter-4 requirements ra2 cannot check statically, with the reason
+    /// (in JSON: an object with `rules` and `unchecked` instead of the bare array).
+    #[arg(long)]
+    pub all: bool,
 }
 
 #[derive(Debug, Args)]

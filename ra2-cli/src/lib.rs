@@ -7,7 +7,15 @@ pub mod audit;
 pub mod chart;
 pub mod cli;
 pub mod kustomize;
+pub mod policyreport;
 pub mod render;
 pub mod settings;
 pub mod source_root;
 pub mod template_map;
+
+/// The `ra2` command: parses the command line and runs it (`ra2`, and `ra2-pre-commit`, the
+/// same command as the pre-commit hook installs it).
+pub fn main() -> std::process::ExitCode {
+    let cli = <cli::Cli as clap::Parser>::parse();
+    std::process::ExitCode::from(app::run(cli))
+}

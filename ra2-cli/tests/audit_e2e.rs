@@ -179,6 +179,44 @@ kind: StorageClass
 metadata:
   name: fast
 provisioner: csi.example.com
+---
+apiVersion: storage.k8s.io/v1
+kind: StorageClass
+metadata:
+  name: ceph
+provisioner: rbd.csi.ceph.com
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: fec
+  namespace: ran
+spec:
+  selector:
+    matchLabels: {app: fec}
+  template:
+    metadata:
+      labels: {app: fec}
+    spec:
+      containers:
+        - name: fec
+          image: registry.example.com/ran/fec:1.0.0
+          resources:
+            limits: {cpu: "1", memory: 1Gi, example.com/fpga: "1"}
+"#;
+
+/// An exec credential plugin, as kubectl runs them: it checks what client-go gives a plugin
+/// (its args, its env, KUBERNETES_EXEC_INFO with interactive false, no standard input under
+/// interactiveMode Never) and prints an ExecCredential with the token.
+const EXEC_PLUGIN: &str = r#"#!/bin/sh
+[ "$1" = "--audience" ] && [ "$2" = "ra2" ] || { echo "plugin: unexpected args: $*" >&2; exit 3; }
+[ -n "$RA2_PLUGIN_TOKEN" ] || { echo "plugin: exec env not set" >&2; exit 4; }
+case "$KUBERNETES_EXEC_INFO" in
+  *'"interactive":false'*) ;;
+  *) echo "plugin: KUBERNETES_EXEC_INFO is $KUBERNETES_EXEC_INFO" >&2; exit 5 ;;
+esac
+if read -r line; then echo "plugin: standard input is open" >&2; exit 6; fi
+printf '{"apiVersion":"client.authentication.k8s.io/v1","kind":"ExecCredential","status":{"token":"%s"}}\n' "$RA2_PLUGIN_TOKEN"
 "#;
 
 const NAD: &str = r#"
@@ -193,9 +231,16 @@ spec:
 
 /// Runs the ra2 binary with `args` (and `stdin`), in `dir`: (exit status, stdout, stderr).
 fn ra2(dir: &std::path::Path, args: &[&str], stdin: Option<&str>) -> (i32, String, String) {
+    ra2_env(dir, args, stdin, &[])
+}
+
+/// [`ra2`] with environment variables set (and KUBECONFIG removed unless set here).
+fn ra2_env(dir: &std::path::Path, args: &[&str], stdin: Option<&str>, env: &[(&str, &str)]) -> (i32, String, String) {
     use std::io::Write;
     let mut child = Command::new(env!("CARGO_BIN_EXE_ra2"))
         .args(args)
+        .env_remove("KUBECONFIG")
+        .envs(env.iter().copied())
         .current_dir(dir)
         .stdin(if stdin.is_some() { Stdio::piped() } else { Stdio::null() })
         .stdout(Stdio::piped())
@@ -300,6 +345,8 @@ fn audit_reads_the_cluster_and_matches_lint_of_a_kubectl_dump() {
         ("ra2.k8s.008/kubelet-reservations", ""),
         ("ra2.app.007/host-path", "kube-multus-ds"),
         ("ra2.stg.006/provisioner", "legacy"),
+        ("ra2.stg.006/unregistered-driver", "ceph"),
+        ("ra2.ntw.012/no-device-plugin", "fec"),
     ] {
         assert!(
             fired(check, name),
@@ -393,6 +440,105 @@ fn audit_reads_the_cluster_and_matches_lint_of_a_kubectl_dump() {
         audited,
         "ra2 lint of `kubectl get -o yaml` and ra2 audit disagree"
     );
+
+    // KUBECONFIG with two files, merged as kubectl merges them: the cluster and the context in
+    // one, the user in the other, authenticated by an exec plugin (a script, named relative to
+    // its kubeconfig file) that prints the token.
+    let admin = std::fs::read_to_string(cluster.kubeconfig()).unwrap();
+    let field = |name: &str| {
+        admin
+            .lines()
+            .find_map(|l| l.trim().strip_prefix(name))
+            .unwrap_or_else(|| panic!("{name} in {admin}"))
+            .to_owned()
+    };
+    let (server, token) = (field("server: "), field("token: "));
+    let plugins = dir.join("plugins");
+    std::fs::create_dir_all(plugins.join("bin")).unwrap();
+    let plugin = plugins.join("bin").join("token.sh");
+    std::fs::write(&plugin, EXEC_PLUGIN).unwrap();
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&plugin, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let first = dir.join("cluster.kubeconfig");
+    std::fs::write(
+        &first,
+        format!(
+            "apiVersion: v1\nkind: Config\ncurrent-context: audit\nclusters:\n- name: testkit\n  cluster:\n    server: {server}\n    certificate-authority: {}\ncontexts:\n- name: audit\n  context: {{cluster: testkit, user: plugin-user}}\n",
+            cluster.ca_file().display()
+        ),
+    )
+    .unwrap();
+    let second = plugins.join("user.kubeconfig");
+    std::fs::write(
+        &second,
+        format!("apiVersion: v1\nkind: Config\ncurrent-context: elsewhere\nusers:\n- name: plugin-user\n  user:\n    exec:\n      apiVersion: client.authentication.k8s.io/v1\n      command: ./bin/token.sh\n      args: [--audience, ra2]\n      env:\n      - {{name: RA2_PLUGIN_TOKEN, value: {token}}}\n      interactiveMode: Never\n"),
+    )
+    .unwrap();
+    let list = std::env::join_paths([first.as_path(), dir.join("missing").as_path(), second.as_path()]).unwrap();
+    let list = list.to_str().unwrap();
+    let (status, stdout, stderr) = ra2_env(
+        dir,
+        &[
+            "audit",
+            "--kubelet-config",
+            kubelet_arg,
+            "--no-config",
+            "--format",
+            "json",
+        ],
+        None,
+        &[("KUBECONFIG", list)],
+    );
+    assert_eq!(status, 1, "{stderr}");
+    let merged: Value = serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{e}: {stdout}\n{stderr}"));
+    assert_eq!(
+        findings(&merged),
+        audited,
+        "the merged kubeconfig with the exec plugin reads another cluster"
+    );
+    // The plugin's token is what authenticates: a wrong one is refused by the API server.
+    let (status, _, stderr) = ra2_env(
+        dir,
+        &["audit", "--no-config"],
+        None,
+        &[("KUBECONFIG", list), ("RA2_PLUGIN_TOKEN", "ignored: exec env wins")],
+    );
+    assert_eq!(status, 1, "exec env overrides the process env: {stderr}");
+    std::fs::write(&plugin, EXEC_PLUGIN.replace("\"$RA2_PLUGIN_TOKEN\"", "\"wrong-token\"")).unwrap();
+    let (status, _, stderr) = ra2_env(dir, &["audit", "--no-config"], None, &[("KUBECONFIG", list)]);
+    assert_eq!(status, 2, "{stderr}");
+    assert!(stderr.contains("401"), "{stderr}");
+    std::fs::write(&plugin, "#!/bin/sh\necho 'plugin: no credentials here' >&2\nexit 7\n").unwrap();
+    let (status, _, stderr) = ra2_env(dir, &["audit", "--no-config"], None, &[("KUBECONFIG", list)]);
+    assert_eq!(status, 2, "{stderr}");
+    assert!(
+        stderr.contains("no credentials here") && stderr.contains("failed"),
+        "{stderr}"
+    );
+
+    // --configz: the testkit has no kubelet behind its Nodes, so the node proxy cannot reach
+    // one; each node is noted and the audit is otherwise the same.
+    let (status, stdout, stderr) = ra2(
+        dir,
+        &[
+            "audit",
+            "--kubeconfig",
+            kubeconfig,
+            "--kubelet-config",
+            kubelet_arg,
+            "--configz",
+            "--no-config",
+            "--format",
+            "json",
+        ],
+        None,
+    );
+    assert_eq!(status, 1, "{stderr}");
+    assert!(stderr.contains("note: configz of node cp-1"), "{stderr}");
+    let with_configz: Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(findings(&with_configz), audited);
 
     // A kubeconfig ra2 cannot use is an error, not an empty report.
     let bad = dir.join("bad-kubeconfig");

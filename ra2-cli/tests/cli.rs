@@ -856,6 +856,35 @@ fn rules_json_is_the_catalogue_of_the_edition() {
     }));
 }
 
+/// `ra2 rules --all` adds the chapter-4 requirements ra2 cannot check; its JSON wraps the
+/// unchanged rule array, which `ra2 rules --format json` still prints bare.
+#[test]
+fn rules_all_lists_the_requirements_ra2_cannot_check() {
+    let output = run(&["rules", "--all"]);
+    assert_eq!(code(&output), 0);
+    let text = stdout(&output);
+    assert!(text.starts_with(&stdout(&run(&["rules"]))), "{text}");
+    assert!(
+        text.contains("ra2.ch.004  CPU Simultaneous Multi-Threading (SMT) (not checkable)"),
+        "{text}"
+    );
+    assert!(text.contains("(not applicable)"), "{text}");
+    let all = json(&run(&["rules", "--all", "--format", "json"]));
+    assert_eq!(all["rules"], json(&run(&["rules", "--format", "json"])));
+    let unchecked = all["unchecked"].as_array().expect("unchecked is an array");
+    let ids: Vec<&str> = unchecked
+        .iter()
+        .flat_map(|u| u["ids"].as_array().unwrap().iter().map(|i| i.as_str().unwrap()))
+        .collect();
+    assert!(ids.contains(&"ra2.k8s.001") && ids.contains(&"ra2.ch.016"), "{ids:?}");
+    assert!(!ids.contains(&"ra2.k8s.012"), "ra2.k8s.012 is checked");
+    assert!(
+        unchecked
+            .iter()
+            .all(|u| u["reason"].as_str().is_some_and(|r| !r.is_empty()))
+    );
+}
+
 #[test]
 fn explain_golden() {
     let output = run(&["explain", "ra2.app.007"]);

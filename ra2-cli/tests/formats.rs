@@ -177,6 +177,33 @@ fn github_golden() {
     insta::assert_snapshot!("github", text);
 }
 
+/// PolicyReports: one per namespace, the PersistentVolume's finding in the
+/// ClusterPolicyReport, the unreadable document in the report without a namespace; the time
+/// from `SOURCE_DATE_EPOCH` (the API server e2e: `policyreport_e2e.rs`).
+#[test]
+fn policyreport_golden() {
+    let mut args = GOLDEN_ARGS.to_vec();
+    args.push("policyreport");
+    let output = Command::new(env!("CARGO_BIN_EXE_ra2"))
+        .args(&args)
+        .current_dir(data())
+        .env("SOURCE_DATE_EPOCH", "1700000000")
+        .stdin(Stdio::null())
+        .output()
+        .expect("ra2 runs");
+    assert_eq!(output.status.code(), Some(2));
+    insta::assert_snapshot!("policyreport", stdout(&output));
+    let bad = Command::new(env!("CARGO_BIN_EXE_ra2"))
+        .args(&args)
+        .current_dir(data())
+        .env("SOURCE_DATE_EPOCH", "yesterday")
+        .output()
+        .expect("ra2 runs");
+    assert_eq!(bad.status.code(), Some(2), "a bad SOURCE_DATE_EPOCH is an error");
+    assert!(bad.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("SOURCE_DATE_EPOCH"));
+}
+
 #[test]
 fn jsonl_golden() {
     let (code, text) = golden("jsonl");

@@ -70,7 +70,17 @@ pub struct CheckDoc {
     pub title: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub severity: Option<EditionSeverity>,
+    /// The editions that report this check, when fewer than the rule's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub editions: Option<&'static [Edition]>,
     pub description: &'static str,
+}
+
+impl CheckDoc {
+    /// Does a run in `edition` report this check (given that it runs the rule)?
+    pub fn in_edition(&self, edition: Edition) -> bool {
+        self.editions.is_none_or(|e| e.contains(&edition))
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
@@ -142,6 +152,17 @@ impl RuleDoc {
         self.editions.contains(&edition)
     }
 
+    /// Does a run in `edition` report `slug` of this rule? An undeclared check follows the rule.
+    pub fn check_in_edition(&self, slug: &str, edition: Edition) -> bool {
+        self.in_edition(edition) && self.check(slug).is_none_or(|c| c.in_edition(edition))
+    }
+
+    /// The checks a run in `edition` reports.
+    pub fn checks_in(&self, edition: Edition) -> impl Iterator<Item = &'static CheckDoc> + use<> {
+        let checks = self.checks;
+        checks.iter().filter(move |c| c.in_edition(edition))
+    }
+
     pub fn param(&self, name: &str) -> Option<&'static ParamDoc> {
         self.params.iter().find(|p| p.name == name)
     }
@@ -160,6 +181,35 @@ pub fn get(id: &str) -> Option<&'static RuleDoc> {
         .binary_search_by(|doc| doc.id.cmp(id))
         .ok()
         .and_then(|i| CATALOGUE.get(i))
+}
+
+/// Why ra2 does not check a chapter-4 requirement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Coverage {
+    /// No manifest, configuration file or command line states it (or ra2 does not judge it yet:
+    /// the reason says so).
+    NotCheckable,
+    /// A "may", or met by every Kubernetes cluster.
+    NotApplicable,
+}
+
+/// A chapter-4 requirement that ra2 does not check statically (`data/unchecked.yaml`, the
+/// "no" and "n/a" rows of the coverage table in rules/README.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Unchecked {
+    pub ids: &'static [&'static str],
+    /// The RA2 table's names of the requirements.
+    pub title: &'static str,
+    pub status: Coverage,
+    pub reason: &'static str,
+}
+
+include!(concat!(env!("OUT_DIR"), "/unchecked.rs"));
+
+/// The chapter-4 requirements ra2 does not check statically, in RA2 order.
+pub fn unchecked() -> &'static [Unchecked] {
+    UNCHECKED
 }
 
 /// A finding ra2 reports that is not a catalogue rule: the YAML reader's, the suppression

@@ -25,6 +25,7 @@ pub mod danm;
 pub mod data;
 pub mod devices;
 pub mod doc;
+pub mod feature_gates;
 pub mod hook;
 mod json;
 pub mod lint;

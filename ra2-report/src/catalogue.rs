@@ -19,8 +19,7 @@ pub fn rules_table(edition: Edition) -> String {
         .map(|d| {
             let rule_severity = d.severity.get(edition).unwrap_or(ra2_core::Severity::Warning);
             let checks: Vec<String> = d
-                .checks
-                .iter()
+                .checks_in(edition)
                 .map(|c| {
                     let s = d.severity_of(c.slug, edition);
                     if s == rule_severity {
@@ -70,6 +69,38 @@ pub fn rules_table(edition: Edition) -> String {
 /// `ra2 rules --format json`: the rule documents of the edition as a JSON array.
 pub fn rules_json(edition: Edition) -> String {
     serde_json::to_string_pretty(&rules_in(edition)).unwrap_or_default()
+}
+
+/// `ra2 rules --all`: the rules table, then the chapter-4 requirements ra2 does not check
+/// statically, each with its reason wrapped to `width` columns.
+pub fn rules_table_all(edition: Edition, width: usize) -> String {
+    let mut out = rules_table(edition);
+    let unchecked = catalogue::unchecked();
+    let ids: usize = unchecked.iter().map(|u| u.ids.len()).sum();
+    let _ = writeln!(
+        out,
+        "
+RA2 chapter 4 requirements ra2 does not check statically ({ids}; rules/README.md, \"Chapter 4 coverage\"):\n"
+    );
+    for entry in unchecked {
+        let status = match entry.status {
+            catalogue::Coverage::NotCheckable => "not checkable",
+            catalogue::Coverage::NotApplicable => "not applicable",
+        };
+        let _ = writeln!(out, "{}  {} ({status})", entry.ids.join(", "), entry.title);
+        out.push_str(&wrap(entry.reason, "    ", width.max(40)));
+    }
+    out
+}
+
+/// `ra2 rules --all --format json`: `{"rules": [the rule documents], "unchecked": [the
+/// requirements ra2 does not check]}`. Without `--all` the output stays the bare array.
+pub fn rules_json_all(edition: Edition) -> String {
+    let all = serde_json::json!({
+        "rules": rules_in(edition),
+        "unchecked": catalogue::unchecked(),
+    });
+    serde_json::to_string_pretty(&all).unwrap_or_default()
 }
 
 /// `warning` or `warning in base, error in latest`.
@@ -155,7 +186,14 @@ pub fn explain(doc: &RuleDoc, check: Option<&str>, width: usize) -> String {
             Some(s) => severity_text(s, doc.editions),
             None => severity_text(&doc.severity, doc.editions),
         };
-        let _ = writeln!(out, "  {} ({severity}): {}", c.slug, c.title);
+        let only = match c.editions {
+            Some(editions) => {
+                let names: Vec<&str> = editions.iter().map(|e| e.as_str()).collect();
+                format!(" [{} edition only]", names.join(", "))
+            }
+            None => String::new(),
+        };
+        let _ = writeln!(out, "  {} ({severity}): {}{only}", c.slug, c.title);
         out.push_str(&wrap(c.description, "    ", width));
     }
     out.push_str("\nParameters\n");

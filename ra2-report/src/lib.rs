@@ -15,6 +15,7 @@ pub mod github;
 pub mod jsonl;
 pub mod junit;
 pub mod line_hash;
+pub mod policyreport;
 pub mod sarif;
 mod summary;
 mod verdict;

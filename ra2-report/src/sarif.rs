@@ -268,13 +268,11 @@ fn precision(id: &str) -> &'static str {
 
 fn catalogue_rule(doc: &RuleDoc, edition: Edition) -> Rule {
     let checks: Vec<String> = doc
-        .checks
-        .iter()
+        .checks_in(edition)
         .map(|c| format!("- {}: {}", c.slug, c.description.trim()))
         .collect();
     let checks_markdown: Vec<String> = doc
-        .checks
-        .iter()
+        .checks_in(edition)
         .map(|c| format!("- `{}` ({}): {}", c.slug, c.title, c.description.trim()))
         .collect();
     Rule {
@@ -312,7 +310,7 @@ fn catalogue_rule(doc: &RuleDoc, edition: Edition) -> Rule {
             },
             precision: precision(doc.id),
             security_severity: doc.security_severity,
-            checks: doc.checks.iter().map(|c| c.slug.to_owned()).collect(),
+            checks: doc.checks_in(edition).map(|c| c.slug.to_owned()).collect(),
         },
     }
 }

@@ -47,10 +47,14 @@ pub fn corpus_files() -> Option<Vec<(String, String)>> {
     Some(files)
 }
 
-/// A rule fixture: `tests/fixtures/<id>.yaml` with `# expect: rule[/check]` markers.
+/// A rule fixture: `tests/fixtures/<id>.yaml` with `# expect: rule[/check]` markers, or
+/// `<id>.<edition>.yaml` for a second fixture of the same rule in another edition (its
+/// `# edition:` line says which).
 #[derive(Debug)]
 pub struct Fixture {
     pub id: String,
+    /// The file's stem: the id, or `<id>.<edition>`.
+    pub name: String,
     pub path: PathBuf,
     pub text: String,
     pub config: Config,
@@ -61,7 +65,12 @@ pub struct Fixture {
 impl Fixture {
     pub fn load(path: &Path) -> Fixture {
         let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let id = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_owned();
+        let name = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_owned();
+        let id = ra2_core::Edition::ALL
+            .iter()
+            .find_map(|e| name.strip_suffix(&format!(".{}", e.as_str())))
+            .unwrap_or(&name)
+            .to_owned();
         let mut config = Config::default();
         let mut expected = Vec::new();
         for (i, line) in text.lines().enumerate() {
@@ -84,6 +93,7 @@ impl Fixture {
         }
         Fixture {
             id,
+            name,
             path: path.to_owned(),
             text,
             config,
@@ -92,7 +102,7 @@ impl Fixture {
     }
 
     pub fn file_name(&self) -> String {
-        format!("fixtures/{}.yaml", self.id)
+        format!("fixtures/{}.yaml", self.name)
     }
 
     pub fn lint(&self) -> Report {

@@ -44,6 +44,16 @@ fn catalogue_files_are_valid_and_match_their_names() {
             "{file}: remediation is a sentence ending with a period"
         );
         assert!(!doc.title.ends_with('.'), "{file}: title has no trailing period");
+        for check in doc.checks {
+            if let Some(editions) = check.editions {
+                assert!(
+                    editions.iter().all(|e| doc.editions.contains(e)) && editions.len() < doc.editions.len(),
+                    "{file}: check {} lists editions {editions:?}: a narrower set than the rule's {:?}",
+                    check.slug,
+                    doc.editions
+                );
+            }
+        }
     }
 }
 
@@ -91,6 +101,17 @@ fn catalogue_examples_fail_and_pass_as_documented() {
     for doc in catalogue::all() {
         for &edition in doc.editions {
             for example in doc.examples.failing {
+                // A check narrower than its rule (`editions` of a check) is expected only in its
+                // editions; an example all of whose checks are elsewhere is not run here.
+                let expect: Vec<&str> = example
+                    .expect
+                    .iter()
+                    .copied()
+                    .filter(|c| doc.check_in_edition(c, edition))
+                    .collect();
+                if expect.is_empty() && !example.expect.is_empty() {
+                    continue;
+                }
                 let report = lint_example(doc, example, edition);
                 if !report.errors.is_empty() {
                     problems.push(format!(
@@ -107,7 +128,7 @@ fn catalogue_examples_fail_and_pass_as_documented() {
                     .filter(|f| f.rule == doc.id)
                     .map(|f| f.check.as_str())
                     .collect();
-                for expected in example.expect {
+                for expected in &expect {
                     if !fired.contains(expected) {
                         problems.push(format!(
                             "{} [{}] failing example {:?}: expected check {expected:?}, fired {fired:?}",
@@ -233,7 +254,7 @@ fn rule_diagnostics_snapshots() {
     for fixture in fixtures() {
         let report = only_rule(&fixture.lint(), &fixture.id);
         let rendered = render_text(&report, &fixture.file_name(), &fixture.text);
-        insta::assert_snapshot!(fixture.id.clone(), rendered);
+        insta::assert_snapshot!(fixture.name.clone(), rendered);
     }
 }
 
@@ -269,5 +290,66 @@ fn the_conformant_example_is_clean_in_both_editions() {
                 .collect();
             assert!(found.is_empty(), "[{}] {}", edition.as_str(), found.join("\n"));
         }
+    }
+}
+
+/// The "no" and "n/a" rows of rules/README.md's chapter-4 coverage table are
+/// `ra2-core/data/unchecked.yaml` (what `ra2 rules --all` lists), row by row.
+#[test]
+fn coverage_table_and_the_unchecked_list_agree() {
+    fn expand(ids: &str) -> Vec<String> {
+        if let Some((first, last)) = ids.split_once(" to ") {
+            let (prefix, from) = first.rsplit_once('.').expect("ra2.x.nnn");
+            let to = last.rsplit_once('.').expect("x.nnn").1;
+            let (from, to): (u32, u32) = (from.parse().expect("number"), to.parse().expect("number"));
+            return (from..=to).map(|n| format!("{prefix}.{n:03}")).collect();
+        }
+        ids.split(", ")
+            .map(|id| {
+                if id.starts_with("ra2.") {
+                    id.to_owned()
+                } else {
+                    format!("ra2.{id}")
+                }
+            })
+            .collect()
+    }
+    let readme = std::fs::read_to_string(root().join("rules").join("README.md")).expect("rules/README.md");
+    let rows: Vec<(Vec<String>, String, String)> = readme
+        .lines()
+        .filter_map(|line| {
+            let cells: Vec<&str> = line.strip_prefix("| ")?.strip_suffix(" |")?.split(" | ").collect();
+            let [ids, checked, reason] = cells.as_slice() else {
+                return None;
+            };
+            if !ids.starts_with("ra2.") || !matches!(*checked, "no" | "n/a") {
+                return None;
+            }
+            let status = if *checked == "no" {
+                "not-checkable"
+            } else {
+                "not-applicable"
+            };
+            Some((expand(ids), status.to_owned(), (*reason).to_owned()))
+        })
+        .collect();
+    let data: Vec<(Vec<String>, String, String)> = catalogue::unchecked()
+        .iter()
+        .map(|u| {
+            let status = serde_json::to_value(u.status).expect("status");
+            (
+                u.ids.iter().map(|i| (*i).to_owned()).collect(),
+                status.as_str().expect("a string").to_owned(),
+                u.reason.to_owned(),
+            )
+        })
+        .collect();
+    assert!(rows.len() > 15, "the coverage table was not found: {} rows", rows.len());
+    assert_eq!(rows, data);
+    for id in data.iter().flat_map(|(ids, _, _)| ids) {
+        assert!(
+            catalogue::get(id).is_none(),
+            "{id} has a rule but is listed as not checked"
+        );
     }
 }

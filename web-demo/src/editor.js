@@ -81,7 +81,12 @@ const theme = EditorView.theme({
   '.cm-foldPlaceholder': { backgroundColor: 'var(--chip)', border: 'none', color: 'var(--muted)' },
 });
 
-/** Creates the editor in `parent`; `onChange(view)` runs after every edit. */
+/**
+ * Creates the editor in `parent`; `onChange(update)` runs after every edit, `onSelection(update)`
+ * after a move of the cursor alone.
+ * @param {HTMLElement} parent
+ * @param {{ doc: string, onChange: (update: import('@codemirror/view').ViewUpdate) => void, onSelection?: (update: import('@codemirror/view').ViewUpdate) => void }} options
+ */
 export function createEditor(parent, { doc, onChange, onSelection }) {
   const listener = EditorView.updateListener.of((update) => {
     if (update.docChanged) onChange(update);

@@ -9,12 +9,13 @@ const ready = init({ module_or_path: wasmUrl }).then(
   () => {
     self.postMessage({ type: 'ready', version: version() });
   },
-  (error) => {
+  (/** @type {unknown} */ error) => {
     self.postMessage({ type: 'fatal', error: `the ra2 WebAssembly module did not load: ${error}` });
     throw error;
   },
 );
 
+/** @param {unknown} error */
 function message(error) {
   return error instanceof Error ? error.message : String(error);
 }

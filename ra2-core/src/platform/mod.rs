@@ -240,6 +240,10 @@ pub enum Stack {
     Multiplexer,
     /// The SR-IOV network device plugin.
     SriovDevicePlugin,
+    /// A CNI plugin for user-plane (fast-path) networking: SR-IOV, userspace (DPDK, VPP).
+    UserPlaneCni,
+    /// The daemon of a cluster-wide IPAM plugin: the plugin's `ipam.type`.
+    Ipam(&'static str),
 }
 
 /// Images (the last segments of the repository) of the stack's usual DaemonSets.
@@ -260,6 +264,32 @@ const STACK_IMAGES: &[(&str, Stack)] = &[
     ("danm-cni-plugins", Stack::Multiplexer),
     ("sriov-network-device-plugin", Stack::SriovDevicePlugin),
     ("sriov-device-plugin", Stack::SriovDevicePlugin),
+    // The SR-IOV CNI plugins (their DaemonSets copy the binaries onto the nodes), the SR-IOV
+    // Network Operator's config daemon (which installs them), the userspace CNI (DPDK with
+    // OVS-DPDK or VPP) and Calico/VPP's dataplane.
+    ("sriov-cni", Stack::UserPlaneCni),
+    ("ib-sriov-cni", Stack::UserPlaneCni),
+    ("sriov-network-config-daemon", Stack::UserPlaneCni),
+    ("userspace-cni", Stack::UserPlaneCni),
+    ("userspace-cni-network-plugin", Stack::UserPlaneCni),
+    ("calicovpp/agent", Stack::UserPlaneCni),
+    ("calicovpp/vpp", Stack::UserPlaneCni),
+    // Cluster-wide IPAM plugins that need their own daemon on the nodes.
+    ("whereabouts", Stack::Ipam("whereabouts")),
+    ("spiderpool-agent", Stack::Ipam("spiderpool")),
+    ("nvidia-k8s-ipam", Stack::Ipam("nv-ipam")),
+];
+
+/// CNI plugin types that attach user-plane (fast-path) interfaces: a
+/// NetworkAttachmentDefinition of one of these configures such a plugin on the nodes.
+pub const USER_PLANE_CNI_TYPES: &[&str] = &["sriov", "ib-sriov", "userspace", "vhostuser", "accelerated-bridge"];
+
+/// The IPAM types whose plugin needs a daemon ra2 recognises (see [`STACK_IMAGES`]), and the
+/// deployment's usual name, for messages.
+pub const IPAM_DAEMONS: &[(&str, &str)] = &[
+    ("whereabouts", "the whereabouts DaemonSet"),
+    ("spiderpool", "Spiderpool's spiderpool-agent DaemonSet"),
+    ("nv-ipam", "NVIDIA IPAM's nv-ipam-node DaemonSet"),
 ];
 
 /// What an image is part of, if ra2 knows it: the repository (tag and digest dropped) ends with
@@ -294,6 +324,32 @@ pub struct DaemonSetFact {
 pub struct NadFact {
     pub name: String,
     pub sriov: bool,
+    /// Some plugin of its config is a user-plane plugin ([`USER_PLANE_CNI_TYPES`]).
+    pub user_plane: bool,
+    /// The non-empty `ipam.type`s of its plugins.
+    pub ipam: Vec<String>,
+    pub place: Place,
+    /// Where `spec.config` is written, else where it is named.
+    pub config_place: Place,
+}
+
+/// A `StorageClass`, as the storage platform checks see it.
+#[derive(Clone, Debug)]
+pub struct StorageClassFact {
+    pub name: String,
+    pub provisioner: String,
+    /// Where the provisioner is written.
+    pub place: Place,
+}
+
+/// An extended resource a container requests (or limits): a device a device plugin must
+/// advertise, or another extended resource.
+#[derive(Clone, Debug)]
+pub struct ResourceRequest {
+    pub resource: String,
+    /// `container "du"`, for messages.
+    pub who: String,
+    /// Where the resource is written: its limit, else its request.
     pub place: Place,
 }
 
@@ -307,6 +363,11 @@ pub struct Facts {
     pub external_etcd: Vec<(usize, Place)>,
     pub daemonsets: Vec<DaemonSetFact>,
     pub nads: Vec<NadFact>,
+    /// The names of the `CSIDriver` objects of the input.
+    pub csi_drivers: Vec<String>,
+    pub storage_classes: Vec<StorageClassFact>,
+    /// Extended resources requested by the pod specs of the input.
+    pub resource_requests: Vec<ResourceRequest>,
 }
 
 impl Facts {
@@ -319,6 +380,9 @@ impl Facts {
             external_etcd,
             daemonsets,
             nads,
+            csi_drivers,
+            storage_classes,
+            resource_requests,
         } = later;
         let shift = |place: &mut Place| place.object_index += base;
         self.nodes.extend(nodes.into_iter().map(|mut n| {
@@ -347,8 +411,19 @@ impl Facts {
         }));
         self.nads.extend(nads.into_iter().map(|mut n| {
             shift(&mut n.place);
+            shift(&mut n.config_place);
             n
         }));
+        self.csi_drivers.extend(csi_drivers);
+        self.storage_classes.extend(storage_classes.into_iter().map(|mut c| {
+            shift(&mut c.place);
+            c
+        }));
+        self.resource_requests
+            .extend(resource_requests.into_iter().map(|mut r| {
+                shift(&mut r.place);
+                r
+            }));
     }
 
     /// Does the input show the cluster's DaemonSets (a cluster dump, or `ra2 audit`), so that
@@ -499,23 +574,59 @@ pub fn collect(facts: &mut Facts, target: Target<'_>, object: &Object<'_>, pod: 
         });
     }
     if crate::nad::is_nad(object) {
-        let config = object.root.path(&["spec", "config"]);
-        let sriov = config
-            .as_ref()
-            .and_then(Located::as_str)
-            .and_then(|c| serde_json::from_str::<serde_json::Value>(c).ok())
-            .is_some_and(|c| {
-                c.get("type").and_then(|t| t.as_str()) == Some("sriov")
-                    || c.get("plugins").and_then(|p| p.as_array()).is_some_and(|p| {
-                        p.iter()
-                            .any(|p| p.get("type").and_then(|t| t.as_str()) == Some("sriov"))
-                    })
-            });
+        let config = crate::nad::NadConfig::of(object);
+        let plugins = config.as_ref().map(crate::nad::NadConfig::plugins).unwrap_or_default();
+        let types: Vec<&str> = plugins.iter().filter_map(crate::nad::Plugin::plugin_type).collect();
+        let ipam = plugins
+            .iter()
+            .filter_map(|p| p.conf.get("ipam")?.get("type")?.as_str())
+            .filter(|t| !t.is_empty())
+            .map(str::to_owned)
+            .collect();
+        let named = named();
         facts.nads.push(NadFact {
             name: object.name.unwrap_or_default().to_owned(),
-            sriov,
-            place: place(&named()),
+            sriov: types.contains(&"sriov"),
+            user_plane: types.iter().any(|t| USER_PLANE_CNI_TYPES.contains(t)),
+            ipam,
+            config_place: place(config.as_ref().map_or(&named, |c| &c.node)),
+            place: place(&named),
         });
+    }
+    if object.is("storage.k8s.io", "CSIDriver") {
+        if let Some(name) = object.name {
+            facts.csi_drivers.push(name.to_owned());
+        }
+    }
+    if object.is("storage.k8s.io", "StorageClass") {
+        if let Some(at) = object.root.get("provisioner") {
+            if let Some(provisioner) = at.as_str() {
+                facts.storage_classes.push(StorageClassFact {
+                    name: object.name.unwrap_or_default().to_owned(),
+                    provisioner: provisioner.to_owned(),
+                    place: place(&at),
+                });
+            }
+        }
+    }
+    if let Some(pod) = pod {
+        for container in pod.workload_containers() {
+            for pair in &container.resources.pairs {
+                if crate::names::classify_resource_name(pair.name) != crate::names::ResourceName::Extended {
+                    continue;
+                }
+                let written = pair.limit.as_ref().or(pair.request.as_ref().filter(|r| !r.defaulted));
+                let Some(amount) = written else { continue };
+                if amount.quantity.as_ref().is_ok_and(|q| q.value() <= 0) {
+                    continue;
+                }
+                facts.resource_requests.push(ResourceRequest {
+                    resource: pair.name.to_owned(),
+                    who: container.describe(),
+                    place: place(&amount.node),
+                });
+            }
+        }
     }
     if let Some(pod) = pod {
         let node = pod.get("nodeName").and_then(|n| n.as_str().map(str::to_owned));

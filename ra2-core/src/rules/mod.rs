@@ -42,6 +42,7 @@ mod non_root_ids;
 mod platform_cluster;
 mod platform_control;
 mod platform_node;
+mod platform_stack;
 mod privilege_escalation;
 mod privileged;
 mod process;
@@ -159,6 +160,10 @@ pub static RULES: &[&Rule] = &[
     &platform_cluster::NTW002,
     &platform_cluster::NTW006,
     &platform_cluster::NTW008,
+    &platform_stack::NTW010,
+    &platform_stack::NTW012,
+    &platform_stack::NTW015,
+    &platform_stack::STG006,
     &platform_node::CRT001,
     &platform_node::CRT002,
 ];
@@ -256,6 +261,9 @@ impl<'c> Context<'c> {
     /// network-intensive profile (ra2-rules.md §1.2), which may depend on documents later in the
     /// input; the linter decides once it has read them all. Outside pod rules it reports as usual.
     pub fn report_if_network_intensive(&mut self, check: &'static str, at: &Located<'_>, message: impl Into<String>) {
+        if !self.reports(check) {
+            return;
+        }
         let pending = self.pending(check, at, message.into(), None);
         match self.gated.as_deref_mut() {
             Some(gated) => gated.push(pending),
@@ -264,8 +272,19 @@ impl<'c> Context<'c> {
     }
 
     fn push(&mut self, check: &'static str, at: &Located<'_>, message: String, help: Option<String>) {
+        if !self.reports(check) {
+            return;
+        }
         let pending = self.pending(check, at, message, help);
         self.out.push(pending);
+    }
+
+    /// Does this run's edition report `check`? (A check may be narrower than its rule: see
+    /// `editions` of a check in rules/schema.json.)
+    pub fn reports(&self, check: &str) -> bool {
+        self.doc
+            .and_then(|d| d.check(check))
+            .is_none_or(|c| c.in_edition(self.settings.edition))
     }
 
     fn pending(&self, check: &'static str, at: &Located<'_>, message: String, help: Option<String>) -> Pending {
@@ -339,6 +358,13 @@ impl BundleContext<'_> {
     }
 
     fn push(&mut self, check: &'static str, at: &Place, message: String, help: Option<String>) {
+        if self
+            .doc
+            .and_then(|d| d.check(check))
+            .is_some_and(|c| !c.in_edition(self.settings.edition))
+        {
+            return;
+        }
         let severity = self
             .settings
             .config

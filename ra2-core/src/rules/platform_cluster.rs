@@ -220,17 +220,23 @@ fn services(bundle: &Bundle, cx: &mut BundleContext<'_>) {
 /// What makes the cluster host network-intensive workloads: a node labelled for them, else a
 /// network-intensive workload in the input.
 fn network_intensive_reason(bundle: &Bundle) -> Option<String> {
+    network_intensive_site(bundle).map(|(reason, _)| reason)
+}
+
+/// [`network_intensive_reason`], and where it is written (the node's name, or the workload's
+/// signal).
+pub(crate) fn network_intensive_site(bundle: &Bundle) -> Option<(String, &crate::bundle::Place)> {
     if let Some(node) = bundle.platform.nodes.iter().find(|n| n.network_intensive()) {
-        return Some(format!(
-            "node {} is labelled {PROFILE_LABEL}: {NETWORK_INTENSIVE}",
-            node.name
+        return Some((
+            format!("node {} is labelled {PROFILE_LABEL}: {NETWORK_INTENSIVE}", node.name),
+            &node.place,
         ));
     }
     bundle
         .workloads
         .iter()
         .find_map(|w| crate::profile::resolve(w, bundle))
-        .map(|(signal, _)| format!("the input has a network-intensive workload ({signal})"))
+        .map(|(signal, place)| (format!("the input has a network-intensive workload ({signal})"), place))
 }
 
 /// kubelet-topology-manager: with network-intensive nodes or workloads, some kubelet

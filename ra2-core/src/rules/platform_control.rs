@@ -8,6 +8,7 @@
 use std::collections::BTreeMap;
 
 use crate::api_versions::{Level, level, table};
+use crate::feature_gates::{self, Stage};
 use crate::model::{Object, PodSpec};
 use crate::platform::flags::{Flag, MapEntry, map_flag, merge_map_values, parse_bool};
 use crate::platform::{Component, KUBEADM_GROUP, KUBELET_GROUP, components, extra_args, image_tag, kubernetes_minor};
@@ -175,6 +176,26 @@ fn alpha(
             "alpha-feature-gate",
             &entry.at,
             format!("{who} turns on every alpha feature gate (AllAlpha={})", entry.value),
+        );
+    }
+    let target = cx.config().kubernetes_minor;
+    for entry in gates.values().filter(|e| on(e)) {
+        let Some(spec) = feature_gates::stage(&entry.key, target) else {
+            continue;
+        };
+        if !matches!(spec.stage, Stage::Alpha | Stage::PreAlpha) {
+            continue;
+        }
+        cx.report(
+            "alpha-feature-gate",
+            &entry.at,
+            format!(
+                "{who} turns on {}={}, a feature gate that is {} in Kubernetes 1.{target} (since 1.{})",
+                entry.key,
+                entry.value,
+                spec.stage.as_str(),
+                spec.since
+            ),
         );
     }
     for entry in runtime.values().filter(|e| on(e)) {

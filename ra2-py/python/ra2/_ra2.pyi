@@ -3,6 +3,8 @@
 import os
 from typing import Any, Iterable, Iterator, Literal, Mapping, TypedDict, Union, final
 
+from typing_extensions import NotRequired
+
 __version__: str
 _debug_build: bool
 __all__ = [
@@ -52,6 +54,10 @@ class _Summary(TypedDict):
     suppressed_by_reason: dict[str, int]
     skipped: int
     skipped_by_reason: dict[str, int]
+    strict_skipped: NotRequired[int]
+    """Strict mode only: objects of kinds without a schema."""
+    strict_skipped_kinds: NotRequired[dict[str, int]]
+    """Strict mode only: those objects by kind."""
 
 @final
 class ObjectRef:
