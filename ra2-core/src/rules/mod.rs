@@ -282,7 +282,7 @@ impl<'c> Context<'c> {
     /// Does this run's edition report `check`? (A check may be narrower than its rule: see
     /// `editions` of a check in rules/schema.json.)
     pub fn reports(&self, check: &str) -> bool {
-        self.doc
+        self.doc()
             .and_then(|d| d.check(check))
             .is_none_or(|c| c.in_edition(self.settings.edition))
     }
