@@ -41,14 +41,16 @@ fn main() {
     payloads.sort();
     assert!(!payloads.is_empty(), "no {body}-*.json in {dir}");
     let module = read_artefact(&policy_path());
-    let until = Instant::now() + Duration::from_secs(seconds);
-    let started = Instant::now();
+    // Every thread compiles its module first; the clock starts once all are ready.
+    let ready = std::sync::Barrier::new(concurrency);
     let results: Vec<(Vec<u32>, usize)> = std::thread::scope(|s| {
         let handles: Vec<_> = (0..concurrency)
             .map(|n| {
-                let (module, payloads) = (&module, &payloads);
+                let (module, payloads, ready) = (&module, &payloads, &ready);
                 s.spawn(move || {
                     let policy = FreshPerRequest::new(module).expect("the policy compiles");
+                    ready.wait();
+                    let until = Instant::now() + Duration::from_secs(seconds);
                     let (mut latencies, mut errors) = (Vec::new(), 0);
                     let mut i = n;
                     while Instant::now() < until {
@@ -66,7 +68,7 @@ fn main() {
             .collect();
         handles.into_iter().map(|h| h.join().expect("worker")).collect()
     });
-    let elapsed = started.elapsed().as_secs_f64();
+    let elapsed = seconds as f64;
     let errors: usize = results.iter().map(|r| r.1).sum();
     let mut all: Vec<u32> = results.into_iter().flat_map(|r| r.0).collect();
     all.sort_unstable();
