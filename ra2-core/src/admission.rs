@@ -8,10 +8,15 @@
 //! default `error`) deny with 403 and `rule pointer: message` lines; the others become
 //! warnings, each short enough for the API server to pass on whole.
 
+use std::borrow::Cow;
+
 use serde_json::{Map, Value, json};
 
 use crate::config::Config;
+use crate::doc::{Doc, Entry as DocEntry, Limits, NodeId, Value as DocValue};
 use crate::report::{Finding, Report};
+use crate::source::{Chunk, Span};
+use crate::view::Located;
 
 /// The status code of a denial.
 pub const FORBIDDEN: u16 = 403;
@@ -153,8 +158,12 @@ pub fn review(review: &Value, config: &Config) -> Value {
 }
 
 /// [`review`] on the JSON text of an AdmissionReview (an HTTP body); text that is not JSON is
-/// refused with 400 like any other malformed review.
+/// refused with 400 like any other malformed review. The text is read once, straight into the
+/// tree ra2 lints ([`Incoming`]); the answer is the one [`review`] gives for the same review.
 pub fn review_json(text: &str, config: &Config) -> Value {
+    if let Some(answer) = review_text(text, config) {
+        return answer;
+    }
     match serde_json::from_str::<Value>(text) {
         Ok(value) => review(&value, config),
         Err(e) => json!({
@@ -162,6 +171,372 @@ pub fn review_json(text: &str, config: &Config) -> Value {
             "kind": "AdmissionReview",
             "response": rejection("", &AdmissionError::new(format!("the AdmissionReview is not JSON: {e}"))),
         }),
+    }
+}
+
+/// [`review`] of an AdmissionReview's JSON text read once ([`Incoming`]), or `None` when the
+/// text is not a plain, well-formed review that way (the caller then parses it with serde_json
+/// and calls [`review`], which words every refusal).
+pub fn review_text(text: &str, config: &Config) -> Option<Value> {
+    Incoming::read(text)?.review(config)
+}
+
+/// Deepest nesting [`Incoming::read`] takes (serde_json, the reference, stops at 128).
+const INCOMING_DEPTH: usize = 100;
+
+/// An AdmissionReview, or Kubewarden's ValidationRequest (the AdmissionRequest at `request`,
+/// settings beside it), read from its JSON text straight into ra2's document tree, once. The
+/// object is linted where it stands in the request: report positions are in the request's text.
+///
+/// The answers are those of the serde_json path ([`decide`], [`review`]) byte for byte: the
+/// object's mappings are put in key order (serde_json's map order, which the denial and warning
+/// order follow) and findings are ordered by where they would be in the object as serde_json
+/// writes it. Anything this path cannot vouch for gives `None`, and the caller takes the
+/// serde_json path: text ra2's JSON reader gives up on, duplicate keys, numbers serde_json
+/// would write differently, strings the JSON reader would refuse once written out, an object
+/// without `metadata` that the request would give a name, lint errors, or a message quoting a
+/// collection or a differently escaped string.
+#[derive(Debug)]
+pub struct Incoming<'t> {
+    doc: Doc<'t>,
+}
+
+impl<'t> Incoming<'t> {
+    /// Reads a JSON object, or `None` (see the type's docs).
+    pub fn read(text: &'t str) -> Option<Self> {
+        if !text.trim_start_matches([' ', '\n', '\r']).starts_with('{') {
+            return None;
+        }
+        let limits = Limits {
+            max_document_bytes: usize::MAX,
+            max_depth: INCOMING_DEPTH,
+            max_alias_expansion: 0,
+        };
+        let doc = crate::doc::read_json_chunk(
+            Chunk {
+                text,
+                offset: 0,
+                line: 0,
+            },
+            limits,
+        )?;
+        // serde_json refuses numbers out of f64's range and reads big integers as floats: leave
+        // every float to it.
+        let plain = doc.problems.is_empty()
+            && doc.nodes.iter().all(|n| !matches!(n.value, DocValue::Float(_)))
+            && matches!(doc.node(doc.root).value, DocValue::Map(_));
+        plain.then_some(Incoming { doc })
+    }
+
+    /// The string at a JSON pointer (`/request/uid`), if there is one.
+    pub fn str_at(&self, pointer: &str) -> Option<&str> {
+        Located::root(&self.doc).at_pointer(pointer)?.as_str()
+    }
+
+    /// The JSON text of the top-level member `key` as written (Kubewarden's `settings`).
+    pub fn member_text(&self, key: &str) -> Option<&'t str> {
+        let node = Located::root(&self.doc).get(key)?;
+        Some(self.doc.text(node.span()))
+    }
+
+    /// [`review`] on this AdmissionReview, or `None`: take the serde_json path.
+    pub fn review(self, config: &Config) -> Option<Value> {
+        let root = Located::root(&self.doc);
+        if root.get("kind").is_some_and(|k| k.as_str() != Some("AdmissionReview")) {
+            return None;
+        }
+        let uid = self.str_at("/request/uid").unwrap_or_default().to_owned();
+        let api_version = if root.str_at("apiVersion") == Some("admission.k8s.io/v1beta1") {
+            "admission.k8s.io/v1beta1"
+        } else {
+            "admission.k8s.io/v1"
+        };
+        let decision = self.decide(config)?.ok()?;
+        Some(json!({
+            "apiVersion": api_version,
+            "kind": "AdmissionReview",
+            "response": response(&uid, &decision),
+        }))
+    }
+
+    /// [`decide`] on the AdmissionRequest at `request`, or `None`: take the serde_json path.
+    pub fn decide(mut self, config: &Config) -> Option<Result<Decision, AdmissionError>> {
+        let root = Located::root(&self.doc);
+        let request = root.get("request").filter(Located::is_map)?;
+        let operation = request.str_at("operation")?;
+        match operation {
+            "CREATE" | "UPDATE" => {}
+            "DELETE" | "CONNECT" => return Some(Ok(allow())),
+            _ => return None,
+        }
+        let sub_resource = request.str_at("subResource").unwrap_or_default();
+        if !sub_resource.is_empty() && sub_resource != "ephemeralcontainers" {
+            return Some(Ok(allow()));
+        }
+        let update = operation == "UPDATE";
+        let object = request.get("object").filter(Located::is_map)?.id();
+        let fills: Vec<(&'static str, Span, NodeId)> = ["namespace", "name"]
+            .into_iter()
+            .filter_map(|key| {
+                let (key_span, value) = entry(&self.doc, request.id(), key)?;
+                str_value(&self.doc, value).filter(|s| !s.is_empty())?;
+                Some((key, key_span, value))
+            })
+            .collect();
+        prepare_in_place(&mut self.doc, object, &fills)?;
+        sort_mappings(&mut self.doc, object);
+        self.doc.root = object;
+        self.doc.quote_check = Some(std::cell::Cell::new(false));
+        let mut linter = crate::Linter::new(config);
+        linter.add_doc(SOURCE_NAME, &self.doc);
+        let mut report = linter.finish();
+        if self.doc.quote_check.as_ref().is_some_and(std::cell::Cell::get) || !report.errors.is_empty() {
+            return None;
+        }
+        if update {
+            report
+                .findings
+                .retain(|f| !(f.rule == crate::rules::api_server::ID && f.check == "ephemeral-containers"));
+            report.finalize();
+        }
+        // The order of the serde_json path: by place in the object as serde_json writes it.
+        let mut wanted: Vec<usize> = report
+            .findings
+            .iter()
+            .filter(|f| f.file == SOURCE_NAME)
+            .map(|f| f.offset)
+            .collect();
+        wanted.sort_unstable();
+        wanted.dedup();
+        let canon = Canonical::of(&self.doc, object, wanted)?;
+        if canon.bytes > config.limits.max_document_bytes || canon.depth > config.limits.max_depth {
+            return None;
+        }
+        let mut keyed = Vec::with_capacity(report.findings.len());
+        for finding in std::mem::take(&mut report.findings) {
+            let (line, column) = if finding.file == SOURCE_NAME {
+                (1, canon.column(finding.offset)?)
+            } else {
+                (finding.line, finding.column)
+            };
+            keyed.push(((line, column), finding));
+        }
+        keyed.sort_by(|(a, f), (b, g)| {
+            (&f.file, a, &f.rule, &f.check, &f.message).cmp(&(&g.file, b, &g.rule, &g.check, &g.message))
+        });
+        report.findings = keyed.into_iter().map(|(_, f)| f).collect();
+        Some(Ok(judge(report, config)))
+    }
+}
+
+/// The key span and value of `key` in the mapping `map`.
+fn entry(doc: &Doc<'_>, map: NodeId, key: &str) -> Option<(Span, NodeId)> {
+    match &doc.node(map).value {
+        DocValue::Map(entries) => entries.iter().find(|e| e.key == key).map(|e| (e.key_span, e.value)),
+        _ => None,
+    }
+}
+
+fn str_value<'d>(doc: &'d Doc<'_>, id: NodeId) -> Option<&'d str> {
+    match &doc.node(id).value {
+        DocValue::Str(s) => Some(s.as_ref()),
+        _ => None,
+    }
+}
+
+fn entries_mut<'a, 't>(doc: &'a mut Doc<'t>, map: NodeId) -> Option<&'a mut Vec<DocEntry<'t>>> {
+    match doc.nodes.get_mut(map as usize).map(|n| &mut n.value) {
+        Some(DocValue::Map(entries)) => Some(entries),
+        _ => None,
+    }
+}
+
+/// [`prepare`] on the tree: drops `status` (not a Node's) and `metadata.managedFields`, and
+/// fills in the request's namespace and name (`fills`: key, the request's key span, the value
+/// node). `None` when there is something to fill and no `metadata` to fill it into.
+fn prepare_in_place(doc: &mut Doc<'_>, object: NodeId, fills: &[(&'static str, Span, NodeId)]) -> Option<()> {
+    let here = |key: &str| entry(doc, object, key).and_then(|(_, v)| str_value(doc, v));
+    let node = here("kind") == Some("Node") && here("apiVersion") == Some("v1");
+    let metadata = entry(doc, object, "metadata").map(|(_, v)| v);
+    if !node {
+        entries_mut(doc, object)?.retain(|e| e.key != "status");
+    }
+    if let Some(entries) = metadata.and_then(|m| entries_mut(doc, m)) {
+        entries.retain(|e| e.key != "managedFields");
+    }
+    if fills.is_empty() {
+        return Some(());
+    }
+    let metadata = metadata?;
+    for &(key, key_span, value) in fills {
+        let current = entry(doc, metadata, key);
+        let absent = current.is_none_or(|(_, v)| str_value(doc, v).is_none_or(str::is_empty));
+        if !absent {
+            continue;
+        }
+        // Not a mapping: serde_json's path leaves it alone too.
+        let Some(entries) = entries_mut(doc, metadata) else {
+            break;
+        };
+        match entries.iter_mut().find(|e| e.key == key) {
+            Some(e) => e.value = value,
+            None => entries.push(DocEntry {
+                key: Cow::Borrowed(key),
+                key_span,
+                value,
+                via: None,
+            }),
+        }
+    }
+    Some(())
+}
+
+/// Puts every mapping of the object in key order, serde_json's map order.
+fn sort_mappings(doc: &mut Doc<'_>, object: NodeId) {
+    let mut stack = vec![object];
+    while let Some(id) = stack.pop() {
+        match doc.nodes.get_mut(id as usize).map(|n| &mut n.value) {
+            Some(DocValue::Map(entries)) => {
+                entries.sort_by(|a, b| a.key.cmp(&b.key));
+                stack.extend(entries.iter().map(|e| e.value));
+            }
+            Some(DocValue::Seq(items)) => stack.extend(items.iter().map(|i| i.node)),
+            _ => {}
+        }
+    }
+}
+
+/// The object as serde_json writes it (compact, keys in order): the column (in characters,
+/// what the serde_json path reported) where each wanted key or value of the request's text would
+/// start there, and the text's size and nesting. `None` when serde_json's text would read
+/// differently (see [`Incoming`]).
+struct Canonical {
+    /// Request offsets whose columns are wanted, sorted.
+    wanted: Vec<usize>,
+    /// Their columns; `usize::MAX` where two places share an offset.
+    columns: Vec<Option<usize>>,
+    chars: usize,
+    bytes: usize,
+    depth: usize,
+}
+
+impl Canonical {
+    fn of(doc: &Doc<'_>, object: NodeId, wanted: Vec<usize>) -> Option<Canonical> {
+        let mut canon = Canonical {
+            columns: vec![None; wanted.len()],
+            wanted,
+            chars: 0,
+            bytes: 0,
+            depth: 0,
+        };
+        canon.walk(doc, object, 1)?;
+        Some(canon)
+    }
+
+    fn column(&self, offset: usize) -> Option<usize> {
+        let i = self.wanted.binary_search(&offset).ok()?;
+        self.columns
+            .get(i)
+            .copied()
+            .flatten()
+            .filter(|c| *c != usize::MAX)
+            .map(|c| c + 1)
+    }
+
+    fn mark(&mut self, offset: usize) {
+        let Ok(i) = self.wanted.binary_search(&offset) else {
+            return;
+        };
+        let at = self.chars;
+        if let Some(column) = self.columns.get_mut(i) {
+            *column = match *column {
+                Some(c) if c != at => Some(usize::MAX),
+                _ => Some(at),
+            };
+        }
+    }
+
+    fn punct(&mut self) {
+        self.chars += 1;
+        self.bytes += 1;
+    }
+
+    /// A string as serde_json writes it; `None` for what the JSON reader would refuse then.
+    fn string(&mut self, s: &str) -> Option<usize> {
+        let mut bytes = 2;
+        let mut chars = 2;
+        for c in s.chars() {
+            let (b, n) = match c {
+                '"' | '\\' | '\n' | '\r' | '\t' | '\u{8}' | '\u{c}' => (2, 2),
+                '\0'..='\u{1f}' => (6, 6),
+                '\u{7f}'..='\u{9f}' | '\u{2028}' | '\u{2029}' | '\u{feff}' | '\u{fffe}' | '\u{ffff}' => return None,
+                c => (c.len_utf8(), 1),
+            };
+            bytes += b;
+            chars += n;
+        }
+        self.bytes += bytes;
+        self.chars += chars;
+        Some(bytes)
+    }
+
+    fn walk(&mut self, doc: &Doc<'_>, id: NodeId, depth: usize) -> Option<()> {
+        let node = doc.node(id);
+        self.mark(node.span.start);
+        match &node.value {
+            DocValue::Map(entries) => {
+                self.depth = self.depth.max(depth);
+                self.punct();
+                for (i, e) in entries.iter().enumerate() {
+                    if i > 0 {
+                        self.punct();
+                    }
+                    self.mark(e.key_span.start);
+                    // The JSON reader gives up on a key this far from its `:`.
+                    if self.string(&e.key)? > 1000 {
+                        return None;
+                    }
+                    self.punct();
+                    self.walk(doc, e.value, depth + 1)?;
+                }
+                self.punct();
+            }
+            DocValue::Seq(items) => {
+                self.depth = self.depth.max(depth);
+                self.punct();
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        self.punct();
+                    }
+                    self.walk(doc, item.node, depth + 1)?;
+                }
+                self.punct();
+            }
+            DocValue::Str(s) => {
+                self.string(s)?;
+            }
+            DocValue::Int(i) => {
+                // serde_json keeps integers of i64 and u64 and writes them in plain decimal.
+                let written = doc.text(node.span);
+                let fits = i64::try_from(*i).is_ok() || u64::try_from(*i).is_ok();
+                if !fits || written != i.to_string() {
+                    return None;
+                }
+                self.chars += written.len();
+                self.bytes += written.len();
+            }
+            DocValue::Bool(b) => {
+                let n = if *b { 4 } else { 5 };
+                self.chars += n;
+                self.bytes += n;
+            }
+            DocValue::Null => {
+                self.chars += 4;
+                self.bytes += 4;
+            }
+            DocValue::Float(_) => return None,
+        }
+        Some(())
     }
 }
 

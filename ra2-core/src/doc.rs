@@ -3,6 +3,7 @@
 //! limits that turn YAML bombs and pathological nesting into errors.
 
 use std::borrow::Cow;
+use std::cell::Cell;
 use std::collections::HashMap;
 
 use ra2_yaml::{Event, EventKind, Parser, ScalarStyle};
@@ -133,6 +134,11 @@ pub struct Doc<'s> {
     lines: LineIndex,
     /// The stream is JSON (scalars resolve as JSON).
     pub json: bool,
+    /// Set when the tree stands for a JSON text other than its source (the admission decision
+    /// lints the object where it stands in the request, but its messages must read as if the
+    /// object had been written out by serde_json): `Some(true)` once a message quoted a node
+    /// whose source text differs from that rendering (see [`Doc::note_quoted`]).
+    pub(crate) quote_check: Option<Cell<bool>>,
 }
 
 impl<'s> Doc<'s> {
@@ -157,6 +163,23 @@ impl<'s> Doc<'s> {
 
     pub fn root_is_null(&self) -> bool {
         matches!(self.node(self.root).value, Value::Null)
+    }
+
+    /// Called whenever a node's source text is quoted (in a message): with a quote check on,
+    /// notes a node whose text is not what serde_json writes for its value (a collection,
+    /// laid out and ordered as its writer chose, or a string with other escapes).
+    pub(crate) fn note_quoted(&self, id: NodeId) {
+        let Some(flag) = &self.quote_check else { return };
+        let node = self.node(id);
+        let same = match &node.value {
+            Value::Map(_) | Value::Seq(_) => false,
+            Value::Str(s) => serde_json::to_string(s.as_ref()).is_ok_and(|quoted| quoted == self.text(node.span)),
+            // Numbers were checked to be written as serde_json writes them.
+            Value::Null | Value::Bool(_) | Value::Int(_) | Value::Float(_) => true,
+        };
+        if !same {
+            flag.set(true);
+        }
     }
 }
 
@@ -584,6 +607,7 @@ pub fn read_json_chunk(chunk: Chunk<'_>, limits: Limits) -> Option<Doc<'_>> {
         chunk,
         lines,
         json: true,
+        quote_check: None,
     })
 }
 
@@ -655,6 +679,7 @@ fn read_with_libyaml(chunk: Chunk<'_>, json: bool, limits: Limits) -> ChunkResul
                     chunk,
                     lines,
                     json,
+                    quote_check: None,
                 });
             }
             Ok(None) => return result,

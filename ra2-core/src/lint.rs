@@ -447,21 +447,7 @@ impl<'c> Linter<'c> {
         };
         let template = crate::source::helm_source(chunk.text);
         for doc in &result.docs {
-            // Every document counts, empty ones (only comments, or `---` twice) included, as
-            // YAML libraries' load-all does, so that `document` matches what they see.
-            let index = file.next_document;
-            file.next_document += 1;
-            self.report.summary.documents += 1;
-            if doc.root_is_null() {
-                continue;
-            }
-            if file.skip_non_k8s {
-                if let Some(reason) = crate::manifest::document_skip_reason(&Located::root(doc)) {
-                    self.record_skipped(reason);
-                    continue;
-                }
-            }
-            self.lint_doc(&file.name, index, doc, template);
+            self.add_read_doc(file, doc, template);
         }
         if let Some(error) = result.error {
             let index = file.next_document;
@@ -783,6 +769,31 @@ impl<'c> Linter<'c> {
         }
     }
 
+    /// Lints a document read elsewhere as the only document of a file named `name`: the
+    /// admission decision reads the object where it stands in the request.
+    pub fn add_doc(&mut self, name: &str, doc: &Doc<'_>) {
+        let mut state = self.begin_file(name);
+        self.add_read_doc(&mut state, doc, None);
+    }
+
+    fn add_read_doc(&mut self, file: &mut FileState, doc: &Doc<'_>, template: Option<&str>) {
+        // Every document counts, empty ones (only comments, or `---` twice) included, as
+        // YAML libraries' load-all does, so that `document` matches what they see.
+        let index = file.next_document;
+        file.next_document += 1;
+        self.report.summary.documents += 1;
+        if doc.root_is_null() {
+            return;
+        }
+        if file.skip_non_k8s {
+            if let Some(reason) = crate::manifest::document_skip_reason(&Located::root(doc)) {
+                self.record_skipped(reason);
+                return;
+            }
+        }
+        self.lint_doc(&file.name, index, doc, template);
+    }
+
     fn error(&mut self, file: &str, document: usize, at: &Located<'_>, code: &str, message: String) {
         let span = at.site().span;
         let pos = at.doc().position(span.start);
@@ -910,7 +921,7 @@ impl<'c> Linter<'c> {
             object_index,
         };
         let mut found: Vec<Pending> = Vec::new();
-        let suppressions = suppressions_of(&object, pod.as_ref(), target, &mut found);
+        let suppressions = suppressions_of(&object, pod, target, &mut found);
         self.suppressions.push(suppressions);
         self.templates.push(template.map(str::to_owned));
         let settings = Settings {
@@ -922,14 +933,14 @@ impl<'c> Linter<'c> {
             if let Some(check) = rule.object {
                 check(&object, &mut Context::new(rule.id, settings, target, &mut found));
             }
-            if let (Some(check), Some(pod)) = (rule.pod, pod.as_ref()) {
+            if let (Some(check), Some(pod)) = (rule.pod, pod) {
                 check(
                     pod,
                     &mut Context::new(rule.id, settings, target, &mut found).with_gated(&mut gated),
                 );
             }
         }
-        let profile = pod.as_ref().map(|pod| self.record_profile(target, &object, pod));
+        let profile = pod.map(|pod| self.record_profile(target, &object, pod));
         match profile {
             Some(Some(Profile::NetworkIntensive)) => found.append(&mut gated),
             Some(None) => self.deferred.append(&mut gated),
@@ -974,9 +985,9 @@ impl<'c> Linter<'c> {
             source_template: template.map(str::to_owned),
             hook: helm_hook(&object),
         });
-        self.collect_facts(target, &object, pod.as_ref());
-        self.collect_danm(target, &object, pod.as_ref());
-        crate::platform::collect(&mut self.bundle.platform, target, &object, pod.as_ref());
+        self.collect_facts(target, &object, pod);
+        self.collect_danm(target, &object, pod);
+        crate::platform::collect(&mut self.bundle.platform, target, &object, pod);
         self.pending.extend(found);
     }
 

@@ -13,6 +13,8 @@ pub struct Object<'d> {
     /// `metadata.name`, or `metadata.generateName` when there is no name.
     pub name: Option<&'d str>,
     pub namespace: Option<&'d str>,
+    /// The pod spec, found once for the linter and every rule.
+    pod: std::cell::OnceCell<Option<PodSpec<'d>>>,
 }
 
 impl<'d> Object<'d> {
@@ -28,6 +30,7 @@ impl<'d> Object<'d> {
             name,
             namespace,
             root,
+            pod: std::cell::OnceCell::new(),
         }
     }
 
@@ -73,8 +76,13 @@ impl<'d> Object<'d> {
         })
     }
 
-    /// The pod spec of a workload, found where its kind keeps it (ra2-rules.md §0.1).
-    pub fn pod_spec(&self) -> Option<PodSpec<'d>> {
+    /// The pod spec of a workload, found where its kind keeps it (ra2-rules.md §0.1); built on
+    /// first use and kept.
+    pub fn pod_spec(&self) -> Option<&PodSpec<'d>> {
+        self.pod.get_or_init(|| self.find_pod_spec()).as_ref()
+    }
+
+    fn find_pod_spec(&self) -> Option<PodSpec<'d>> {
         let workload = self.workload_kind()?;
         let (template_path, spec_path): (&[&str], &[&str]) = match workload {
             WorkloadKind::Pod => (&[], &["spec"]),

@@ -173,8 +173,8 @@ mod tests {
         let text = format!("apiVersion: v1\nkind: Pod\nmetadata: {{name: p}}\nspec:\n{spec}");
         let result = read_chunk(chunks(&text, 0, 0)[0], false, Limits::default());
         let doc = &result.docs[0];
-        let pod = Object::new(Located::root(doc)).pod_spec().unwrap();
-        f(&pod)
+        let object = Object::new(Located::root(doc));
+        f(object.pod_spec().unwrap())
     }
 
     fn qos(spec: &str) -> QosClass {

@@ -275,6 +275,7 @@ impl<'d> Located<'d> {
 
     /// The node as written in the source (for messages).
     pub fn source_text(&self) -> &'d str {
+        self.doc.note_quoted(self.id);
         self.doc.text(self.span())
     }
 

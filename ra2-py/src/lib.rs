@@ -892,8 +892,13 @@ fn review<'py>(
     let dict = py.import("builtins")?.getattr("dict")?.call1((review,))?;
     let text = json_text(py, &dict).map_err(|e| PyValueError::new_err(format!("review is not JSON data: {e}")))?;
     let response = py.detach(|| {
-        let value: Value = serde_json::from_str(&text).map_err(|e| format!("review is not JSON data: {e}"))?;
-        let answer = ra2_core::admission::review(&value, &config);
+        // Read once, straight into ra2's tree; what that path cannot vouch for takes serde_json.
+        let answer = if let Some(answer) = ra2_core::admission::review_text(&text, &config) {
+            answer
+        } else {
+            let value: Value = serde_json::from_str(&text).map_err(|e| format!("review is not JSON data: {e}"))?;
+            ra2_core::admission::review(&value, &config)
+        };
         // A review ra2 cannot judge is answered 400 (what a webhook must do); from Python it
         // is a ValueError, so callers never mistake it for a policy decision.
         match answer.pointer("/response/status/code").and_then(Value::as_u64) {

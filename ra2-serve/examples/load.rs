@@ -6,6 +6,11 @@
 //! p50/p99/p99.9 latency and errors. BODY: `typical` (a Pod with warnings), `large` (a
 //! Deployment with 20 containers and much env), `deny` (a privileged Pod) or `mix` (the three
 //! in turn).
+//! `load bodies DIR` writes the AdmissionReviews of each BODY as `DIR/BODY-N.json` (for the
+//! waPC side of `scripts/bench-serve`).
+//! `load soak ADDR CA BODY RATE SECONDS` sends RATE requests per second in all (paced, from 4
+//! keep-alive connections) for SECONDS and prints a line every 30 seconds (requests, errors,
+//! p50/p99 of that interval), then a total line; `scripts/soak-serve` runs it.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -160,6 +165,141 @@ async fn worker(
     (latencies, errors)
 }
 
+/// One paced keep-alive connection of the soak: a request every `period`, latencies and errors
+/// into the shared tallies, until `until`.
+async fn soak_worker(
+    addr: String,
+    connector: tokio_rustls::TlsConnector,
+    bodies: Arc<Vec<Vec<u8>>>,
+    period: Duration,
+    until: Instant,
+    tally: Arc<std::sync::Mutex<(Vec<u32>, usize)>>,
+) {
+    let connect = || async {
+        let tcp = TcpStream::connect(&addr).await.ok()?;
+        tcp.set_nodelay(true).ok()?;
+        connector
+            .connect(ServerName::try_from("127.0.0.1").ok()?, tcp)
+            .await
+            .ok()
+    };
+    let mut tls = connect().await;
+    let mut ticks = tokio::time::interval(period);
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut buf = Vec::with_capacity(64 * 1024);
+    let mut i = 0;
+    while Instant::now() < until {
+        ticks.tick().await;
+        let body = &bodies[i % bodies.len()];
+        i += 1;
+        let mut request = format!(
+            "POST /validate HTTP/1.1\r\nHost: ra2\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+            body.len()
+        )
+        .into_bytes();
+        request.extend_from_slice(body);
+        let started = Instant::now();
+        let status = match tls.as_mut() {
+            Some(stream) => {
+                if stream.write_all(&request).await.is_ok() {
+                    read_response(stream, &mut buf).await
+                } else {
+                    None
+                }
+            }
+            None => None,
+        };
+        {
+            let mut tally = tally.lock().unwrap();
+            if status == Some(200) {
+                tally
+                    .0
+                    .push(u32::try_from(started.elapsed().as_micros()).unwrap_or(u32::MAX));
+            } else {
+                tally.1 += 1;
+            }
+        }
+        // A broken connection counts once, and the next request goes over a new one.
+        if status.is_none() {
+            tls = connect().await;
+        }
+    }
+}
+
+fn percentile_ms(sorted: &[u32], p: f64) -> f64 {
+    #[allow(
+        clippy::cast_possible_truncation,
+        clippy::cast_sign_loss,
+        clippy::cast_precision_loss
+    )]
+    let i = ((sorted.len() as f64 * p) as usize).min(sorted.len().saturating_sub(1));
+    f64::from(sorted.get(i).copied().unwrap_or(0)) / 1000.0
+}
+
+fn client(ca: &str) -> tokio_rustls::TlsConnector {
+    let mut roots = rustls::RootCertStore::empty();
+    for cert in CertificateDer::pem_file_iter(ca).unwrap() {
+        roots.add(cert.unwrap()).unwrap();
+    }
+    let config = rustls::ClientConfig::builder_with_provider(Arc::new(rustls::crypto::ring::default_provider()))
+        .with_safe_default_protocol_versions()
+        .unwrap()
+        .with_root_certificates(roots)
+        .with_no_client_auth();
+    tokio_rustls::TlsConnector::from(Arc::new(config))
+}
+
+async fn soak(addr: &str, ca: &str, kind: &str, rate: u32, seconds: u64) {
+    const CONNECTIONS: u32 = 4;
+    let connector = client(ca);
+    let bodies = Arc::new(bodies(kind));
+    let started = Instant::now();
+    let until = started + Duration::from_secs(seconds);
+    let period = Duration::from_secs(1) * CONNECTIONS / rate.max(1);
+    let tally = Arc::new(std::sync::Mutex::new((Vec::new(), 0)));
+    let tasks: Vec<_> = (0..CONNECTIONS)
+        .map(|_| {
+            tokio::spawn(soak_worker(
+                addr.to_owned(),
+                connector.clone(),
+                bodies.clone(),
+                period,
+                until,
+                tally.clone(),
+            ))
+        })
+        .collect();
+    let (mut total, mut total_errors, mut worst_p99) = (0usize, 0usize, 0.0f64);
+    let mut report = |at: u64, tally: &std::sync::Mutex<(Vec<u32>, usize)>| {
+        let (mut latencies, errors) = std::mem::take(&mut *tally.lock().unwrap());
+        latencies.sort_unstable();
+        total += latencies.len();
+        total_errors += errors;
+        worst_p99 = worst_p99.max(percentile_ms(&latencies, 0.99));
+        println!(
+            "t={at:>4}s requests={:<6} errors={errors} p50={:.3}ms p99={:.3}ms",
+            latencies.len(),
+            percentile_ms(&latencies, 0.5),
+            percentile_ms(&latencies, 0.99),
+        );
+    };
+    let mut at = 0;
+    while at + 30 <= seconds {
+        tokio::time::sleep_until((started + Duration::from_secs(at + 30)).into()).await;
+        at += 30;
+        report(at, &tally);
+    }
+    for task in tasks {
+        task.await.unwrap();
+    }
+    if at < seconds {
+        report(seconds, &tally);
+    }
+    println!(
+        "soak body={kind} rate={rate}/s seconds={seconds} requests={total} errors={total_errors} worst-interval-p99={worst_p99:.3}ms"
+    );
+}
+
 #[tokio::main]
 async fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -214,6 +354,19 @@ async fn main() {
                 pct(0.999),
             );
         }
-        _ => eprintln!("usage: load certs DIR | load run ADDR CA BODY CONCURRENCY SECONDS"),
+        Some("bodies") => {
+            for kind in ["typical", "large", "deny", "mix"] {
+                for (n, body) in bodies(kind).iter().enumerate() {
+                    std::fs::write(format!("{}/{kind}-{n}.json", args[2]), body).unwrap();
+                }
+            }
+        }
+        Some("soak") => {
+            let (rate, seconds) = (args[5].parse().unwrap(), args[6].parse().unwrap());
+            soak(&args[2], &args[3], &args[4], rate, seconds).await;
+        }
+        _ => eprintln!(
+            "usage: load certs DIR | load bodies DIR | load run ADDR CA BODY CONCURRENCY SECONDS | load soak ADDR CA BODY RATE SECONDS"
+        ),
     }
 }

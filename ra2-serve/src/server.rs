@@ -392,6 +392,27 @@ async fn judge(request: Request<Incoming>, state: &State, seen: &mut Seen) -> An
     if body.is_empty() {
         return bad("the body is empty; POST an admission.k8s.io/v1 AdmissionReview".to_owned());
     }
+    let config = state.settings.current();
+    // The review read once, straight into ra2's tree; what that path cannot vouch for (and
+    // every malformed review) takes the serde_json path below, which answers the same.
+    if let Some(incoming) = std::str::from_utf8(&body).ok().and_then(admission::Incoming::read) {
+        if let Some(version) = incoming
+            .str_at("/apiVersion")
+            .filter(|v| !matches!(*v, "admission.k8s.io/v1" | "admission.k8s.io/v1beta1"))
+        {
+            return bad(format!("expected apiVersion admission.k8s.io/v1, found {version:?}"));
+        }
+        let field = |pointer: &str| incoming.str_at(pointer).unwrap_or_default().to_owned();
+        let (uid, kind, operation) = (
+            field("/request/uid"),
+            field("/request/kind/kind"),
+            field("/request/operation"),
+        );
+        if let Some(answered) = incoming.review(&config) {
+            (seen.uid, seen.kind, seen.operation) = (uid, kind, operation);
+            return answer_review(&answered, seen);
+        }
+    }
     let review: Value = match serde_json::from_slice(&body) {
         Ok(value) => value,
         Err(e) => return bad(format!("the AdmissionReview is not JSON: {e}")),
@@ -415,8 +436,12 @@ async fn judge(request: Request<Incoming>, state: &State, seen: &mut Seen) -> An
     seen.uid = field("/uid");
     seen.kind = field("/kind/kind");
     seen.operation = field("/operation");
-    let config = state.settings.current();
     let answered = admission::review(&review, &config);
+    answer_review(&answered, seen)
+}
+
+/// The AdmissionReview answer, and its verdict for the metrics and the access log.
+fn answer_review(answered: &Value, seen: &mut Seen) -> Answer {
     let response = &answered["response"];
     seen.verdict = if response["allowed"].as_bool() == Some(true) {
         "allowed"

@@ -24,6 +24,11 @@ thread_local! {
 /// `validate`: a ValidationRequest in, a ValidationResponse out. Never fails: a request ra2
 /// cannot judge is rejected with 400 and says why.
 pub fn validate(payload: &[u8]) -> Vec<u8> {
+    // The request read once, straight into ra2's tree; what that path cannot vouch for takes
+    // the serde_json path below, which gives the same answers (ra2_core::admission::Incoming).
+    if let Some(answer) = std::str::from_utf8(payload).ok().and_then(validate_text) {
+        return answer;
+    }
     let request: Value = match serde_json::from_slice(payload) {
         Ok(value) => value,
         Err(e) => return rejected(BAD_REQUEST, &format!("ra2: malformed validation request: {e}")),
@@ -42,6 +47,29 @@ pub fn validate(payload: &[u8]) -> Vec<u8> {
             decision.code,
             &decision.warnings,
         ),
+    }
+}
+
+/// [`validate`] through [`admission::Incoming`], or `None` for the serde_json path.
+fn validate_text(text: &str) -> Option<Vec<u8>> {
+    let incoming = admission::Incoming::read(text)?;
+    let settings = match incoming.member_text("settings") {
+        Some(settings) => serde_json::from_str(settings).ok()?,
+        None => Value::Null,
+    };
+    match with_config(&settings, |config| incoming.decide(config)) {
+        Err(message) => Some(rejected(BAD_REQUEST, &format!("ra2: {message}"))),
+        Ok(None) => None,
+        Ok(Some(Err(error))) => Some(rejected(
+            BAD_REQUEST,
+            &format!("ra2: malformed admission request: {error}"),
+        )),
+        Ok(Some(Ok(decision))) => Some(response(
+            decision.allowed,
+            decision.message.as_deref(),
+            decision.code,
+            &decision.warnings,
+        )),
     }
 }
 

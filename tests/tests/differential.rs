@@ -521,7 +521,7 @@ fn with_pod<T>(text: &str, f: impl FnOnce(Option<&PodSpec<'_>>) -> T) -> T {
     };
     let result = read_chunk(chunk, false, Limits::default());
     match (&result.error, result.docs.first()) {
-        (None, Some(doc)) => f(Object::new(Located::root(doc)).pod_spec().as_ref()),
+        (None, Some(doc)) => f(Object::new(Located::root(doc)).pod_spec()),
         _ => f(None),
     }
 }

@@ -188,7 +188,7 @@ fn check_object(object: &Object<'_>, cx: &mut Context<'_>) {
             labels_and_annotations(metadata, cx);
         }
     }
-    check_pod(object, &pod, cx);
+    check_pod(object, pod, cx);
 }
 
 /// How the API server validates the name of a kind: `None` for kinds ra2 does not know.
@@ -381,7 +381,7 @@ fn label_value(value: &Located<'_>, check: &'static str, cx: &mut Context<'_>) {
     }
 }
 
-fn check_pod(object: &Object<'_>, pod: &PodSpec<'_>, cx: &mut Context<'_>) {
+fn check_pod<'d>(object: &Object<'d>, pod: &PodSpec<'d>, cx: &mut Context<'_>) {
     if pod.workload == WorkloadKind::StatefulSet {
         // The API server validates a StatefulSet's template only for its labels, annotations,
         // selector and restartPolicy (apps validation leaves the pod spec to the pods the

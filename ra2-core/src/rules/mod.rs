@@ -194,7 +194,6 @@ pub struct Settings<'c> {
 /// What a rule sees while it runs on one object.
 pub struct Context<'c> {
     rule: &'static str,
-    doc: Option<&'static RuleDoc>,
     settings: Settings<'c>,
     target: Target<'c>,
     out: &'c mut Vec<Pending>,
@@ -206,7 +205,6 @@ impl<'c> Context<'c> {
     pub fn new(rule: &'static str, settings: Settings<'c>, target: Target<'c>, out: &'c mut Vec<Pending>) -> Self {
         Context {
             rule,
-            doc: crate::catalogue::get(rule),
             settings,
             target,
             out,
@@ -224,6 +222,12 @@ impl<'c> Context<'c> {
 
     pub fn edition(&self) -> Edition {
         self.settings.edition
+    }
+
+    /// The rule's catalogue entry, looked up only when a finding or parameter needs it (most
+    /// rules find nothing on most objects).
+    fn doc(&self) -> Option<&'static RuleDoc> {
+        crate::catalogue::get(self.rule)
     }
 
     /// How many findings this object has so far (to tell whether a helper reported).
@@ -278,7 +282,7 @@ impl<'c> Context<'c> {
     /// Does this run's edition report `check`? (A check may be narrower than its rule: see
     /// `editions` of a check in rules/schema.json.)
     pub fn reports(&self, check: &str) -> bool {
-        self.doc
+        self.doc()
             .and_then(|d| d.check(check))
             .is_none_or(|c| c.in_edition(self.settings.edition))
     }
@@ -287,7 +291,7 @@ impl<'c> Context<'c> {
         let severity = self
             .settings
             .config
-            .severity_for(self.rule, check, self.doc, self.settings.edition);
+            .severity_for(self.rule, check, self.doc(), self.settings.edition);
         let place = Place::of(self.target, at);
         let finding = crate::lint::finding_at(self.rule, check, severity, message, help, place);
         (finding, self.target.object_index)
@@ -299,7 +303,7 @@ impl<'c> Context<'c> {
             .config
             .param(self.rule, name)
             .cloned()
-            .or_else(|| self.doc.and_then(|d| d.param(name)).map(|p| p.default.to_value()))
+            .or_else(|| self.doc().and_then(|d| d.param(name)).map(|p| p.default.to_value()))
     }
 
     pub fn param_str(&self, name: &str) -> Option<String> {

@@ -33,7 +33,7 @@ fn check_object(object: &Object<'_>, cx: &mut Context<'_>) {
         for mount in &mounts {
             check_sub_path(container, mount, cx);
             check_propagation(container, mount, cx);
-            check_system_path(container, mount, &pod, cx);
+            check_system_path(container, mount, pod, cx);
         }
         check_proc_mount(container, cx);
     }

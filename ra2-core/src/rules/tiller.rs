@@ -52,7 +52,7 @@ fn check_object(object: &Object<'_>, cx: &mut Context<'_>) {
             return;
         }
     }
-    let template_labels = object.pod_spec().and_then(|p| p.labels());
+    let template_labels = object.pod_spec().and_then(crate::model::PodSpec::labels);
     let own_labels = object.metadata().and_then(|m| m.get("labels"));
     for labels in [own_labels, template_labels].into_iter().flatten() {
         if labels.str_at("app") == Some("helm") && labels.str_at("name") == Some("tiller") {
