@@ -431,15 +431,7 @@ fn walk(lines: &[Line], doc: (usize, usize), pointer: &str) -> Mapped {
         .or_else(|| (doc.0..doc.1).find(|&j| lines.get(j).is_some_and(|l| !l.blank)))
         .unwrap_or(doc.0);
     let document_start = at(first, indent_of(lines, first), How::Document);
-    let segments: Vec<String> = if pointer.is_empty() {
-        Vec::new()
-    } else {
-        pointer
-            .split('/')
-            .skip(1)
-            .map(|s| s.replace("~1", "/").replace("~0", "~"))
-            .collect()
-    };
+    let segments: Vec<String> = ra2_core::view::pointer_segments(pointer).collect();
     let mut container = Container {
         lo: doc.0,
         hi: doc.1,

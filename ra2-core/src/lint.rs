@@ -381,13 +381,23 @@ impl<'c> Linter<'c> {
         let index = file.next_document;
         file.next_document += 1;
         self.report.summary.documents += 1;
-        let pos = crate::source::byte_position(bytes, valid_up_to, line);
+        self.utf8_error(&file.name, index, bytes, valid_up_to, (offset, line, 0));
+    }
+
+    /// The `ra2::input::utf8` error for `bytes` (at absolute offset, 0-based line, and column
+    /// of its first character on that line), which are valid UTF-8 up to `valid_up_to`.
+    fn utf8_error(&mut self, file: &str, document: usize, bytes: &[u8], valid_up_to: usize, at: (usize, usize, usize)) {
+        let (offset, line, column) = at;
+        let mut pos = crate::source::byte_position(bytes, valid_up_to, line);
+        if pos.line == line + 1 {
+            pos.column += column;
+        }
         let byte = bytes.get(valid_up_to).copied().unwrap_or_default();
         self.report.errors.push(LintError {
-            file: file.name.clone(),
+            file: file.to_owned(),
             line: pos.line,
             column: pos.column,
-            document: index,
+            document,
             message: format!(
                 "not UTF-8: invalid byte 0x{byte:02X} at line {}, column {}",
                 pos.line, pos.column
@@ -546,23 +556,7 @@ impl<'c> Linter<'c> {
             Ok(text) => self.add_list_item(file, list, Chunk { text, offset, line }, column),
             Err(e) => {
                 list.next_item += 1;
-                let mut pos = crate::source::byte_position(bytes, e.valid_up_to(), line);
-                if pos.line == line + 1 {
-                    pos.column += column;
-                }
-                let byte = bytes.get(e.valid_up_to()).copied().unwrap_or_default();
-                self.report.errors.push(LintError {
-                    file: file.name.clone(),
-                    line: pos.line,
-                    column: pos.column,
-                    document: list.document,
-                    message: format!(
-                        "not UTF-8: invalid byte 0x{byte:02X} at line {}, column {}",
-                        pos.line, pos.column
-                    ),
-                    code: "ra2::input::utf8".to_owned(),
-                    offset: offset + e.valid_up_to(),
-                });
+                self.utf8_error(&file.name, list.document, bytes, e.valid_up_to(), at);
             }
         }
     }
@@ -624,23 +618,7 @@ impl<'c> Linter<'c> {
     pub fn end_list_bytes(&mut self, file: &mut FileState, list: ListDoc, bytes: &[u8], at: (usize, usize, usize)) {
         let (offset, line, column) = at;
         if let Err(e) = std::str::from_utf8(bytes) {
-            let mut pos = crate::source::byte_position(bytes, e.valid_up_to(), line);
-            if pos.line == line + 1 {
-                pos.column += column;
-            }
-            let byte = bytes.get(e.valid_up_to()).copied().unwrap_or_default();
-            self.report.errors.push(LintError {
-                file: file.name.clone(),
-                line: pos.line,
-                column: pos.column,
-                document: list.document,
-                message: format!(
-                    "not UTF-8: invalid byte 0x{byte:02X} at line {}, column {}",
-                    pos.line, pos.column
-                ),
-                code: "ra2::input::utf8".to_owned(),
-                offset: offset + e.valid_up_to(),
-            });
+            self.utf8_error(&file.name, list.document, bytes, e.valid_up_to(), at);
         }
         let text = crate::source::same_length_lossy(bytes);
         self.end_list(

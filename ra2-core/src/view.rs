@@ -26,6 +26,17 @@ pub struct Site {
     pub related: Option<Span>,
 }
 
+/// The unescaped segments of a JSON pointer (`/a~1b/0` gives `a/b`, `0`); none for the empty
+/// pointer (the whole document).
+pub fn pointer_segments(pointer: &str) -> impl Iterator<Item = String> + '_ {
+    pointer
+        .strip_prefix('/')
+        .map(|rest| rest.split('/'))
+        .into_iter()
+        .flatten()
+        .map(|raw| raw.replace("~1", "/").replace("~0", "~"))
+}
+
 fn push_segment(pointer: &mut String, segment: &str) {
     pointer.push('/');
     for c in segment.chars() {
@@ -177,9 +188,11 @@ impl<'d> Located<'d> {
         if pointer.is_empty() {
             return Some(self.clone());
         }
+        if !pointer.starts_with('/') {
+            return None;
+        }
         let mut here = self.clone();
-        for raw in pointer.strip_prefix('/')?.split('/') {
-            let segment = raw.replace("~1", "/").replace("~0", "~");
+        for segment in pointer_segments(pointer) {
             here = match here.value() {
                 Value::Map(_) => here.get(&segment)?,
                 Value::Seq(_) => {

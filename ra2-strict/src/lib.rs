@@ -282,10 +282,7 @@ fn collect(error: &ValidationError<'_>, out: &mut Vec<Issue>) {
 }
 
 fn segments(pointer: &str) -> Vec<String> {
-    pointer
-        .strip_prefix('/')
-        .map(|p| p.split('/').map(|s| s.replace("~1", "/").replace("~0", "~")).collect())
-        .unwrap_or_default()
+    ra2_core::view::pointer_segments(pointer).collect()
 }
 
 /// The closest allowed name: the same name in another case, or one within a few edits.

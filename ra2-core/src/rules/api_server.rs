@@ -119,11 +119,10 @@ fn same_place(a: &str, b: &str) -> bool {
 /// The API server's field path for a JSON pointer: `spec.containers[0].resources.limits[cpu]`.
 fn field_path(pointer: &str) -> String {
     let mut out = String::new();
-    let mut parent = "";
-    for raw in pointer.split('/').skip(1) {
-        let segment = raw.replace("~1", "/").replace("~0", "~");
+    let mut parent = String::new();
+    for segment in crate::view::pointer_segments(pointer) {
         let keyed = matches!(
-            parent,
+            parent.as_str(),
             "labels" | "annotations" | "nodeSelector" | "limits" | "requests" | "matchLabels"
         );
         if keyed || segment.bytes().all(|b| b.is_ascii_digit()) && !segment.is_empty() {
@@ -136,7 +135,7 @@ fn field_path(pointer: &str) -> String {
             }
             out.push_str(&segment);
         }
-        parent = raw;
+        parent = segment;
     }
     if out.is_empty() { "<root>".to_owned() } else { out }
 }
