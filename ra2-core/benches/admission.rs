@@ -112,6 +112,16 @@ fn main() {
         let decision = measure(&format!("  review_json (decision) {name}"), iterations, || {
             std::hint::black_box(ra2_core::admission::review_json(&text, &config));
         });
+        measure(&format!("  read request into the tree {name}"), iterations, || {
+            std::hint::black_box(ra2_core::admission::Incoming::read(&text));
+        });
+        measure(
+            &format!("  Linter::new + finish (no document) {name}"),
+            iterations,
+            || {
+                std::hint::black_box(ra2_core::Linter::new(&config).finish());
+            },
+        );
         let lint = |libyaml: bool| {
             let mut linter = ra2_core::Linter::new(&config);
             if libyaml {

@@ -183,6 +183,50 @@ pub fn get(id: &str) -> Option<&'static RuleDoc> {
         .and_then(|i| CATALOGUE.get(i))
 }
 
+/// [`get`] at compile time (a scan: for tables built once into the binary).
+pub(crate) const fn find(id: &str) -> Option<&'static RuleDoc> {
+    let mut rest: &'static [RuleDoc] = CATALOGUE;
+    while let [doc, tail @ ..] = rest {
+        if same_str(doc.id, id) {
+            return Some(doc);
+        }
+        rest = tail;
+    }
+    None
+}
+
+const fn same_str(a: &str, b: &str) -> bool {
+    let (mut a, mut b) = (a.as_bytes(), b.as_bytes());
+    loop {
+        match (a, b) {
+            ([x, a_rest @ ..], [y, b_rest @ ..]) => {
+                if *x != *y {
+                    return false;
+                }
+                a = a_rest;
+                b = b_rest;
+            }
+            ([], []) => return true,
+            _ => return false,
+        }
+    }
+}
+
+/// The editions that run the rule `id`, one bit per edition (`1 << edition as u8`), worked out
+/// at compile time; a rule without a catalogue entry runs in every edition.
+pub(crate) const fn edition_bits(id: &str) -> u8 {
+    let Some(doc) = find(id) else {
+        return (1 << Edition::Base as u8) | (1 << Edition::Latest as u8);
+    };
+    let mut bits = 0;
+    let mut rest = doc.editions;
+    while let [edition, tail @ ..] = rest {
+        bits |= 1 << *edition as u8;
+        rest = tail;
+    }
+    bits
+}
+
 /// Why ra2 does not check a chapter-4 requirement.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]

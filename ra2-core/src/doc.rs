@@ -208,7 +208,17 @@ enum Frame<'s> {
     },
 }
 
-const INDEX_THRESHOLD: usize = 24;
+pub(crate) const INDEX_THRESHOLD: usize = 24;
+
+/// A key written twice in one mapping.
+pub(crate) fn duplicate_key(key: &str, span: Span) -> Problem {
+    Problem {
+        span,
+        message: format!(
+            "duplicate key {key:?}: the API server keeps only the last value (and rejects the object with strict field validation)"
+        ),
+    }
+}
 
 struct Builder<'s> {
     chunk: Chunk<'s>,
@@ -408,13 +418,7 @@ impl<'s> Builder<'s> {
         }
         if let Some(entry) = existing.and_then(|i| entries.get_mut(i)) {
             if !from_merge && entry.via.is_none() {
-                self.problems.push(Problem {
-                        span: key_span,
-                        message: format!(
-                            "duplicate key {:?}: the API server keeps only the last value (and rejects the object with strict field validation)",
-                            key.as_ref()
-                        ),
-                    });
+                self.problems.push(duplicate_key(&key, key_span));
             }
             entry.key_span = key_span;
             entry.value = value;
@@ -579,10 +583,31 @@ impl<'s> Builder<'s> {
     }
 }
 
-/// Reads a chunk of strict JSON without libyaml (see [`crate::json`]): the same events, so
-/// the same tree. `None` when the reader gave up or the builder refused the document; the
-/// caller then reads the chunk with libyaml, which decides (and words any error) as always.
+/// Reads a chunk of strict JSON without libyaml (see [`crate::json`]): the tree the builder
+/// makes of libyaml's events, built straight from the text. `None` when the reader gave up or
+/// the builder would refuse the document; the caller then reads the chunk with libyaml, which
+/// decides (and words any error) as always.
 pub fn read_json_chunk(chunk: Chunk<'_>, limits: Limits) -> Option<Doc<'_>> {
+    if chunk.text.len() > limits.max_document_bytes {
+        return None;
+    }
+    let tree = crate::json::JsonEvents::new(chunk.text).tree(chunk.offset, limits.max_depth)?;
+    let lines = LineIndex::new(&chunk);
+    Some(Doc {
+        nodes: tree.nodes,
+        root: tree.root,
+        problems: tree.problems,
+        chunk,
+        lines,
+        json: true,
+        quote_check: None,
+    })
+}
+
+/// [`read_json_chunk`] through the JSON reader's events and the YAML builder: the reference the
+/// direct tree is tested against.
+#[cfg(test)]
+pub(crate) fn read_json_events(chunk: Chunk<'_>, limits: Limits) -> Option<(Vec<Node<'_>>, NodeId, Vec<Problem>)> {
     if chunk.text.len() > limits.max_document_bytes {
         return None;
     }
@@ -599,16 +624,7 @@ pub fn read_json_chunk(chunk: Chunk<'_>, limits: Limits) -> Option<Doc<'_>> {
     ) {
         return None;
     }
-    let lines = LineIndex::new(&chunk);
-    Some(Doc {
-        nodes: builder.nodes,
-        root,
-        problems: builder.problems,
-        chunk,
-        lines,
-        json: true,
-        quote_check: None,
-    })
+    Some((builder.nodes, root, builder.problems))
 }
 
 /// Reads every document in one chunk.

@@ -14,13 +14,22 @@
 
 use std::borrow::Cow;
 
-use ra2_yaml::{Error, Event, EventKind, Mark, Scalar, ScalarStyle};
+use std::collections::HashMap;
+
+use ra2_yaml::{Error, Mark, ScalarStyle};
+#[cfg(test)]
+use ra2_yaml::{Event, EventKind, Scalar};
+
+use crate::doc::{Entry, Item, Node, NodeId, Problem, Value as DocValue};
+use crate::scalar::{Resolved, resolve_json};
+use crate::source::Span;
 
 /// libyaml forgets a possible simple key more than 1024 characters before its `:`; stay well
 /// inside that.
 const MAX_KEY_DISTANCE: usize = 1000;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(not(test), allow(dead_code))] // the events are the tests' reference; see [`JsonEvents::tree`]
 enum State {
     StreamStart,
     DocumentStart,
@@ -44,7 +53,9 @@ pub(crate) struct JsonEvents<'s> {
     text: &'s str,
     pos: usize,
     /// One entry per open collection: true for a mapping.
+    #[cfg_attr(not(test), allow(dead_code))]
     stack: Vec<bool>,
+    #[cfg_attr(not(test), allow(dead_code))]
     state: State,
 }
 
@@ -56,6 +67,7 @@ fn mark(offset: usize) -> Mark {
     }
 }
 
+#[cfg(test)]
 fn event(kind: EventKind<'_>, start: usize, end: usize) -> Event<'_> {
     Event {
         kind,
@@ -219,6 +231,7 @@ impl<'s> JsonEvents<'s> {
         Ok(word)
     }
 
+    #[cfg(test)]
     /// The event of the value under the cursor.
     fn value(&mut self) -> Result<Event<'s>, Error> {
         let start = self.pos;
@@ -265,6 +278,7 @@ impl<'s> JsonEvents<'s> {
         }
     }
 
+    #[cfg(test)]
     fn push(&mut self, map: bool) -> Result<(), Error> {
         // The builder refuses deep nesting long before this; the bound keeps the stack small
         // when it is not in the way.
@@ -276,7 +290,15 @@ impl<'s> JsonEvents<'s> {
     }
 
     /// A key and its `:`.
+    #[cfg(test)]
     fn key(&mut self) -> Result<Event<'s>, Error> {
+        let (value, start, end) = self.key_text()?;
+        self.state = State::Value;
+        Ok(scalar(value, ScalarStyle::DoubleQuoted, start, end))
+    }
+
+    /// A key (its content, and where its quotes start and end) and its `:`.
+    fn key_text(&mut self) -> Result<(Cow<'s, str>, usize, usize), Error> {
         let start = self.pos;
         if self.peek() != Some(b'"') {
             return Err(give_up(start));
@@ -287,10 +309,10 @@ impl<'s> JsonEvents<'s> {
             return Err(give_up(self.pos));
         }
         self.pos += 1;
-        self.state = State::Value;
-        Ok(scalar(value, ScalarStyle::DoubleQuoted, start, end))
+        Ok((value, start, end))
     }
 
+    #[cfg(test)]
     fn close(&mut self, map: bool) -> Event<'s> {
         let start = self.pos;
         self.pos += 1;
@@ -304,6 +326,7 @@ impl<'s> JsonEvents<'s> {
         event(kind, start, self.pos)
     }
 
+    #[cfg(test)]
     fn step(&mut self) -> Result<Option<Event<'s>>, Error> {
         loop {
             match self.state {
@@ -373,6 +396,7 @@ impl<'s> JsonEvents<'s> {
     }
 }
 
+#[cfg(test)]
 fn scalar(value: Cow<'_, str>, style: ScalarStyle, start: usize, end: usize) -> Event<'_> {
     event(
         EventKind::Scalar(Scalar {
@@ -384,6 +408,254 @@ fn scalar(value: Cow<'_, str>, style: ScalarStyle, start: usize, end: usize) -> 
         start,
         end,
     )
+}
+
+/// A collection still open while [`JsonEvents::tree`] reads it.
+struct Open<'s> {
+    node: NodeId,
+    map: bool,
+    /// Where its entries (or items) start in the shared scratch list.
+    start: usize,
+    /// Index of its entries by key, built once it is large enough for scans to hurt (as the
+    /// YAML builder does).
+    index: Option<HashMap<Cow<'s, str>, usize>>,
+    /// The key waiting for its value.
+    pending: Option<(Cow<'s, str>, Span)>,
+}
+
+/// The tree [`JsonEvents::tree`] builds: what [`crate::doc`]'s builder makes of the same text's
+/// events.
+pub(crate) struct Tree<'s> {
+    pub(crate) nodes: Vec<Node<'s>>,
+    pub(crate) root: NodeId,
+    pub(crate) problems: Vec<Problem>,
+}
+
+struct TreeBuilder<'s> {
+    offset: usize,
+    nodes: Vec<Node<'s>>,
+    stack: Vec<Open<'s>>,
+    /// The entries of every open mapping, innermost last (a collection's children are all
+    /// complete before its parent gets its next one, so each open mapping's entries are a tail).
+    entries: Vec<Entry<'s>>,
+    items: Vec<Item>,
+    problems: Vec<Problem>,
+}
+
+impl<'s> TreeBuilder<'s> {
+    fn span(&self, start: usize, end: usize) -> Span {
+        Span::new(self.offset + start, self.offset + end)
+    }
+
+    fn push(&mut self, node: Node<'s>) -> Option<NodeId> {
+        let id = NodeId::try_from(self.nodes.len()).ok()?;
+        self.nodes.push(node);
+        Some(id)
+    }
+
+    /// A finished node goes into the collection on top of the stack (under its pending key).
+    fn attach(&mut self, id: NodeId) {
+        let Some(open) = self.stack.last_mut() else { return };
+        if !open.map {
+            self.items.push(Item { node: id, via: None });
+            return;
+        }
+        let Some((key, key_span)) = open.pending.take() else {
+            return;
+        };
+        let entries = self.entries.get_mut(open.start..).unwrap_or_default();
+        let existing = match &open.index {
+            Some(index) => index.get(&key).copied(),
+            None => entries.iter().position(|e| e.key == key),
+        };
+        if let Some(entry) = existing.and_then(|i| entries.get_mut(i)) {
+            self.problems.push(crate::doc::duplicate_key(&key, key_span));
+            entry.key_span = key_span;
+            entry.value = id;
+            entry.via = None;
+            return;
+        }
+        let len = entries.len();
+        if let Some(index) = &mut open.index {
+            index.insert(key.clone(), len);
+        }
+        self.entries.push(Entry {
+            key,
+            key_span,
+            value: id,
+            via: None,
+        });
+        if open.index.is_none() && len + 1 > crate::doc::INDEX_THRESHOLD {
+            let entries = self.entries.get(open.start..).unwrap_or_default();
+            open.index = Some(entries.iter().enumerate().map(|(i, e)| (e.key.clone(), i)).collect());
+        }
+    }
+
+    /// Closes the collection on top of the stack at `end`; the closed node, to attach.
+    fn close(&mut self, end: usize) -> Option<NodeId> {
+        let open = self.stack.pop()?;
+        let value = if open.map {
+            DocValue::Map(self.entries.drain(open.start..).collect())
+        } else {
+            DocValue::Seq(self.items.drain(open.start..).collect())
+        };
+        let end = self.offset + end;
+        let node = self.nodes.get_mut(open.node as usize)?;
+        node.value = value;
+        node.span.end = end;
+        Some(open.node)
+    }
+
+    /// A key read: its node, and it waits for its value.
+    fn key(&mut self, key: Cow<'s, str>, start: usize, end: usize) -> Option<()> {
+        let span = self.span(start, end);
+        self.push(Node {
+            value: DocValue::Str(key.clone()),
+            span,
+            style: Some(ScalarStyle::DoubleQuoted),
+        })?;
+        self.stack.last_mut()?.pending = Some((key, span));
+        Some(())
+    }
+}
+
+impl<'s> JsonEvents<'s> {
+    /// The document tree of the text, built straight from it: the nodes, in the same order,
+    /// with the same spans and values, and the same duplicate-key problems as [`crate::doc`]'s
+    /// builder makes of this reader's events (a test compares the two), without the events.
+    /// `None` where the events would end in an error (the text is not JSON this reader vouches
+    /// for) or the builder would refuse the document (nesting from `max_depth` on).
+    pub(crate) fn tree(mut self, offset: usize, max_depth: usize) -> Option<Tree<'s>> {
+        self.skip_document_marker();
+        self.skip_outer_ws().ok()?;
+        let mut b = TreeBuilder {
+            offset,
+            // About one node per 16 bytes of pretty or compact Kubernetes JSON.
+            nodes: Vec::with_capacity(self.text.len() / 16 + 4),
+            stack: Vec::new(),
+            entries: Vec::new(),
+            items: Vec::new(),
+            problems: Vec::new(),
+        };
+        let mut root = None;
+        let mut want_value = true;
+        loop {
+            if want_value {
+                self.skip_ws();
+                let start = self.pos;
+                let finished = match self.peek() {
+                    Some(open @ (b'{' | b'[')) => {
+                        // The event reader's bound, then the builder's limit.
+                        if b.stack.len() > 4096 || b.stack.len() >= max_depth {
+                            return None;
+                        }
+                        let map = open == b'{';
+                        let value = if map {
+                            DocValue::Map(Vec::new())
+                        } else {
+                            DocValue::Seq(Vec::new())
+                        };
+                        let span = b.span(start, start + 1);
+                        let node = b.push(Node {
+                            value,
+                            span,
+                            style: None,
+                        })?;
+                        self.pos += 1;
+                        b.stack.push(Open {
+                            node,
+                            map,
+                            start: if map { b.entries.len() } else { b.items.len() },
+                            index: None,
+                            pending: None,
+                        });
+                        self.skip_ws();
+                        let close = if map { b'}' } else { b']' };
+                        if self.peek() == Some(close) {
+                            self.pos += 1;
+                            b.close(self.pos)
+                        } else {
+                            if map {
+                                let (key, start, end) = self.key_text().ok()?;
+                                b.key(key, start, end)?;
+                            }
+                            continue;
+                        }
+                    }
+                    _ if b.stack.is_empty() => return None,
+                    Some(b'"') => {
+                        let value = self.string().ok()?;
+                        let span = b.span(start, self.pos);
+                        b.push(Node {
+                            value: DocValue::Str(value),
+                            span,
+                            style: Some(ScalarStyle::DoubleQuoted),
+                        })
+                    }
+                    _ => {
+                        let word = self.plain().ok()?;
+                        let value = match resolve_json(word) {
+                            Resolved::Null => DocValue::Null,
+                            Resolved::Bool(v) => DocValue::Bool(v),
+                            Resolved::Int(v) => DocValue::Int(v),
+                            Resolved::Float(v) => DocValue::Float(v),
+                            Resolved::Str => DocValue::Str(Cow::Borrowed(word)),
+                        };
+                        let span = b.span(start, self.pos);
+                        b.push(Node {
+                            value,
+                            span,
+                            style: Some(ScalarStyle::Plain),
+                        })
+                    }
+                };
+                let id = finished?;
+                if b.stack.is_empty() {
+                    root = Some(id);
+                } else {
+                    b.attach(id);
+                }
+                want_value = false;
+            } else {
+                let Some(map) = b.stack.last().map(|o| o.map) else {
+                    break;
+                };
+                self.skip_ws();
+                match (self.peek(), map) {
+                    (Some(b','), true) => {
+                        self.pos += 1;
+                        self.skip_ws();
+                        let (key, start, end) = self.key_text().ok()?;
+                        b.key(key, start, end)?;
+                        want_value = true;
+                    }
+                    (Some(b','), false) => {
+                        self.pos += 1;
+                        want_value = true;
+                    }
+                    (Some(b'}'), true) | (Some(b']'), false) => {
+                        self.pos += 1;
+                        let id = b.close(self.pos)?;
+                        if b.stack.is_empty() {
+                            root = Some(id);
+                        } else {
+                            b.attach(id);
+                        }
+                    }
+                    _ => return None,
+                }
+            }
+        }
+        self.skip_outer_ws().ok()?;
+        if self.pos < self.text.len() {
+            return None;
+        }
+        Some(Tree {
+            nodes: b.nodes,
+            root: root?,
+            problems: b.problems,
+        })
+    }
 }
 
 /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`
@@ -424,6 +696,7 @@ fn is_json_number(b: &[u8]) -> bool {
     i == b.len()
 }
 
+#[cfg(test)]
 impl<'s> Iterator for JsonEvents<'s> {
     type Item = Result<Event<'s>, Error>;
 
@@ -506,6 +779,159 @@ mod tests {
         ] {
             same_as_libyaml(text);
         }
+    }
+
+    /// The tree built straight from the text equals the builder's tree of the events; whether
+    /// there is one, and whether it has problems.
+    fn same_tree(text: &str, max_depth: usize) -> (bool, bool) {
+        let limits = crate::doc::Limits {
+            max_depth,
+            ..crate::doc::Limits::default()
+        };
+        for offset in [0, 17] {
+            let chunk = crate::source::Chunk { text, offset, line: 0 };
+            let direct = JsonEvents::new(text)
+                .tree(offset, max_depth)
+                .map(|t| (t.nodes, t.root, t.problems));
+            let reference = crate::doc::read_json_events(chunk, limits);
+            assert_eq!(direct, reference, "{text:?}");
+        }
+        let tree = JsonEvents::new(text).tree(0, max_depth);
+        (tree.is_some(), tree.is_some_and(|t| !t.problems.is_empty()))
+    }
+
+    #[test]
+    fn the_direct_tree_is_the_builders() {
+        let wide: String = (0..40)
+            .map(|i| format!("\"k{}\": {i}, ", i % 30))
+            .collect::<Vec<_>>()
+            .concat();
+        let wide = format!("{{{wide}\"end\": [1, {{}}, []]}}");
+        for text in [
+            "{}",
+            "[]",
+            " {\n  \"a\": [1, -2.5e3, true, false, null, \"x\\ty\\u00e9\\/\"],\n  \"b\": {}\n}\n",
+            "---\n{\"kind\": \"Pod\"}",
+            "[\"é\", \"\\\"\", [[]], {\"k\":\t\"v\"}]\r\n",
+            "{\"a\" : 0, \"b\":-0.0, \"c\": 1E+2, \"d\": 123456789012345678901234567890}",
+            "{\"a\": 1, \"a\": {\"x\": [2]}, \"b\": [], \"a\": 3}",
+            "{\"k\\u0041\": 1, \"kA\": 2}",
+            "[{\"a\": [{\"b\": {\"c\": [[], [1, {\"d\": null}]]}}]}, 5]",
+            wide.as_str(),
+            "{a: 1}",
+            "{\"a\": 1,}",
+            "{\"a\"\n: 1}",
+            "{} {}",
+            "\"scalar\"",
+            "{\"a\": [1 2]}",
+            "{\"a\": 1]",
+            "[1, 2}",
+            "{\"a\": ",
+            "",
+        ] {
+            same_tree(text, 256);
+        }
+        // Depth: the builder refuses nesting from the limit on.
+        let deep = format!("{}1{}", "[".repeat(5), "]".repeat(5));
+        for max_depth in 3..=7 {
+            assert_eq!(same_tree(&deep, max_depth).0, max_depth >= 5);
+        }
+    }
+
+    /// Generated documents: random nesting, duplicate keys, escapes, numbers and layout.
+    #[test]
+    fn generated_trees_are_the_builders() {
+        struct Gen(u64);
+        impl Gen {
+            fn next(&mut self, n: u64) -> u64 {
+                self.0 = self
+                    .0
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                (self.0 >> 33) % n
+            }
+            fn ws(&mut self, out: &mut String) {
+                out.push_str(["", " ", "\n  ", "\t", "\r\n"][usize::try_from(self.next(5)).unwrap_or(0)]);
+            }
+            fn value(&mut self, out: &mut String, depth: usize) {
+                let pick = if depth > 5 { 3 + self.next(6) } else { self.next(9) };
+                match pick {
+                    0..=1 => {
+                        out.push('{');
+                        let wide = self.next(8) == 0;
+                        let n = self.next(if wide { 40 } else { 5 });
+                        for i in 0..n {
+                            if i > 0 {
+                                out.push(',');
+                            }
+                            self.ws(out);
+                            let key = self.next(if wide { 32 } else { 6 });
+                            out.push_str("\"key");
+                            out.push_str(&key.to_string());
+                            out.push_str(if key % 7 == 0 { "\\n\"" } else { "\"" });
+                            // A line break here makes the reader give up.
+                            if self.next(8) == 0 {
+                                self.ws(out);
+                            }
+                            out.push(':');
+                            self.ws(out);
+                            self.value(out, depth + 1);
+                        }
+                        self.ws(out);
+                        out.push('}');
+                    }
+                    2 => {
+                        out.push('[');
+                        for i in 0..self.next(4) {
+                            if i > 0 {
+                                out.push(',');
+                            }
+                            self.ws(out);
+                            self.value(out, depth + 1);
+                        }
+                        out.push(']');
+                    }
+                    3 => out.push_str(["true", "false", "null"][usize::try_from(self.next(3)).unwrap_or(0)]),
+                    4 => out.push_str(
+                        ["0", "-12", "3.5", "1e9", "99999999999999999999999"]
+                            [usize::try_from(self.next(5)).unwrap_or(0)],
+                    ),
+                    5 => out.push_str("\"a\\\"b\\u00e9\""),
+                    6 => out.push_str("\"é\""),
+                    // Now and then something the reader gives up on.
+                    7 => out.push_str(
+                        ["\"\"", "\"\"", "\"\"", "\"\"", "\"\"", "\"x\ty\"", "01", "[1,]"]
+                            [usize::try_from(self.next(8)).unwrap_or(0)],
+                    ),
+                    _ => out.push_str("\"plain text\""),
+                }
+            }
+        }
+        let mut generator = Gen(7);
+        let (mut read, mut duplicates, mut refused) = (0, 0, 0);
+        for _ in 0..3000 {
+            let mut text = String::new();
+            if generator.next(2) == 0 {
+                text.push('{');
+                text.push_str("\"spec\": ");
+                generator.value(&mut text, 1);
+                text.push('}');
+            } else {
+                generator.value(&mut text, 0);
+            }
+            generator.ws(&mut text);
+            for depth in [6, 256] {
+                let (some, problems) = same_tree(&text, depth);
+                read += usize::from(some);
+                refused += usize::from(!some);
+                duplicates += usize::from(problems);
+            }
+        }
+        // The generator reaches every outcome.
+        assert!(
+            read > 2000 && refused > 1000 && duplicates > 100,
+            "{read} {refused} {duplicates}"
+        );
     }
 
     #[test]

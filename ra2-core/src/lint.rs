@@ -149,6 +149,23 @@ pub struct ListDoc {
     first_object: usize,
 }
 
+/// The editions each rule of [`RULES`] runs in ([`crate::catalogue::edition_bits`]), in the
+/// same order, worked out at compile time: a linter (one per admission request) looks nothing
+/// up in the catalogue to choose its rules.
+static RULE_EDITIONS: [u8; RULES.len()] = rule_editions();
+
+// Evaluated at compile time only: an index out of range would be a build error, not a panic.
+#[allow(clippy::indexing_slicing)]
+const fn rule_editions() -> [u8; RULES.len()] {
+    let mut bits = [0; RULES.len()];
+    let mut i = 0;
+    while i < RULES.len() {
+        bits[i] = crate::catalogue::edition_bits(RULES[i].id);
+        i += 1;
+    }
+    bits
+}
+
 /// Per-file state while a file is fed in chunks (for streaming standard input).
 #[derive(Debug)]
 pub struct FileState {
@@ -176,11 +193,12 @@ impl FileState {
 impl<'c> Linter<'c> {
     pub fn new(config: &'c Config) -> Self {
         let edition = config.edition;
+        let edition_bit = 1 << edition as u8;
         let rules = RULES
             .iter()
-            .copied()
-            .filter(|r| crate::catalogue::get(r.id).is_none_or(|d| d.in_edition(edition)))
-            .filter(|r| config.rule_enabled(r.id))
+            .zip(RULE_EDITIONS.iter())
+            .filter(|&(r, bits)| bits & edition_bit != 0 && config.rule_enabled(r.id))
+            .map(|(r, _)| *r)
             .collect();
         Linter {
             config,
@@ -1566,3 +1584,22 @@ const _: fn() = || {
     fn send<T: Send>() {}
     send::<Linter<'static>>();
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The compile-time table says what the catalogue says.
+    #[test]
+    fn rule_editions_follow_the_catalogue() {
+        assert_eq!(RULE_EDITIONS.len(), RULES.len());
+        for (rule, bits) in RULES.iter().zip(RULE_EDITIONS) {
+            for edition in Edition::ALL {
+                let runs = crate::catalogue::get(rule.id).is_none_or(|d| d.in_edition(edition));
+                assert_eq!(bits & (1 << edition as u8) != 0, runs, "{} in {edition:?}", rule.id);
+            }
+        }
+        // Not every rule runs in every edition, so the table is not trivially full.
+        assert!(RULE_EDITIONS.iter().any(|b| *b != 0b11));
+    }
+}
