@@ -530,8 +530,8 @@ impl<'s> JsonEvents<'s> {
         self.skip_outer_ws().ok()?;
         let mut b = TreeBuilder {
             offset,
-            // About one node per 16 bytes of pretty or compact Kubernetes JSON.
-            nodes: Vec::with_capacity(self.text.len() / 16 + 4),
+            // Compact Kubernetes JSON has about one node per 8 to 16 bytes.
+            nodes: Vec::with_capacity(self.text.len() / 8 + 4),
             stack: Vec::new(),
             entries: Vec::new(),
             items: Vec::new(),

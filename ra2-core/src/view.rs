@@ -2,8 +2,10 @@
 //! never build pointers or compute line numbers themselves.
 
 use std::borrow::Cow;
+use std::cell::OnceCell;
+use std::rc::Rc;
 
-use crate::doc::{Doc, Entry, NodeId, Value};
+use crate::doc::{Doc, NodeId, Value};
 use crate::source::Span;
 
 /// A node of a document, reached by a path from the document root.
@@ -11,11 +13,35 @@ use crate::source::Span;
 pub struct Located<'d> {
     doc: &'d Doc<'d>,
     id: NodeId,
-    pointer: String,
+    /// The path from the root, kept as steps and written out as a JSON pointer only when asked
+    /// for ([`Located::pointer`]): most nodes rules visit are never reported.
+    path: Path,
+    /// The pointer, once written out.
+    pointer: OnceCell<String>,
     /// The key this node is the value of, if any.
     key_span: Option<Span>,
     /// The outermost alias or merge key on the path, if the node came through one.
     via: Option<Span>,
+}
+
+/// Steps kept inline before a path is written out into its base.
+const PATH_STEPS: usize = 12;
+
+/// One step of a path: the entry (of a mapping) or item (of a sequence) `index` of node
+/// `parent`.
+#[derive(Clone, Copy, Debug, Default)]
+struct Step {
+    parent: NodeId,
+    index: u32,
+}
+
+/// A path without an allocation per step: a written-out base pointer (the enclosing document's
+/// part, or the steps beyond [`PATH_STEPS`]), then up to [`PATH_STEPS`] steps.
+#[derive(Clone, Debug, Default)]
+struct Path {
+    base: Option<Rc<str>>,
+    steps: [Step; PATH_STEPS],
+    len: u8,
 }
 
 /// Where to report something: the region a user should look at, and (when the node came
@@ -48,13 +74,24 @@ fn push_segment(pointer: &mut String, segment: &str) {
     }
 }
 
+/// Writes one step of a path: the mapping key or the sequence index.
+fn push_step(pointer: &mut String, doc: &Doc<'_>, step: Step) {
+    if let Value::Map(entries) = &doc.node(step.parent).value {
+        push_segment(pointer, entries.get(step.index as usize).map_or("", |e| e.key.as_ref()));
+    } else {
+        pointer.push('/');
+        pointer.push_str(&step.index.to_string());
+    }
+}
+
 impl<'d> Located<'d> {
     /// The root of `doc`.
     pub fn root(doc: &'d Doc<'d>) -> Self {
         Located {
             doc,
             id: doc.root,
-            pointer: String::new(),
+            path: Path::default(),
+            pointer: OnceCell::new(),
             key_span: None,
             via: None,
         }
@@ -66,7 +103,11 @@ impl<'d> Located<'d> {
         Located {
             doc,
             id,
-            pointer,
+            path: Path {
+                base: Some(Rc::from(pointer.as_str())),
+                ..Path::default()
+            },
+            pointer: OnceCell::from(pointer),
             key_span: None,
             via: None,
         }
@@ -86,7 +127,15 @@ impl<'d> Located<'d> {
 
     /// The RFC 6901 JSON pointer of this node.
     pub fn pointer(&self) -> &str {
-        &self.pointer
+        self.pointer.get_or_init(|| self.write_pointer())
+    }
+
+    fn write_pointer(&self) -> String {
+        let mut pointer = String::from(self.path.base.as_deref().unwrap_or(""));
+        for step in self.path.steps.iter().take(usize::from(self.path.len)) {
+            push_step(&mut pointer, self.doc, *step);
+        }
+        pointer
     }
 
     /// The node's own span.
@@ -132,8 +181,10 @@ impl<'d> Located<'d> {
         // A mapping (typically a list item like `- name: dp`) is shown by its first entry,
         // unless that entry came from elsewhere through a merge key.
         if let Value::Map(entries) = self.value() {
-            if let Some(first) = entries.first().filter(|e| e.via.is_none()) {
-                return self.entry_child(first).own_span();
+            if entries.first().is_some_and(|e| e.via.is_none()) {
+                if let Some(first) = self.entry_child(0) {
+                    return first.own_span();
+                }
             }
         }
         self.first_line(node_span)
@@ -147,27 +198,48 @@ impl<'d> Located<'d> {
         }
     }
 
-    fn child(&self, id: NodeId, segment: &str, key_span: Option<Span>, via: Option<Span>) -> Located<'d> {
-        let mut pointer = String::with_capacity(self.pointer.len() + segment.len() + 1);
-        pointer.push_str(&self.pointer);
-        push_segment(&mut pointer, segment);
+    /// Entry or item `index` of this node, which is node `id`.
+    fn child(&self, index: usize, id: NodeId, key_span: Option<Span>, via: Option<Span>) -> Located<'d> {
+        let step = Step {
+            parent: self.id,
+            index: u32::try_from(index).unwrap_or(u32::MAX),
+        };
+        let mut path = self.path.clone();
+        if usize::from(path.len) == PATH_STEPS {
+            // Deep: write the steps so far out into the base.
+            path = Path {
+                base: Some(Rc::from(self.pointer())),
+                ..Path::default()
+            };
+        }
+        if let Some(slot) = path.steps.get_mut(usize::from(path.len)) {
+            *slot = step;
+            path.len += 1;
+        }
         Located {
             doc: self.doc,
             id,
-            pointer,
+            path,
+            pointer: OnceCell::new(),
             key_span,
             via: self.via.or(via),
         }
     }
 
-    fn entry_child(&self, entry: &Entry<'_>) -> Located<'d> {
-        self.child(entry.value, &entry.key, Some(entry.key_span), entry.via)
+    /// Entry `index` of this mapping.
+    fn entry_child(&self, index: usize) -> Option<Located<'d>> {
+        let Value::Map(entries) = self.value() else { return None };
+        let entry = entries.get(index)?;
+        Some(self.child(index, entry.value, Some(entry.key_span), entry.via))
     }
 
     /// The value under `key`, if this is a mapping that has it.
     pub fn get(&self, key: &str) -> Option<Located<'d>> {
         match self.value() {
-            Value::Map(entries) => entries.iter().find(|e| e.key == key).map(|e| self.entry_child(e)),
+            Value::Map(entries) => {
+                let index = entries.iter().position(|e| e.key == key)?;
+                self.entry_child(index)
+            }
             _ => None,
         }
     }
@@ -207,11 +279,14 @@ impl<'d> Located<'d> {
 
     /// The entries of a mapping (empty for anything else).
     pub fn entries(&self) -> impl Iterator<Item = (&'d str, Located<'d>)> + '_ {
-        let entries: &'d [Entry<'d>] = match self.value() {
+        let entries: &'d [crate::doc::Entry<'d>] = match self.value() {
             Value::Map(entries) => entries,
             _ => &[],
         };
-        entries.iter().map(move |e| (e.key.as_ref(), self.entry_child(e)))
+        entries
+            .iter()
+            .enumerate()
+            .map(move |(i, e)| (e.key.as_ref(), self.child(i, e.value, Some(e.key_span), e.via)))
     }
 
     /// The items of a sequence (empty for anything else).
@@ -223,7 +298,7 @@ impl<'d> Located<'d> {
         items
             .iter()
             .enumerate()
-            .map(move |(i, item)| self.child(item.node, &i.to_string(), None, item.via))
+            .map(move |(i, item)| self.child(i, item.node, None, item.via))
     }
 
     pub fn is_map(&self) -> bool {
@@ -380,6 +455,40 @@ mod tests {
         ] {
             assert!(root.at_pointer(missing).is_none(), "{missing}");
         }
+    }
+
+    /// Paths deeper than the steps kept inline, and below a given base, write out the same.
+    #[test]
+    fn deep_pointers_and_based_pointers() {
+        let mut text = String::new();
+        let mut pointer = String::new();
+        for depth in 0..30 {
+            let key = if depth % 3 == 0 {
+                format!("k~{depth}")
+            } else {
+                format!("k/{depth}")
+            };
+            text.push('{');
+            text.push('"');
+            text.push_str(&key);
+            text.push('"');
+            text.push_str(": [0, ");
+            pointer.push('/');
+            pointer.push_str(&key.replace('~', "~0").replace('/', "~1"));
+            pointer.push_str("/1");
+        }
+        text.push_str("true");
+        text.push_str(&"]}".repeat(30));
+        let r = read_chunk(chunks(&text, 0, 0)[0], true, Limits::default());
+        let doc = &r.docs[0];
+        let leaf = Located::root(doc).at_pointer(&pointer).unwrap();
+        assert_eq!(leaf.as_bool(), Some(true));
+        assert_eq!(leaf.pointer(), pointer);
+        let based = Located::with_pointer(doc, doc.root, "/items/3".to_owned());
+        let leaf = based.at_pointer(&pointer).unwrap();
+        assert_eq!(leaf.pointer(), format!("/items/3{pointer}"));
+        let first = based.entries().next().unwrap().1.items().next().unwrap();
+        assert_eq!(first.pointer(), "/items/3/k~00/0");
     }
 
     #[test]
