@@ -94,22 +94,23 @@ pub fn components<'d>(pod: &PodSpec<'d>) -> Vec<ComponentContainer<'d>> {
         return found;
     };
     for container in containers.items() {
-        let command: Vec<Located<'d>> = container
-            .get("command")
-            .map(|c| c.items().collect())
-            .unwrap_or_default();
-        let args: Vec<Located<'d>> = container.get("args").map(|c| c.items().collect()).unwrap_or_default();
-        let (component, mut line) = if let Some((binary, rest)) = command.split_first() {
+        // Most containers are no component: decide that before collecting anything.
+        let command = container.get("command");
+        let mut command = command.iter().flat_map(Located::items);
+        let component = if let Some(binary) = command.next() {
             let name = binary.as_str().unwrap_or_default();
             let name = name.rsplit('/').next().unwrap_or(name);
-            (Component::from_binary(name), rest.to_vec())
+            Component::from_binary(name)
         } else {
             let name = container.str_at("name").unwrap_or_default();
             let base = image_base(container.str_at("image").unwrap_or_default());
-            (Component::from_binary(name).filter(|c| base == c.binary()), Vec::new())
+            Component::from_binary(name).filter(|c| base == c.binary())
         };
         let Some(component) = component else { continue };
-        line.extend(args);
+        let mut line: Vec<Located<'d>> = command.collect();
+        if let Some(args) = container.get("args") {
+            line.extend(args.items());
+        }
         let parsed = flags::parse(&line);
         found.push(ComponentContainer {
             component,
