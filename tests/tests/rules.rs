@@ -32,6 +32,10 @@ fn main() -> ExitCode {
             coverage_table_and_the_unchecked_list_agree();
             Ok(())
         }),
+        Trial::test("catalogue::the_rule_files_table_matches_the_registry", || {
+            the_rule_files_table_matches_the_registry();
+            Ok(())
+        }),
     ];
     let mut by_rule: BTreeMap<String, Vec<Fixture>> = BTreeMap::new();
     for fixture in fixtures() {
@@ -395,4 +399,52 @@ fn coverage_table_and_the_unchecked_list_agree() {
             "{id} has a rule but is listed as not checked"
         );
     }
+}
+
+/// rules/README.md's "From a rule id to its files" table: every rule of the registry, with the
+/// files of `ra2-core/src/rules/` that define it (`Rule::new("<id>")`).
+fn the_rule_files_table_matches_the_registry() {
+    let dir = root().join("ra2-core").join("src").join("rules");
+    let mut defined: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for entry in std::fs::read_dir(&dir).expect("ra2-core/src/rules") {
+        let path = entry.expect("entry").path();
+        let file = path.file_name().and_then(|n| n.to_str()).unwrap_or_default().to_owned();
+        let text = std::fs::read_to_string(&path).expect("a rule file");
+        for (i, _) in text.match_indices("Rule::new(") {
+            let argument = text[i + 10..].split(')').next().unwrap_or_default();
+            // A string literal, or a constant of the same file (`const ID: &str = "k8s.api";`).
+            let id = match argument.strip_prefix('"') {
+                Some(literal) => literal.trim_end_matches('"').to_owned(),
+                None => text
+                    .split_once(&format!("const {argument}: &str = \""))
+                    .and_then(|(_, rest)| rest.split('"').next())
+                    .unwrap_or_else(|| panic!("{file}: Rule::new({argument}) names no constant here"))
+                    .to_owned(),
+            };
+            defined.entry(id).or_default().insert(file.clone());
+        }
+    }
+    let registry: BTreeSet<&str> = RULES.iter().map(|r| r.id).collect();
+    let defined_ids: BTreeSet<&str> = defined.keys().map(String::as_str).collect();
+    assert_eq!(
+        registry, defined_ids,
+        "Rule::new ids in ra2-core/src/rules against the registry"
+    );
+
+    let readme = std::fs::read_to_string(root().join("rules").join("README.md")).expect("rules/README.md");
+    let table: BTreeMap<String, BTreeSet<String>> = readme
+        .lines()
+        .filter_map(|line| {
+            let (id, files) = line.strip_prefix("| `")?.strip_suffix(" |")?.split_once("` | ")?;
+            let files = files
+                .split(", ")
+                .filter_map(|f| f.strip_prefix("[`")?.split_once('`').map(|(name, _)| name.to_owned()))
+                .collect();
+            Some((id.to_owned(), files))
+        })
+        .collect();
+    assert_eq!(
+        table, defined,
+        "rules/README.md's table of rule files (regenerate the rows from Rule::new in ra2-core/src/rules)"
+    );
 }
