@@ -4,7 +4,8 @@
 //! text for snippets). From then on, `--format text`, `github` and `jsonl` print each
 //! document's findings and errors as the linter settles them ([`Linter::take_settled`]), in
 //! input order, keep only counts for the summary, and print what other documents decide
-//! (cross-document findings) at the end. Helm output, whose findings move to their chart's
+//! (cross-document findings) at the end; `--format json`, `sarif` and `junit` keep what
+//! settles in a compact store ([`ra2_report::compact`]) and print it sorted at the end. Helm output, whose findings move to their chart's
 //! templates once the whole run is known, is never streamed.
 
 use std::collections::BTreeMap;
@@ -12,8 +13,9 @@ use std::io::Write;
 
 use ra2_core::lint::Settled;
 use ra2_core::report::SeverityCounts;
-use ra2_core::{Finding, LintError, Linter, Report, Severity};
+use ra2_core::{FailOn, Finding, LintError, Linter, Report, Severity};
 use ra2_input::Kept;
+use ra2_report::compact::Store;
 
 use crate::cli::{LintArgs, LintFormat};
 use crate::render::text;
@@ -31,6 +33,9 @@ pub struct Stream<'a> {
     args: &'a LintArgs,
     /// Findings at or above this make the run fail.
     threshold: Option<Severity>,
+    fail_on: FailOn,
+    /// What settled, for the formats that print the whole report at the end.
+    store: Option<Store>,
     /// Results print as they settle.
     on: bool,
     /// This run may stream: a streaming format, and no Helm output.
@@ -52,11 +57,14 @@ pub struct Stream<'a> {
 
 impl<'a> Stream<'a> {
     pub fn new(args: &'a LintArgs, config: &ra2_core::Config, style: text::Style) -> Self {
-        let eligible =
-            !args.post_render && matches!(args.format, LintFormat::Text | LintFormat::Github | LintFormat::Jsonl);
+        let whole = matches!(args.format, LintFormat::Json | LintFormat::Sarif | LintFormat::Junit);
+        let eligible = !args.post_render
+            && (whole || matches!(args.format, LintFormat::Text | LintFormat::Github | LintFormat::Jsonl));
         Stream {
             args,
             threshold: config.fail_on.threshold(),
+            fail_on: config.fail_on,
+            store: whole.then(Store::new),
             on: false,
             eligible,
             sources: BTreeMap::new(),
@@ -104,6 +112,10 @@ impl<'a> Stream<'a> {
             self.on = true;
         }
         let settled = linter.take_settled();
+        if let Some(store) = self.store.as_mut() {
+            store.take(settled);
+            return;
+        }
         self.objects += settled.objects.len();
         self.print(settled.findings, settled.errors, kept.as_deref());
         self.sources.clear();
@@ -195,6 +207,9 @@ impl<'a> Stream<'a> {
     /// Ends a streaming run: prints the rest of `report` (what [`Linter::finish`] decided at
     /// the end, and inputs that could not be read) and the summary; returns the exit status.
     pub fn finish(mut self, report: Report) -> u8 {
+        if let Some(store) = self.store.take() {
+            return self.finish_whole(store, report);
+        }
         let Report {
             edition,
             findings,
@@ -232,6 +247,44 @@ impl<'a> Stream<'a> {
         } else {
             ra2_report::EXIT_OK
         }
+    }
+}
+
+impl Stream<'_> {
+    /// Ends a streaming run of a format that prints the whole report: adds the rest of
+    /// `report` to what settled, sorts it and prints it; returns the exit status.
+    fn finish_whole(mut self, mut store: Store, report: Report) -> u8 {
+        store.finish(report);
+        store.finalize();
+        if store.has_source_templates() {
+            // Helm output read once the output streamed: its findings move to the chart's
+            // templates, which needs the report whole.
+            let mut report = store.into_report();
+            crate::app::map_to_templates(self.args, &mut report, None);
+            crate::app::output(self.args, &report, BTreeMap::new());
+            return ra2_report::exit_status(&report, self.fail_on);
+        }
+        let out = &mut self.out;
+        let _ = match self.args.format {
+            LintFormat::Sarif => {
+                let root = SourceRoot::new(self.args.source_root.as_deref());
+                store.rename_files(|name| root.relative(name));
+                let line_hashes = crate::app::line_hashes(store.primary_files(), &root);
+                let options = ra2_report::sarif::Options {
+                    category: self.args.category.as_deref(),
+                    source_root: true,
+                    line_hashes: Some(&line_hashes),
+                };
+                ra2_report::sarif::write(&store, &options, &mut *out)
+            }
+            LintFormat::Junit => ra2_report::junit::write(&store, &mut *out),
+            _ => store
+                .write_json(&mut *out)
+                .map_err(std::io::Error::from)
+                .and_then(|()| out.write_all(b"\n")),
+        }
+        .and_then(|()| out.flush());
+        store.verdict(self.fail_on).exit_code
     }
 }
 
