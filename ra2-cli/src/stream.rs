@@ -53,6 +53,9 @@ pub struct Stream<'a> {
     objects: usize,
     /// Whole inputs that could not be read, printed (the summary line counts them apart).
     input_errors: Vec<LintError>,
+    /// Text output: findings and errors on the last line read, held back until the line after
+    /// it is read, with the last lines of their text (see [`Stream::progress`]).
+    held: Option<(Vec<Finding>, Vec<LintError>, Kept)>,
 }
 
 impl<'a> Stream<'a> {
@@ -77,6 +80,7 @@ impl<'a> Stream<'a> {
             errors: 0,
             objects: 0,
             input_errors: Vec::new(),
+            held: None,
         }
     }
 
@@ -117,11 +121,39 @@ impl<'a> Stream<'a> {
             return;
         }
         self.objects += settled.objects.len();
-        self.print(settled.findings, settled.errors, kept.as_deref());
+        // What was held back last time: the line after it has been read now (unless this is
+        // another file's text).
+        if let Some((findings, errors, tail)) = self.held.take() {
+            let current = kept
+                .as_deref()
+                .filter(|k| k.name == tail.name && k.offset <= tail.offset);
+            self.print(findings, errors, Some(current.unwrap_or(&tail)));
+        }
+        let (mut findings, mut errors) = (settled.findings, settled.errors);
+        let mut held = (Vec::new(), Vec::new());
+        if let Some((kept, (last_line, tail))) = kept
+            .as_deref()
+            .filter(|_| self.renderer.is_some())
+            .and_then(|k| Some((k, last_lines(k)?)))
+        {
+            // A snippet shows the line after its span: hold back what is on the last line read
+            // (and starts in the lines kept after it), to print once the next line is read.
+            let in_tail = |file: &str, start: usize, end: usize| file == kept.name && end > last_line && start >= tail;
+            (held.0, findings) = findings.into_iter().partition(|f| {
+                in_tail(&f.file, f.offset, f.offset + f.len) && f.related.iter().all(|r| r.offset >= tail)
+            });
+            (held.1, errors) = errors
+                .into_iter()
+                .partition(|e| in_tail(&e.file, e.offset, e.offset + 1));
+        }
+        self.print(findings, errors, kept.as_deref());
         self.sources.clear();
         self.sources_bytes = 0;
         if let Some(kept) = kept {
             kept.keep_last_lines(CONTEXT_LINES);
+            if !held.0.is_empty() || !held.1.is_empty() {
+                self.held = Some((held.0, held.1, kept.clone()));
+            }
         }
     }
 
@@ -210,6 +242,9 @@ impl<'a> Stream<'a> {
         if let Some(store) = self.store.take() {
             return self.finish_whole(store, report);
         }
+        if let Some((findings, errors, tail)) = self.held.take() {
+            self.print(findings, errors, Some(&tail));
+        }
         let Report {
             edition,
             findings,
@@ -286,6 +321,17 @@ impl Stream<'_> {
         .and_then(|()| out.flush());
         store.verdict(self.fail_on).exit_code
     }
+}
+
+/// The absolute byte offsets in `kept`'s file where its last line starts, and where the last
+/// `CONTEXT_LINES - 1` lines start (what stays, after the line before them, once `kept`
+/// keeps its last `CONTEXT_LINES` lines); `None` when `kept` holds fewer lines.
+fn last_lines(kept: &Kept) -> Option<(usize, usize)> {
+    let text = kept.text.strip_suffix('\n').unwrap_or(&kept.text);
+    let mut starts = text.rmatch_indices('\n').map(|(i, _)| kept.offset + i + 1);
+    let last_line = starts.next()?;
+    let tail = starts.nth(CONTEXT_LINES.saturating_sub(3))?;
+    Some((last_line, tail.min(last_line)))
 }
 
 enum Item<'r> {

@@ -180,6 +180,24 @@ fn text_streams_every_finding_and_error() {
     assert!(streamed_text.contains("hostNetwork: true"), "{streamed_text}");
 }
 
+/// A finding on a document's last line waits for the next line, which its snippet shows as
+/// when the run holds everything: here the streamed text is the held text, byte for byte.
+#[test]
+fn text_snippets_show_the_line_after_a_documents_last_line() {
+    let mut input = String::new();
+    for name in ["a", "b", "c"] {
+        let _ = write!(
+            input,
+            "---\napiVersion: v1\nkind: Pod\nmetadata: {{name: {name}}}\nspec:\n  containers: [{{name: a, image: r/a:1}}]\n  hostNetwork: true\n"
+        );
+    }
+    let args = |stream_after: &'static str| ["lint", "--no-config", "--stream-after", stream_after, "-"];
+    let held = text(&run(&args("20000"), input.as_bytes()));
+    let streamed = text(&run(&args("0"), input.as_bytes()));
+    assert!(held.contains(" 8 │ ---\n"), "{held}");
+    assert_eq!(streamed, held);
+}
+
 /// A file over 16 MiB is read as a stream, like standard input: the same report as from
 /// standard input, and as a small file's, whatever the number of threads.
 #[test]
