@@ -268,7 +268,11 @@ fn render_report(
         LintFormat::Sarif => {
             let root = root();
             let report = rebased(&root);
-            let line_hashes = line_hashes(&report, &root);
+            let files = report
+                .findings
+                .iter()
+                .map(|f| f.template.as_ref().map_or(f.file.as_str(), |t| t.file.as_str()));
+            let line_hashes = line_hashes(files, &root);
             let options = ra2_report::sarif::Options {
                 category: args.category.as_deref(),
                 source_root: true,
@@ -290,18 +294,20 @@ fn render_report(
     }
 }
 
-/// The line hashes of every file that a finding's primary location is in (its template when
-/// it was mapped), read from under the source root; files that cannot be read (standard
-/// input) have none, as with GitHub's upload action.
-fn line_hashes(report: &Report, root: &crate::source_root::SourceRoot) -> BTreeMap<String, Vec<String>> {
+/// The line hashes of `files` (those that findings' primary locations are in: their template
+/// when they were mapped), read from under the source root; files that cannot be read
+/// (standard input) have none, as with GitHub's upload action.
+pub(crate) fn line_hashes<'f>(
+    files: impl IntoIterator<Item = &'f str>,
+    root: &crate::source_root::SourceRoot,
+) -> BTreeMap<String, Vec<String>> {
     let mut out = BTreeMap::new();
-    for finding in &report.findings {
-        let file = finding.template.as_ref().map_or(&finding.file, |t| &t.file);
+    for file in files {
         if out.contains_key(file) || file.starts_with('<') {
             continue;
         }
         if let Ok(text) = std::fs::read_to_string(root.path(file)) {
-            out.insert(file.clone(), ra2_report::line_hash::line_hashes(&text));
+            out.insert(file.to_owned(), ra2_report::line_hash::line_hashes(&text));
         }
     }
     out
@@ -310,7 +316,7 @@ fn line_hashes(report: &Report, root: &crate::source_root::SourceRoot) -> BTreeM
 /// Puts the findings of Helm output on the lines of their chart's templates, when the chart
 /// is found ([`crate::chart`]); says once on standard error why a chart or template is not.
 /// Text output also needs the templates' text for its snippets.
-fn map_to_templates(args: &LintArgs, report: &mut Report, sources: Option<&mut BTreeMap<String, String>>) {
+pub(crate) fn map_to_templates(args: &LintArgs, report: &mut Report, sources: Option<&mut BTreeMap<String, String>>) {
     if report.findings.iter().all(|f| f.source_template.is_none()) {
         return;
     }

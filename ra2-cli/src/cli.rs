@@ -185,9 +185,10 @@ pub struct LintArgs {
     #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub jobs: Option<u16>,
 
-    /// Findings, errors and objects held before output starts to stream (testing only: see
-    /// the README's "Large inputs").
-    #[arg(long, hide = true, value_name = "N", default_value_t = crate::stream::STREAM_AFTER)]
+    /// Findings, errors and objects held before the output starts to stream: text, github
+    /// and jsonl print as documents are linted, json, sarif and junit keep a compact form
+    /// (see the README's "Large inputs"); 0 streams from the start.
+    #[arg(long, value_name = "N", default_value_t = crate::stream::STREAM_AFTER)]
     pub stream_after: usize,
 
     /// Act as a Helm post-renderer: read the manifests from standard input and copy them

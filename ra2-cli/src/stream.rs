@@ -4,7 +4,8 @@
 //! text for snippets). From then on, `--format text`, `github` and `jsonl` print each
 //! document's findings and errors as the linter settles them ([`Linter::take_settled`]), in
 //! input order, keep only counts for the summary, and print what other documents decide
-//! (cross-document findings) at the end. Helm output, whose findings move to their chart's
+//! (cross-document findings) at the end; `--format json`, `sarif` and `junit` keep what
+//! settles in a compact store ([`ra2_report::compact`]) and print it sorted at the end. Helm output, whose findings move to their chart's
 //! templates once the whole run is known, is never streamed.
 
 use std::collections::BTreeMap;
@@ -12,8 +13,9 @@ use std::io::Write;
 
 use ra2_core::lint::Settled;
 use ra2_core::report::SeverityCounts;
-use ra2_core::{Finding, LintError, Linter, Report, Severity};
+use ra2_core::{FailOn, Finding, LintError, Linter, Report, Severity};
 use ra2_input::Kept;
+use ra2_report::compact::Store;
 
 use crate::cli::{LintArgs, LintFormat};
 use crate::render::text;
@@ -31,6 +33,9 @@ pub struct Stream<'a> {
     args: &'a LintArgs,
     /// Findings at or above this make the run fail.
     threshold: Option<Severity>,
+    fail_on: FailOn,
+    /// What settled, for the formats that print the whole report at the end.
+    store: Option<Store>,
     /// Results print as they settle.
     on: bool,
     /// This run may stream: a streaming format, and no Helm output.
@@ -48,15 +53,21 @@ pub struct Stream<'a> {
     objects: usize,
     /// Whole inputs that could not be read, printed (the summary line counts them apart).
     input_errors: Vec<LintError>,
+    /// Text output: findings and errors on the last line read, held back until the line after
+    /// it is read, with the last lines of their text (see [`Stream::progress`]).
+    held: Option<(Vec<Finding>, Vec<LintError>, Kept)>,
 }
 
 impl<'a> Stream<'a> {
     pub fn new(args: &'a LintArgs, config: &ra2_core::Config, style: text::Style) -> Self {
-        let eligible =
-            !args.post_render && matches!(args.format, LintFormat::Text | LintFormat::Github | LintFormat::Jsonl);
+        let whole = matches!(args.format, LintFormat::Json | LintFormat::Sarif | LintFormat::Junit);
+        let eligible = !args.post_render
+            && (whole || matches!(args.format, LintFormat::Text | LintFormat::Github | LintFormat::Jsonl));
         Stream {
             args,
             threshold: config.fail_on.threshold(),
+            fail_on: config.fail_on,
+            store: whole.then(Store::new),
             on: false,
             eligible,
             sources: BTreeMap::new(),
@@ -69,6 +80,7 @@ impl<'a> Stream<'a> {
             errors: 0,
             objects: 0,
             input_errors: Vec::new(),
+            held: None,
         }
     }
 
@@ -104,12 +116,44 @@ impl<'a> Stream<'a> {
             self.on = true;
         }
         let settled = linter.take_settled();
+        if let Some(store) = self.store.as_mut() {
+            store.take(settled);
+            return;
+        }
         self.objects += settled.objects.len();
-        self.print(settled.findings, settled.errors, kept.as_deref());
+        // What was held back last time: the line after it has been read now (unless this is
+        // another file's text).
+        if let Some((findings, errors, tail)) = self.held.take() {
+            let current = kept
+                .as_deref()
+                .filter(|k| k.name == tail.name && k.offset <= tail.offset);
+            self.print(findings, errors, Some(current.unwrap_or(&tail)));
+        }
+        let (mut findings, mut errors) = (settled.findings, settled.errors);
+        let mut held = (Vec::new(), Vec::new());
+        if let Some((kept, (last_line, tail))) = kept
+            .as_deref()
+            .filter(|_| self.renderer.is_some())
+            .and_then(|k| Some((k, last_lines(k)?)))
+        {
+            // A snippet shows the line after its span: hold back what is on the last line read
+            // (and starts in the lines kept after it), to print once the next line is read.
+            let in_tail = |file: &str, start: usize, end: usize| file == kept.name && end > last_line && start >= tail;
+            (held.0, findings) = findings.into_iter().partition(|f| {
+                in_tail(&f.file, f.offset, f.offset + f.len) && f.related.iter().all(|r| r.offset >= tail)
+            });
+            (held.1, errors) = errors
+                .into_iter()
+                .partition(|e| in_tail(&e.file, e.offset, e.offset + 1));
+        }
+        self.print(findings, errors, kept.as_deref());
         self.sources.clear();
         self.sources_bytes = 0;
         if let Some(kept) = kept {
             kept.keep_last_lines(CONTEXT_LINES);
+            if !held.0.is_empty() || !held.1.is_empty() {
+                self.held = Some((held.0, held.1, kept.clone()));
+            }
         }
     }
 
@@ -195,6 +239,12 @@ impl<'a> Stream<'a> {
     /// Ends a streaming run: prints the rest of `report` (what [`Linter::finish`] decided at
     /// the end, and inputs that could not be read) and the summary; returns the exit status.
     pub fn finish(mut self, report: Report) -> u8 {
+        if let Some(store) = self.store.take() {
+            return self.finish_whole(store, report);
+        }
+        if let Some((findings, errors, tail)) = self.held.take() {
+            self.print(findings, errors, Some(&tail));
+        }
         let Report {
             edition,
             findings,
@@ -233,6 +283,55 @@ impl<'a> Stream<'a> {
             ra2_report::EXIT_OK
         }
     }
+}
+
+impl Stream<'_> {
+    /// Ends a streaming run of a format that prints the whole report: adds the rest of
+    /// `report` to what settled, sorts it and prints it; returns the exit status.
+    fn finish_whole(mut self, mut store: Store, report: Report) -> u8 {
+        store.finish(report);
+        store.finalize();
+        if store.has_source_templates() {
+            // Helm output read once the output streamed: its findings move to the chart's
+            // templates, which needs the report whole.
+            let mut report = store.into_report();
+            crate::app::map_to_templates(self.args, &mut report, None);
+            crate::app::output(self.args, &report, BTreeMap::new());
+            return ra2_report::exit_status(&report, self.fail_on);
+        }
+        let out = &mut self.out;
+        let _ = match self.args.format {
+            LintFormat::Sarif => {
+                let root = SourceRoot::new(self.args.source_root.as_deref());
+                store.rename_files(|name| root.relative(name));
+                let line_hashes = crate::app::line_hashes(store.primary_files(), &root);
+                let options = ra2_report::sarif::Options {
+                    category: self.args.category.as_deref(),
+                    source_root: true,
+                    line_hashes: Some(&line_hashes),
+                };
+                ra2_report::sarif::write(&store, &options, &mut *out)
+            }
+            LintFormat::Junit => ra2_report::junit::write(&store, &mut *out),
+            _ => store
+                .write_json(&mut *out)
+                .map_err(std::io::Error::from)
+                .and_then(|()| out.write_all(b"\n")),
+        }
+        .and_then(|()| out.flush());
+        store.verdict(self.fail_on).exit_code
+    }
+}
+
+/// The absolute byte offsets in `kept`'s file where its last line starts, and where the last
+/// `CONTEXT_LINES - 1` lines start (what stays, after the line before them, once `kept`
+/// keeps its last `CONTEXT_LINES` lines); `None` when `kept` holds fewer lines.
+fn last_lines(kept: &Kept) -> Option<(usize, usize)> {
+    let text = kept.text.strip_suffix('\n').unwrap_or(&kept.text);
+    let mut starts = text.rmatch_indices('\n').map(|(i, _)| kept.offset + i + 1);
+    let last_line = starts.next()?;
+    let tail = starts.nth(CONTEXT_LINES.saturating_sub(3))?;
+    Some((last_line, tail.min(last_line)))
 }
 
 enum Item<'r> {

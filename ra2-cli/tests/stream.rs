@@ -102,6 +102,27 @@ fn jsonl_and_github_stream_the_same_lines() {
     }
 }
 
+/// JSON, SARIF and JUnit keep what settles in a compact store and print it at the end: the
+/// same bytes and exit status as a run that holds the whole report, whatever the number of
+/// threads. (`examples` has Helm output, read once the output streams: its findings still
+/// move to their chart's templates.)
+#[test]
+fn json_sarif_and_junit_print_the_same_bytes_from_the_compact_store() {
+    let input = stdin();
+    for format in ["json", "sarif", "junit"] {
+        let held = run(&args(format, "1", None), &input);
+        assert!(held.stdout.len() > 100_000, "{format}");
+        for (jobs, stream_after) in [("1", "0"), ("3", "0"), ("2", "40")] {
+            let streamed = run(&args(format, jobs, Some(stream_after)), &input);
+            assert_eq!(streamed.status.code(), held.status.code(), "{format}");
+            assert!(
+                streamed.stdout == held.stdout,
+                "{format} --jobs {jobs} --stream-after {stream_after}: output differs"
+            );
+        }
+    }
+}
+
 #[test]
 fn jsonl_streams_each_file_in_input_order() {
     let input = stdin();
@@ -157,6 +178,24 @@ fn text_streams_every_finding_and_error() {
     assert!(shown > 100);
     // The stream's findings still have snippets.
     assert!(streamed_text.contains("hostNetwork: true"), "{streamed_text}");
+}
+
+/// A finding on a document's last line waits for the next line, which its snippet shows as
+/// when the run holds everything: here the streamed text is the held text, byte for byte.
+#[test]
+fn text_snippets_show_the_line_after_a_documents_last_line() {
+    let mut input = String::new();
+    for name in ["a", "b", "c"] {
+        let _ = write!(
+            input,
+            "---\napiVersion: v1\nkind: Pod\nmetadata: {{name: {name}}}\nspec:\n  containers: [{{name: a, image: r/a:1}}]\n  hostNetwork: true\n"
+        );
+    }
+    let args = |stream_after: &'static str| ["lint", "--no-config", "--stream-after", stream_after, "-"];
+    let held = text(&run(&args("20000"), input.as_bytes()));
+    let streamed = text(&run(&args("0"), input.as_bytes()));
+    assert!(held.contains(" 8 │ ---\n"), "{held}");
+    assert_eq!(streamed, held);
 }
 
 /// A file over 16 MiB is read as a stream, like standard input: the same report as from

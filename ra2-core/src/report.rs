@@ -243,16 +243,53 @@ pub struct Report {
     pub summary: Summary,
 }
 
-/// The JSON output contract, version 1.
+/// The JSON output contract, version 1. `F` and `O` serialize as sequences of [`Finding`] and
+/// [`ObjectSummary`] (slices, or a report held in another form: see [`write_json_parts`]).
 #[derive(Serialize)]
-struct JsonReport<'a> {
+struct JsonReport<'a, F: ?Sized, O: ?Sized> {
     version: u32,
     tool: Tool,
     edition: &'a str,
-    findings: &'a [Finding],
+    findings: &'a F,
     errors: &'a [LintError],
-    objects: &'a [ObjectSummary],
+    objects: &'a O,
     summary: &'a Summary,
+}
+
+/// Writes the JSON output contract, pretty-printed, from its parts: `findings` and `objects`
+/// must serialize as sequences of [`Finding`] and [`ObjectSummary`], in the report's order.
+/// For writers that hold a large report in another form than [`Report`] and rebuild each
+/// entry while writing; [`Report::write_json`] writes the same bytes.
+pub fn write_json_parts<F: Serialize + ?Sized, O: Serialize + ?Sized>(
+    writer: impl std::io::Write,
+    edition: &str,
+    findings: &F,
+    errors: &[LintError],
+    objects: &O,
+    summary: &Summary,
+) -> serde_json::Result<()> {
+    serde_json::to_writer_pretty(writer, &json_view(edition, findings, errors, objects, summary))
+}
+
+fn json_view<'a, F: ?Sized, O: ?Sized>(
+    edition: &'a str,
+    findings: &'a F,
+    errors: &'a [LintError],
+    objects: &'a O,
+    summary: &'a Summary,
+) -> JsonReport<'a, F, O> {
+    JsonReport {
+        version: 1,
+        tool: Tool {
+            name: "ra2",
+            version: env!("CARGO_PKG_VERSION"),
+        },
+        edition,
+        findings,
+        errors,
+        objects,
+        summary,
+    }
 }
 
 #[derive(Serialize)]
@@ -310,19 +347,14 @@ impl Report {
         serde_json::to_string_pretty(&self.json_view()).unwrap_or_default()
     }
 
-    fn json_view(&self) -> JsonReport<'_> {
-        JsonReport {
-            version: 1,
-            tool: Tool {
-                name: "ra2",
-                version: env!("CARGO_PKG_VERSION"),
-            },
-            edition: &self.edition,
-            findings: &self.findings,
-            errors: &self.errors,
-            objects: &self.objects,
-            summary: &self.summary,
-        }
+    fn json_view(&self) -> JsonReport<'_, [Finding], [ObjectSummary]> {
+        json_view(
+            &self.edition,
+            self.findings.as_slice(),
+            &self.errors,
+            self.objects.as_slice(),
+            &self.summary,
+        )
     }
 }
 

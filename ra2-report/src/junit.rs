@@ -3,21 +3,13 @@
 //! `Kind/namespace/name`, a `<failure type="<severity>">` per finding and an `<error>` per
 //! document that could not be read. An object without findings is a passing test.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 
-use ra2_core::{Finding, LintError, ObjectRef, Report};
+use ra2_core::{Finding, ObjectRef, Report};
 
+use crate::compact::Store;
 use crate::object_path;
-
-/// One test case: an object, or a document or config entry that findings or errors point at.
-struct Case<'a> {
-    name: String,
-    document: usize,
-    line: usize,
-    failures: Vec<&'a Finding>,
-    errors: Vec<&'a LintError>,
-}
 
 /// The test case name of something that is not an object: a config entry (`/exemptions/0`)
 /// or a document.
@@ -77,106 +69,200 @@ fn failure_body(f: &Finding) -> String {
     body
 }
 
-/// Test cases by file, found by (file, document, name).
-#[derive(Default)]
-struct Suites<'a> {
-    files: BTreeMap<&'a str, Vec<Case<'a>>>,
-    index: BTreeMap<(&'a str, usize, String), usize>,
+/// One test case: an object, or a document or config entry that findings or errors point at.
+struct Case<'a> {
+    file: &'a str,
+    document: usize,
+    name: String,
+    line: usize,
+    failures: bool,
+    errors: bool,
 }
 
-impl<'a> Suites<'a> {
-    fn case(&mut self, file: &'a str, document: usize, name: String, line: usize) -> Option<&mut Case<'a>> {
-        let cases = self.files.entry(file).or_default();
-        let i = *self.index.entry((file, document, name.clone())).or_insert_with(|| {
-            cases.push(Case {
-                name,
+/// What names a finding's test case: file, document, object and pointer.
+type CaseKey<'a> = (&'a str, usize, ObjectRef, String);
+
+/// Test cases in the order they were found, by (file, document, name).
+#[derive(Default)]
+struct Cases<'a> {
+    list: Vec<Case<'a>>,
+    index: HashMap<(&'a str, usize, String), u32>,
+}
+
+impl<'a> Cases<'a> {
+    fn case(&mut self, file: &'a str, document: usize, name: String, line: usize) -> u32 {
+        let list = &mut self.list;
+        *self.index.entry((file, document, name.clone())).or_insert_with(|| {
+            list.push(Case {
+                file,
                 document,
+                name,
                 line,
-                failures: Vec::new(),
-                errors: Vec::new(),
+                failures: false,
+                errors: false,
             });
-            cases.len() - 1
-        });
-        cases.get_mut(i)
+            u32::try_from(list.len() - 1).unwrap_or(u32::MAX)
+        })
     }
+}
+
+/// Indices `0..of.len()` grouped by `of[i]` (a case number below `cases`), each group in
+/// index order: the group of case `c` is `order[start[c]..start[c + 1]]`.
+fn group_by_case(of: &[u32], cases: usize) -> (Vec<usize>, Vec<u32>) {
+    let mut start = vec![0usize; cases + 1];
+    for &case in of {
+        if let Some(n) = start.get_mut(case as usize + 1) {
+            *n += 1;
+        }
+    }
+    for i in 1..start.len() {
+        let before = start.get(i - 1).copied().unwrap_or(0);
+        if let Some(n) = start.get_mut(i) {
+            *n += before;
+        }
+    }
+    let mut next = start.clone();
+    let mut order = vec![0u32; of.len()];
+    for (i, &case) in of.iter().enumerate() {
+        if let Some(at) = next.get_mut(case as usize) {
+            if let Some(slot) = order.get_mut(*at) {
+                *slot = u32::try_from(i).unwrap_or(u32::MAX);
+            }
+            *at += 1;
+        }
+    }
+    (start, order)
 }
 
 /// The JUnit XML report.
 pub fn render(report: &Report) -> String {
-    let mut suites = Suites::default();
-    for object in &report.objects {
+    let mut out = Vec::new();
+    // Writing to memory does not fail.
+    let _ = write(&Store::from_report(report), &mut out);
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// Writes the JUnit XML report of a report held in a [`Store`]: the bytes of [`render`] for
+/// the same report.
+pub fn write(store: &Store, mut out: impl std::io::Write) -> std::io::Result<()> {
+    let mut cases = Cases::default();
+    for (object, file) in store.objects().zip(store.object_files()) {
         let name = object_path(&ObjectRef {
             api_version: None,
-            kind: object.kind.clone(),
-            namespace: object.namespace.clone(),
-            name: object.name.clone(),
+            kind: object.kind,
+            namespace: object.namespace,
+            name: object.name,
         });
-        suites.case(&object.file, object.document, name, object.line);
+        cases.case(file, object.document, name, object.line);
     }
-    for finding in &report.findings {
-        let name = if finding.object.kind.is_some() {
-            object_path(&finding.object)
-        } else {
-            fallback_name(&finding.pointer, finding.document)
+    // The case of each finding; findings come object by object, so the last one is often it.
+    let mut finding_cases = Vec::with_capacity(store.finding_count());
+    let mut last: Option<(CaseKey<'_>, u32)> = None;
+    for (finding, file) in store.findings().zip(store.finding_files()) {
+        let key = (file, finding.document, finding.object, finding.pointer);
+        let case = match &last {
+            Some((last_key, case)) if *last_key == key => *case,
+            _ => {
+                let (file, document, object, pointer) = &key;
+                let name = if object.kind.is_some() {
+                    object_path(object)
+                } else {
+                    fallback_name(pointer, *document)
+                };
+                let case = cases.case(file, *document, name, finding.line);
+                last = Some((key, case));
+                case
+            }
         };
-        if let Some(case) = suites.case(&finding.file, finding.document, name, finding.line) {
-            case.failures.push(finding);
+        if let Some(case) = cases.list.get_mut(case as usize) {
+            case.failures = true;
         }
+        finding_cases.push(case);
     }
-    for error in &report.errors {
+    let mut error_cases = Vec::with_capacity(store.errors().len());
+    for error in store.errors() {
         let name = fallback_name("", error.document);
-        if let Some(case) = suites.case(&error.file, error.document, name, error.line) {
-            case.errors.push(error);
+        let case = cases.case(&error.file, error.document, name, error.line);
+        if let Some(case) = cases.list.get_mut(case as usize) {
+            case.errors = true;
         }
+        error_cases.push(case);
     }
-    let mut suites = suites.files;
+    let cases = cases.list;
+    let (finding_start, finding_order) = group_by_case(&finding_cases, cases.len());
+    drop(finding_cases);
+    let (error_start, error_order) = group_by_case(&error_cases, cases.len());
 
-    let count = |cases: &[Case<'_>]| {
-        let failures = cases.iter().filter(|c| !c.failures.is_empty()).count();
-        let errors = cases.iter().filter(|c| !c.errors.is_empty()).count();
-        (cases.len(), failures, errors)
+    // Suites by file name; cases by document and line, in the order they were found.
+    let mut suites: BTreeMap<&str, Vec<u32>> = BTreeMap::new();
+    for (i, case) in cases.iter().enumerate() {
+        suites
+            .entry(case.file)
+            .or_default()
+            .push(u32::try_from(i).unwrap_or(u32::MAX));
+    }
+    let case_at = |i: u32| cases.get(i as usize);
+    let count = |list: &[u32]| {
+        let (mut failures, mut errors) = (0, 0);
+        for case in list.iter().filter_map(|&i| case_at(i)) {
+            failures += usize::from(case.failures);
+            errors += usize::from(case.errors);
+        }
+        (list.len(), failures, errors)
     };
     let (mut tests, mut failures, mut errors) = (0, 0, 0);
-    for cases in suites.values() {
-        let (t, f, e) = count(cases);
+    for list in suites.values() {
+        let (t, f, e) = count(list);
         tests += t;
         failures += f;
         errors += e;
     }
-    let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    let _ = writeln!(
+    let group = |start: &[usize], order: &'_ [u32], case: u32| -> Vec<u32> {
+        let from = start.get(case as usize).copied().unwrap_or(0);
+        let to = start.get(case as usize + 1).copied().unwrap_or(from);
+        order.get(from..to).map(<[u32]>::to_vec).unwrap_or_default()
+    };
+    writeln!(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>")?;
+    writeln!(
         out,
         "<testsuites name=\"ra2\" tests=\"{tests}\" failures=\"{failures}\" errors=\"{errors}\">"
-    );
-    for (file, cases) in &mut suites {
-        cases.sort_by_key(|c| (c.document, c.line));
-        let (t, f, e) = count(cases);
+    )?;
+    for (file, list) in &mut suites {
+        list.sort_by_key(|&i| case_at(i).map(|c| (c.document, c.line)));
+        let (t, f, e) = count(list);
         let file = escape(file, true);
-        let _ = writeln!(
+        writeln!(
             out,
             "  <testsuite name=\"{file}\" tests=\"{t}\" failures=\"{f}\" errors=\"{e}\">"
-        );
-        for case in cases.iter() {
+        )?;
+        for &i in list.iter() {
+            let Some(case) = case_at(i) else { continue };
             let open = format!(
                 "    <testcase name=\"{}\" classname=\"{file}\"",
                 escape(&case.name, true)
             );
-            if case.failures.is_empty() && case.errors.is_empty() {
-                let _ = writeln!(out, "{open}/>");
+            if !case.failures && !case.errors {
+                writeln!(out, "{open}/>")?;
                 continue;
             }
-            let _ = writeln!(out, "{open}>");
-            for error in &case.errors {
-                let _ = writeln!(
+            writeln!(out, "{open}>")?;
+            for error in group(&error_start, &error_order, i)
+                .into_iter()
+                .filter_map(|e| store.errors().get(e as usize))
+            {
+                writeln!(
                     out,
                     "      <error type=\"{}\" message=\"{}\">{}</error>",
                     escape(&error.code, true),
                     escape(&error.message, true),
                     escape(&format!("{}:{}:{}", error.file, error.line, error.column), false)
-                );
+                )?;
             }
-            for finding in &case.failures {
-                let _ = writeln!(
+            for finding in group(&finding_start, &finding_order, i)
+                .into_iter()
+                .filter_map(|f| store.finding_at(f as usize))
+            {
+                writeln!(
                     out,
                     "      <failure type=\"{}\" message=\"{}\">{}</failure>",
                     finding.severity,
@@ -184,15 +270,15 @@ pub fn render(report: &Report) -> String {
                         &format!("{}/{}: {}", finding.rule, finding.check, finding.message),
                         true
                     ),
-                    escape(&failure_body(finding), false)
-                );
+                    escape(&failure_body(&finding), false)
+                )?;
             }
-            let _ = writeln!(out, "    </testcase>");
+            writeln!(out, "    </testcase>")?;
         }
-        let _ = writeln!(out, "  </testsuite>");
+        writeln!(out, "  </testsuite>")?;
     }
-    out.push_str("</testsuites>\n");
-    out
+    out.write_all(b"</testsuites>\n")?;
+    out.flush()
 }
 
 #[cfg(test)]

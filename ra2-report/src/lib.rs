@@ -11,6 +11,7 @@
 
 pub mod catalogue;
 pub mod codeclimate;
+pub mod compact;
 pub mod github;
 pub mod jsonl;
 pub mod junit;

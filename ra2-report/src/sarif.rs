@@ -20,6 +20,9 @@ use std::fmt::Write as _;
 use ra2_core::catalogue::{self, Edition, PseudoRule, RuleDoc};
 use ra2_core::{Finding, LintError, Report, Severity};
 use serde::Serialize;
+use serde::ser::SerializeSeq as _;
+
+use crate::compact::Store;
 
 use crate::{object_path, rule_doc_url};
 
@@ -44,7 +47,7 @@ struct Run<'a> {
     invocations: [Invocation; 1],
     #[serde(rename = "originalUriBaseIds", skip_serializing_if = "BTreeMap::is_empty")]
     original_uri_base_ids: BTreeMap<&'static str, BaseId>,
-    results: Vec<SarifResult<'a>>,
+    results: Results<'a>,
     /// Our columns count characters.
     column_kind: &'static str,
     properties: RunProperties<'a>,
@@ -426,7 +429,7 @@ fn region(line: usize, column: usize, end_line: usize, end_column: usize) -> Reg
     }
 }
 
-fn result<'a>(finding: &'a Finding, index: &BTreeMap<&str, usize>, options: &Options<'_>) -> SarifResult<'a> {
+fn result<'a>(finding: &'a Finding, index: &BTreeMap<String, usize>, options: &Options<'_>) -> SarifResult<'a> {
     let has_object = finding.object.kind.is_some();
     let mut message = if has_object {
         format!("{} ({})", finding.message, finding.object)
@@ -581,6 +584,35 @@ fn notification(error: &LintError, options: &Options<'_>) -> Notification {
     }
 }
 
+/// The results, one at a time, from the findings of a [`Store`].
+struct Results<'a> {
+    store: &'a Store,
+    index: &'a BTreeMap<String, usize>,
+    options: &'a Options<'a>,
+    /// [`Store::repeats`].
+    repeats: &'a [(usize, usize)],
+}
+
+impl Serialize for Results<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(Some(self.store.finding_count()))?;
+        let mut repeats = self.repeats.iter().peekable();
+        for (i, finding) in self.store.findings().enumerate() {
+            let mut result = result(&finding, self.index, self.options);
+            // Two findings with the same identity (the same object written twice in one
+            // file) must not share a fingerprint, or code scanning would merge them: number
+            // the repeats.
+            if let Some(&(_, count)) = repeats.next_if(|(at, _)| *at == i) {
+                if let Some(fingerprint) = result.partial_fingerprints.get_mut(FINGERPRINT_KEY) {
+                    let _ = write!(fingerprint, ":{count}");
+                }
+            }
+            seq.serialize_element(&result)?;
+        }
+        seq.end()
+    }
+}
+
 /// The SARIF log of a report, pretty-printed, with file names as the report gives them.
 pub fn render(report: &Report) -> String {
     render_with(report, &Options::default())
@@ -588,34 +620,31 @@ pub fn render(report: &Report) -> String {
 
 /// The SARIF log of a report, pretty-printed.
 pub fn render_with(report: &Report, options: &Options<'_>) -> String {
-    let edition = Edition::parse(&report.edition).unwrap_or_default();
+    let mut out = Vec::new();
+    // Writing to memory fails only if serialization does, and it does not.
+    let _ = write(&Store::from_report(report), options, &mut out);
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// Writes the SARIF log of a report held in a [`Store`] (sorted: [`Store::finalize`]),
+/// pretty-printed, one result at a time: the bytes of [`render_with`] for the same report.
+pub fn write(store: &Store, options: &Options<'_>, mut out: impl std::io::Write) -> std::io::Result<()> {
+    let edition = Edition::parse(&store.edition).unwrap_or_default();
     let mut rules: Vec<Rule> = catalogue::all()
         .iter()
         .filter(|doc| doc.in_edition(edition))
         .map(|doc| catalogue_rule(doc, edition))
         .collect();
     // Strict mode's pseudo-rule is listed only when strict mode ran.
-    let strict = report.summary.strict_skipped.is_some();
+    let strict = store.summary.strict_skipped.is_some();
     rules.extend(
         catalogue::PSEUDO_RULES
             .iter()
             .filter(|r| strict || r.id != catalogue::SCHEMA_RULE)
             .map(pseudo_rule),
     );
-    let index: BTreeMap<&str, usize> = rules.iter().enumerate().map(|(i, r)| (r.id.as_str(), i)).collect();
-    let mut results: Vec<SarifResult<'_>> = report.findings.iter().map(|f| result(f, &index, options)).collect();
-    // Two findings with the same identity (the same object written twice in one file) must
-    // not share a fingerprint, or code scanning would merge them: number the repeats.
-    let mut seen: BTreeMap<String, usize> = BTreeMap::new();
-    for result in &mut results {
-        if let Some(fingerprint) = result.partial_fingerprints.get_mut(FINGERPRINT_KEY) {
-            let count = seen.entry(fingerprint.clone()).or_default();
-            if *count > 0 {
-                let _ = write!(fingerprint, ":{count}");
-            }
-            *count += 1;
-        }
-    }
+    let index: BTreeMap<String, usize> = rules.iter().enumerate().map(|(i, r)| (r.id.clone(), i)).collect();
+    let repeats = store.repeats();
     let log = Log {
         schema: SCHEMA_URI,
         version: "2.1.0",
@@ -637,8 +666,8 @@ pub fn render_with(report: &Report, options: &Options<'_>) -> String {
                 },
             }),
             invocations: [Invocation {
-                execution_successful: report.errors.is_empty(),
-                tool_execution_notifications: report.errors.iter().map(|e| notification(e, options)).collect(),
+                execution_successful: store.errors().is_empty(),
+                tool_execution_notifications: store.errors().iter().map(|e| notification(e, options)).collect(),
             }],
             original_uri_base_ids: if options.source_root {
                 BTreeMap::from([(
@@ -652,16 +681,21 @@ pub fn render_with(report: &Report, options: &Options<'_>) -> String {
             } else {
                 BTreeMap::new()
             },
-            results,
+            results: Results {
+                store,
+                index: &index,
+                options,
+                repeats: &repeats,
+            },
             column_kind: "unicodeCodePoints",
             properties: RunProperties {
-                edition: &report.edition,
+                edition: &store.edition,
             },
         }],
     };
-    let mut text = serde_json::to_string_pretty(&log).unwrap_or_default();
-    text.push('\n');
-    text
+    serde_json::to_writer_pretty(&mut out, &log)?;
+    out.write_all(b"\n")?;
+    out.flush()
 }
 
 #[cfg(test)]

@@ -23,7 +23,13 @@ pub fn verdict(report: &Report, fail_on: FailOn) -> Verdict {
     let failing = fail_on.threshold().map_or(0, |threshold| {
         report.findings.iter().filter(|f| f.severity >= threshold).count()
     });
-    let exit_code = if !report.errors.is_empty() {
+    from_counts(!report.errors.is_empty(), failing)
+}
+
+/// The verdict of a run with read errors or not and `failing` findings at or above the
+/// threshold.
+pub(crate) fn from_counts(errors: bool, failing: usize) -> Verdict {
+    let exit_code = if errors {
         EXIT_ERROR
     } else if failing > 0 {
         EXIT_FINDINGS
