@@ -3,11 +3,13 @@
 use crate::model::PodSpec;
 use crate::names::is_qualified_name;
 use crate::nfd::{FEATURE_LABEL_NS, KeyClass, PROFILE_LABEL_NS, classify_key, feature_word, legacy_replacement};
+use crate::rules::params::RuleParams;
 use crate::rules::{Context, Rule, with_article};
 use crate::view::Located;
 
 pub static RULE: Rule = Rule {
     pod: Some(check_pod),
+    params: Some(super::params::decoder::<Namespaces>),
     ..Rule::new("ra2.app.010")
 };
 
@@ -65,19 +67,27 @@ const MAY_BE_FALSE: &[&str] = &["cpu-pstate.turbo", "cpu-cstate.enabled"];
 const LEGACY_PREFIXES: &[&str] = &["node.alpha.kubernetes-incubator.io", "node.alpha.intel.com"];
 
 /// The label namespaces nfd-master is configured with.
+#[derive(Clone, Debug)]
 struct Namespaces {
     extra: Vec<String>,
     deny: Vec<String>,
 }
 
+impl RuleParams for Namespaces {
+    fn decode(params: &mut super::params::Params<'_>) -> Self {
+        Namespaces {
+            extra: params.list("nfd_extra_label_ns"),
+            deny: params.list("nfd_deny_label_ns"),
+        }
+    }
+}
+
 fn check_pod(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
-    let namespaces = Namespaces {
-        extra: cx.param_list("nfd_extra_label_ns"),
-        deny: cx.param_list("nfd_deny_label_ns"),
-    };
+    let params = cx.params::<Namespaces>();
+    let namespaces: &Namespaces = &params;
     if let Some(selector) = pod.get("nodeSelector") {
         for (key, value) in selector.entries() {
-            check_key(key, &value, "nodeSelector key", &namespaces, cx);
+            check_key(key, &value, "nodeSelector key", namespaces, cx);
             check_value(key, &value, cx);
         }
     }
@@ -86,7 +96,7 @@ fn check_pod(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
             continue;
         };
         let Some(key) = key_node.as_str() else { continue };
-        check_key(key, &key_node, "node affinity key", &namespaces, cx);
+        check_key(key, &key_node, "node affinity key", namespaces, cx);
         if matches!(expression.str_at("operator"), Some("In" | "NotIn")) {
             for value in expression.get("values").iter().flat_map(Located::items) {
                 check_value(key, &value, cx);
