@@ -2,7 +2,9 @@
 
 use crate::model::PodSpec;
 use crate::names::is_qualified_name;
-use crate::nfd::{FEATURE_LABEL_NS, KeyClass, PROFILE_LABEL_NS, classify_key, feature_word, legacy_replacement};
+use crate::nfd::{
+    FEATURE_LABEL_NS, KeyClass, classify_key, feature_word, is_denied, is_nfd_namespace, legacy_replacement,
+};
 use crate::rules::params::RuleParams;
 use crate::rules::{Context, Rule, with_article};
 use crate::view::Located;
@@ -224,35 +226,17 @@ fn normalize(name: &str) -> String {
 }
 
 /// Keys NFD never publishes: unprefixed, in `kubernetes.io` outside NFD's own namespaces, or in
-/// a namespace nfd-master denies and does not re-allow.
+/// a namespace nfd-master denies and does not re-allow (`extra_label_ns` entries match exactly,
+/// as in nfd-master; see [`crate::nfd`]).
 fn nfd_never_publishes(prefix: Option<&str>, namespaces: &Namespaces) -> bool {
     let Some(ns) = prefix else { return true };
-    if [FEATURE_LABEL_NS, PROFILE_LABEL_NS]
-        .iter()
-        .any(|base| is_within(ns, base))
-    {
+    if is_nfd_namespace(ns) {
         return false;
     }
-    if is_within(ns, "kubernetes.io") {
+    if ns == "kubernetes.io" || ns.strip_suffix(".kubernetes.io").is_some_and(|sub| !sub.is_empty()) {
         return true;
     }
-    listed(ns, &namespaces.deny) && !listed(ns, &namespaces.extra)
-}
-
-/// `ns` is `base` or one of its subdomains.
-fn is_within(ns: &str, base: &str) -> bool {
-    ns == base
-        || ns
-            .strip_suffix(base)
-            .is_some_and(|sub| sub.len() > 1 && sub.ends_with('.'))
-}
-
-/// nfd-master's namespace lists: exact entries, and `*.suffix` entries for subdomains.
-fn listed(ns: &str, entries: &[String]) -> bool {
-    entries.iter().any(|entry| match entry.strip_prefix('*') {
-        Some(suffix) => ns.ends_with(suffix),
-        None => ns == entry,
-    })
+    is_denied(ns, &namespaces.deny) && !namespaces.extra.iter().any(|e| e == ns)
 }
 
 /// nfd-value: a boolean NFD feature compared with anything but the string NFD publishes.
