@@ -1069,16 +1069,24 @@ impl<'c> Linter<'c> {
                 check(&self.bundle, &mut cx);
             }
         }
-        for f in bundle_findings {
-            let index = f.place.object_index;
-            self.pending.push((
-                finding_at(f.rule, f.check, f.severity, f.message, f.help, f.place),
-                index,
-            ));
-        }
+        // The facts are not needed any more: freed before the findings they lead to are built.
+        drop(std::mem::take(&mut self.bundle));
         for (finding, index) in std::mem::take(&mut self.pending) {
             if let Some(finding) = self.settle(finding, index) {
                 self.report.findings.push(finding);
+            }
+        }
+        // Cross-document findings (one per pod for some rules) are built one at a time, in the
+        // order found, and their compact form is freed as they are.
+        bundle_findings.reverse();
+        while let Some(f) = bundle_findings.pop() {
+            let index = f.place.object_index;
+            let finding = finding_at(f.rule, f.check, f.severity, f.message, f.help, f.place);
+            if let Some(finding) = self.settle(finding, index) {
+                self.report.findings.push(finding);
+            }
+            if bundle_findings.len() * 2 < bundle_findings.capacity() && bundle_findings.capacity() > 4096 {
+                bundle_findings.shrink_to_fit();
             }
         }
         // Objects held back by [`Linter::take_settled`] until their profile was decided.
