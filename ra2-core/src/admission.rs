@@ -730,17 +730,7 @@ fn truncate(mut s: String, max: usize) -> String {
     s
 }
 
-/// `a string`, `an array`: a JSON value's type, for messages.
-pub fn type_name(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
-}
+use crate::words::json_type as type_name;
 
 #[cfg(test)]
 mod subresource_tests {

@@ -3,20 +3,24 @@
 //! network attachments) with resolved places, so documents can be dropped as soon as they are
 //! linted and memory stays bounded by the largest document.
 
+use std::any::{Any, TypeId};
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
 
 use crate::report::{ObjectRef, Related, Severity};
 use crate::source::Position;
 
-/// A resolved location in the input, kept after its document is gone.
+/// A resolved location in the input, kept after its document is gone. Facts keep one per
+/// object or pod, so its strings are shared: the file, group/kind, namespace and pointer are
+/// interned (see [`Strings`]); only the object's name is its own.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Place {
-    pub file: String,
+    pub file: Arc<str>,
     pub document: usize,
-    pub object: ObjectRef,
+    pub object: ObjectKey,
     /// Index of the object in the run, for suppression.
     pub object_index: usize,
-    pub pointer: String,
+    pub pointer: Arc<str>,
     pub start: Position,
     pub end: Position,
     pub offset: usize,
@@ -24,10 +28,51 @@ pub struct Place {
     pub related: Vec<Related>,
 }
 
+/// Which object a place is in: an [`ObjectRef`] with shared strings.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ObjectKey {
+    pub api_version: Option<Arc<str>>,
+    pub kind: Option<Arc<str>>,
+    pub namespace: Option<Arc<str>>,
+    pub name: Option<Box<str>>,
+}
+
+impl ObjectKey {
+    pub fn to_ref(&self) -> ObjectRef {
+        ObjectRef {
+            api_version: self.api_version.as_deref().map(str::to_owned),
+            kind: self.kind.as_deref().map(str::to_owned),
+            namespace: self.namespace.as_deref().map(str::to_owned),
+            name: self.name.as_deref().map(str::to_owned),
+        }
+    }
+}
+
+/// The strings facts share (files, kinds, namespaces, pointers, names of accounts and
+/// resources): each distinct one is kept once per run.
+#[derive(Clone, Debug, Default)]
+pub struct Strings(BTreeSet<Arc<str>>);
+
+impl Strings {
+    pub fn get(&mut self, text: &str) -> Arc<str> {
+        if let Some(shared) = self.0.get(text) {
+            return Arc::clone(shared);
+        }
+        let shared: Arc<str> = Arc::from(text);
+        self.0.insert(Arc::clone(&shared));
+        shared
+    }
+}
+
 impl Place {
     /// Resolves where a finding about `at` goes: the node's site, and the anchor when the node
     /// came through an alias.
     pub fn of(target: crate::rules::Target<'_>, at: &crate::view::Located<'_>) -> Place {
+        Place::shared(target, at, &mut Strings::default())
+    }
+
+    /// Like [`Place::of`], with its strings shared through `strings` (for places kept as facts).
+    pub fn shared(target: crate::rules::Target<'_>, at: &crate::view::Located<'_>, strings: &mut Strings) -> Place {
         let site = at.site();
         let doc = at.doc();
         let related = site
@@ -47,18 +92,89 @@ impl Place {
             })
             .into_iter()
             .collect();
+        let object = target.object;
         Place {
-            file: target.file.to_owned(),
+            file: strings.get(target.file),
             document: target.document,
-            object: target.object.clone(),
+            object: ObjectKey {
+                api_version: object.api_version.as_deref().map(|s| strings.get(s)),
+                kind: object.kind.as_deref().map(|s| strings.get(s)),
+                namespace: object.namespace.as_deref().map(|s| strings.get(s)),
+                name: object.name.as_deref().map(Box::from),
+            },
             object_index: target.object_index,
-            pointer: at.pointer().to_owned(),
+            pointer: strings.get(at.pointer()),
             start: doc.position(site.span.start),
             end: doc.position(site.span.end),
             offset: site.span.start,
             len: site.span.len(),
             related,
         }
+    }
+}
+
+/// What a cross-document rule records about one object (see [`crate::rules::Gather`]) and reads
+/// back once every document is read (see [`crate::rules::BundleContext::facts`]).
+pub trait Fact: Send + 'static {
+    /// Shifts the object indices it holds by `base` (see [`Bundle::absorb`]).
+    fn shift(&mut self, base: usize);
+}
+
+/// One rule's facts, whatever their type.
+pub trait FactStore: Send {
+    /// Shifts the object indices of every fact by `base` (see [`Bundle::absorb`]).
+    fn shift(&mut self, base: usize);
+    /// Appends `later`'s facts (of the same type).
+    fn append(&mut self, later: Box<dyn FactStore>);
+    fn as_any(&self) -> &dyn Any;
+    fn as_any_mut(&mut self) -> &mut dyn Any;
+    fn into_any(self: Box<Self>) -> Box<dyn Any>;
+    /// How many facts it holds (for debugging).
+    fn count(&self) -> usize;
+}
+
+impl<T: Fact> FactStore for Vec<T> {
+    fn shift(&mut self, base: usize) {
+        for fact in self {
+            fact.shift(base);
+        }
+    }
+
+    fn append(&mut self, later: Box<dyn FactStore>) {
+        if let Ok(mut later) = later.into_any().downcast::<Vec<T>>() {
+            Vec::append(self, &mut later);
+        }
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+
+    fn into_any(self: Box<Self>) -> Box<dyn Any> {
+        self
+    }
+
+    fn count(&self) -> usize {
+        self.len()
+    }
+}
+
+/// Cross-document rules' own facts, by rule id and fact type.
+pub(crate) type RuleFacts = BTreeMap<(&'static str, TypeId), Box<dyn FactStore>>;
+
+impl std::fmt::Debug for dyn FactStore {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} facts", self.count())
+    }
+}
+
+impl Fact for Place {
+    fn shift(&mut self, base: usize) {
+        self.object_index += base;
     }
 }
 
@@ -105,7 +221,8 @@ pub struct StorageClass {
 }
 
 /// A claim (a PersistentVolumeClaim, a StatefulSet volumeClaimTemplate or a generic ephemeral
-/// volume's template) and the storage class it names.
+/// volume's template) and the storage class it names, for rules that judge claims against the
+/// classes of the input (see [`Claim::all`]).
 #[derive(Clone, Debug)]
 pub struct Claim {
     /// `claim "data"`, `volume claim template "data"`, ... for messages.
@@ -118,6 +235,32 @@ pub struct Claim {
     pub place: Place,
 }
 
+impl Claim {
+    /// The object's claims and its pod spec's.
+    pub fn all(object: &crate::model::Object<'_>, cx: &mut crate::rules::Gather<'_>) -> Vec<Claim> {
+        let mut claims = crate::storage::object_claims(object);
+        claims.extend(object.pod_spec().map(crate::storage::pod_claims).unwrap_or_default());
+        claims
+            .into_iter()
+            .map(|claim| {
+                let class = claim.class();
+                Claim {
+                    class: class.as_ref().and_then(|c| c.as_str().map(str::to_owned)),
+                    pinned: claim.volume_name().is_some() || claim.selector().is_some(),
+                    place: cx.place(class.as_ref().unwrap_or(&claim.spec)),
+                    describe: claim.describe,
+                }
+            })
+            .collect()
+    }
+}
+
+impl Fact for Claim {
+    fn shift(&mut self, base: usize) {
+        self.place.shift(base);
+    }
+}
+
 /// A `PersistentVolumeClaim` that names its volume.
 #[derive(Clone, Debug)]
 pub struct Pvc {
@@ -128,16 +271,53 @@ pub struct Pvc {
     pub place: Place,
 }
 
-/// A pod's network attachments and the extended resources its containers request.
+/// A pod's network attachments and the extended resources its containers request (recorded by
+/// the rules that read them: see [`PodNetworks::of`]).
 #[derive(Clone, Debug)]
 pub struct PodNetworks {
-    pub namespace: String,
+    pub namespace: Arc<str>,
     /// Where the network annotation is written.
     pub place: Place,
     /// (namespace, name) of each attachment, in order.
     pub attachments: Vec<(String, String)>,
     /// Total extended-resource limits over the pod's containers, by resource name.
     pub resources: BTreeMap<String, i128>,
+}
+
+impl PodNetworks {
+    /// The pod's Multus attachments, when its annotation is a string.
+    pub fn of(pod: &crate::model::PodSpec<'_>, cx: &mut crate::rules::Gather<'_>) -> Option<PodNetworks> {
+        let (annotation, Some(selection)) = pod.networks()? else {
+            return None;
+        };
+        let attachments = selection
+            .elements
+            .iter()
+            .map(|e| (e.effective_namespace(cx.namespace).to_owned(), e.name.clone()))
+            .collect();
+        let mut resources: BTreeMap<String, i128> = BTreeMap::new();
+        for container in pod.workload_containers() {
+            for pair in &container.resources.pairs {
+                if crate::names::classify_resource_name(pair.name) == crate::names::ResourceName::Extended {
+                    if let Some(q) = pair.limit.as_ref().and_then(|l| l.quantity()) {
+                        *resources.entry(pair.name.to_owned()).or_default() += q.value();
+                    }
+                }
+            }
+        }
+        Some(PodNetworks {
+            namespace: cx.intern(cx.namespace),
+            place: cx.place(&annotation),
+            attachments,
+            resources,
+        })
+    }
+}
+
+impl Fact for PodNetworks {
+    fn shift(&mut self, base: usize) {
+        self.place.shift(base);
+    }
 }
 
 /// A DANM network object in the input (`DanmNet`, `TenantNetwork`, `ClusterNetwork`).
@@ -149,28 +329,6 @@ pub struct DanmNetwork {
     pub name: String,
 }
 
-/// A pod's DANM interfaces (`danm.io/interfaces` or `danm.k8s.io/interfaces`).
-#[derive(Clone, Debug)]
-pub struct DanmPod {
-    pub namespace: String,
-    /// Where the annotation is written.
-    pub place: Place,
-    pub interfaces: Vec<crate::danm::Interface>,
-}
-
-/// A prefixed resource that a regular, init or sidecar container requests or limits, in a pod
-/// whose metadata selects no networks (neither the Multus nor a DANM annotation) and that
-/// requests no huge pages (a DPDK pod drives its devices from user space, without a CNI
-/// attachment).
-#[derive(Clone, Debug)]
-pub struct UnattachedResource {
-    pub resource: String,
-    /// `container "du"`, for messages.
-    pub container: String,
-    /// Where the resource is written: its limit, else its request.
-    pub place: Place,
-}
-
 /// A `ServiceAccount` in the input.
 #[derive(Clone, Debug)]
 pub struct ServiceAccount {
@@ -180,40 +338,26 @@ pub struct ServiceAccount {
     pub automount_token: Option<bool>,
 }
 
-/// A pod that leaves `automountServiceAccountToken` unset, so its service account decides.
-#[derive(Clone, Debug)]
-pub struct TokenPod {
-    pub namespace: String,
-    /// `serviceAccountName` (or the deprecated `serviceAccount`), else `default`.
-    pub service_account: String,
-    /// Where the service account is named, else the pod spec.
-    pub place: Place,
-}
-
-/// Everything cross-document rules can see.
-#[derive(Clone, Debug, Default)]
+/// Everything cross-document rules can see: the objects of the input that several rules look
+/// up (the inventory, recorded here for every run), and each rule's own facts (recorded by its
+/// `gather` function, only when it runs).
+#[derive(Debug, Default)]
 pub struct Bundle {
     pub nads: Vec<Nad>,
     pub pvs: Vec<Pv>,
     pub pvcs: Vec<Pvc>,
-    pub pods: Vec<PodNetworks>,
     pub danm_networks: Vec<DanmNetwork>,
-    pub danm_pods: Vec<DanmPod>,
     pub storage_classes: Vec<StorageClass>,
-    pub claims: Vec<Claim>,
-    pub unattached_resources: Vec<UnattachedResource>,
     pub service_accounts: Vec<ServiceAccount>,
-    pub token_pods: Vec<TokenPod>,
-    /// Namespaces with a `ResourceQuota` or a `LimitRange` in the input.
-    pub resource_policy_namespaces: BTreeSet<String>,
-    /// The first object with a pod spec in each namespace: where its namespace is written, else
-    /// its metadata.
-    pub first_workloads: BTreeMap<String, Place>,
     /// Profile facts of pod specs that show a network-intensive signal or may still turn out
     /// to (ra2-rules.md §1.2); pods with neither are basic and not recorded.
     pub workloads: Vec<crate::profile::WorkloadProfile>,
     /// Nodes, control-plane components and kubelet configurations (see [`crate::platform`]).
     pub platform: crate::platform::Facts,
+    /// Each rule's facts, by rule id and type.
+    pub(crate) rule_facts: RuleFacts,
+    /// The strings places and facts share.
+    pub(crate) strings: Strings,
 }
 
 impl Bundle {
@@ -226,68 +370,136 @@ impl Bundle {
             nads,
             pvs,
             pvcs,
-            pods,
             danm_networks,
-            danm_pods,
             storage_classes,
-            claims,
-            unattached_resources,
             service_accounts,
-            token_pods,
-            resource_policy_namespaces,
-            first_workloads,
             workloads,
             platform,
+            rule_facts,
+            strings,
         } = later;
-        let shift = |mut place: Place| {
-            place.object_index += base;
-            place
-        };
         self.nads.extend(nads);
         self.pvs.extend(pvs);
         self.pvcs.extend(pvcs.into_iter().map(|mut p| {
-            p.place = shift(p.place);
-            p
-        }));
-        self.pods.extend(pods.into_iter().map(|mut p| {
-            p.place = shift(p.place);
+            p.place.shift(base);
             p
         }));
         self.danm_networks.extend(danm_networks);
-        self.danm_pods.extend(danm_pods.into_iter().map(|mut p| {
-            p.place = shift(p.place);
-            p
-        }));
         self.storage_classes.extend(storage_classes);
-        self.claims.extend(claims.into_iter().map(|mut c| {
-            c.place = shift(c.place);
-            c
-        }));
-        self.unattached_resources
-            .extend(unattached_resources.into_iter().map(|mut u| {
-                u.place = shift(u.place);
-                u
-            }));
         self.service_accounts.extend(service_accounts);
-        self.token_pods.extend(token_pods.into_iter().map(|mut t| {
-            t.place = shift(t.place);
-            t
-        }));
-        self.resource_policy_namespaces.extend(resource_policy_namespaces);
         self.platform.absorb(platform, base);
-        for (namespace, place) in first_workloads {
-            // The first workload of the whole run wins, as when read in one pass.
-            self.first_workloads.entry(namespace).or_insert_with(|| shift(place));
-        }
         self.workloads.extend(workloads.into_iter().map(|mut w| {
             w.object_index += base;
-            w.local = w.local.map(|(signal, place)| (signal, shift(place)));
-            w.annotation = w.annotation.map(shift);
+            if let Some((_, place)) = &mut w.local {
+                place.shift(base);
+            }
+            if let Some(place) = &mut w.annotation {
+                place.shift(base);
+            }
             for device in &mut w.devices {
                 device.place.object_index += base;
             }
             w
         }));
+        for (key, mut facts) in rule_facts {
+            facts.shift(base);
+            match self.rule_facts.get_mut(&key) {
+                Some(mine) => mine.append(facts),
+                None => {
+                    self.rule_facts.insert(key, facts);
+                }
+            }
+        }
+        // Places of `later` keep their own strings; new ones are shared from here on.
+        self.strings.0.extend(strings.0);
+    }
+
+    /// Records the object if it is one that cross-document rules look up: a
+    /// `NetworkAttachmentDefinition`, `PersistentVolume`, `StorageClass`, a claim naming its
+    /// volume, a `ServiceAccount` or a DANM network. `namespace` is the object's, else the run's
+    /// default.
+    pub(crate) fn record(
+        &mut self,
+        target: crate::rules::Target<'_>,
+        object: &crate::model::Object<'_>,
+        namespace: &str,
+    ) {
+        let name = || object.name.unwrap_or_default().to_owned();
+        let annotation = |key: &str| object.annotation(key).and_then(|a| a.as_str().map(str::to_owned));
+        // Any group: a definition written with the swapped group (k8s.v1.cni.cncf.io) is
+        // reported once, by ra2.ntw.006/api-version, and still names the network it defines.
+        if crate::nad::is_nad(object) {
+            self.nads.push(Nad {
+                namespace: namespace.to_owned(),
+                name: name(),
+                resource_name: annotation(crate::nad::RESOURCE_NAME_ANNOTATION),
+                plugin_types: object
+                    .root
+                    .path(&["spec", "config"])
+                    .and_then(|c| c.as_str().map(crate::nad::plugin_types))
+                    .unwrap_or_default(),
+            });
+        } else if object.is("", "PersistentVolume") {
+            let spec = object.root.get("spec");
+            self.pvs.push(Pv {
+                name: name(),
+                host_path: spec.as_ref().and_then(|s| s.get("hostPath")).is_some(),
+                local: spec.as_ref().and_then(|s| s.get("local")).is_some(),
+                source: spec.as_ref().and_then(|s| {
+                    crate::storage::sources(s, crate::storage::PV_SOURCES)
+                        .first()
+                        .map(|(k, _)| (*k).to_owned())
+                }),
+            });
+        } else if object.is("storage.k8s.io", "StorageClass") {
+            if let Some(provisioner) = object.root.str_at("provisioner") {
+                self.storage_classes.push(StorageClass {
+                    name: name(),
+                    provisioner: provisioner.to_owned(),
+                    default: crate::storage::DEFAULT_CLASS_ANNOTATIONS
+                        .iter()
+                        .any(|key| annotation(key).as_deref() == Some("true")),
+                });
+            }
+        } else if object.is("", "PersistentVolumeClaim") {
+            let volume_name = object.root.path(&["spec", "volumeName"]);
+            if let Some((node, v)) = volume_name.as_ref().and_then(|n| Some((n, n.as_str()?))) {
+                self.pvcs.push(Pvc {
+                    namespace: namespace.to_owned(),
+                    name: name(),
+                    volume_name: v.to_owned(),
+                    place: Place::shared(target, node, &mut self.strings),
+                });
+            }
+        } else if object.is("", "ServiceAccount") {
+            self.service_accounts.push(ServiceAccount {
+                namespace: namespace.to_owned(),
+                name: name(),
+                automount_token: object.root.bool_at("automountServiceAccountToken"),
+            });
+        } else if let Some(kind) = object.kind.and_then(crate::danm::NetworkKind::of_kind).filter(|_| {
+            object
+                .group_version()
+                .is_some_and(|(g, _)| crate::danm::GROUPS.contains(&g))
+        }) {
+            self.danm_networks.push(DanmNetwork {
+                kind,
+                namespace: if kind.namespaced() {
+                    namespace.to_owned()
+                } else {
+                    String::new()
+                },
+                name: name(),
+            });
+        }
+    }
+
+    /// The facts of type `T` that `rule` recorded.
+    pub fn facts<T: Fact>(&self, rule: &'static str) -> &[T] {
+        self.rule_facts
+            .get(&(rule, TypeId::of::<T>()))
+            .and_then(|store| store.as_any().downcast_ref::<Vec<T>>())
+            .map_or(&[], Vec::as_slice)
     }
 
     pub fn nad(&self, namespace: &str, name: &str) -> Option<&Nad> {
@@ -297,6 +509,13 @@ impl Bundle {
     /// The first `NetworkAttachmentDefinition` whose `resourceName` is `resource`.
     pub fn nad_for_resource(&self, resource: &str) -> Option<&Nad> {
         self.nads.iter().find(|n| n.resource_name.as_deref() == Some(resource))
+    }
+
+    /// Claims bound by `volumeName` to a `PersistentVolume` of the input, with that volume.
+    pub fn bound_claims(&self) -> impl Iterator<Item = (&Pvc, &Pv)> {
+        self.pvcs
+            .iter()
+            .filter_map(|claim| Some((claim, self.pv(&claim.volume_name)?)))
     }
 
     pub fn pv(&self, name: &str) -> Option<&Pv> {

@@ -97,18 +97,6 @@ fn field<'v>(object: &'v serde_json::Map<String, Value>, key: &str) -> Option<&'
     })
 }
 
-/// JSON type names as Go's decoder reports them.
-fn type_name(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
-}
-
 /// A string field: `None` when absent, null or empty (Go leaves the field empty).
 fn string_field<'v>(
     object: &'v serde_json::Map<String, Value>,
@@ -121,7 +109,10 @@ fn string_field<'v>(
         Value::String(s) if s.is_empty() => None,
         Value::String(s) => Some(s),
         other => {
-            problems.push(format!("{at}.{key} is {}, not a string", type_name(other)));
+            problems.push(format!(
+                "{at}.{key} is {}, not a string",
+                crate::words::json_type(other)
+            ));
             None
         }
     }
@@ -159,14 +150,14 @@ fn check_routes(object: &serde_json::Map<String, Value>, key: &str, at: &str, pr
                 if !gateway.is_string() {
                     problems.push(format!(
                         "{at}.{key}[{destination:?}] is {}, not a string",
-                        type_name(gateway)
+                        crate::words::json_type(gateway)
                     ));
                 }
             }
         }
         Some(other) => problems.push(format!(
             "{at}.{key} is {}, not an object of destination: gateway strings",
-            type_name(other)
+            crate::words::json_type(other)
         )),
     }
 }
@@ -188,7 +179,7 @@ pub fn parse_interfaces(text: &str) -> Selection {
         other => {
             out.problems.push(format!(
                 "DANM interfaces annotation is {}, not a JSON array of interfaces",
-                type_name(&other)
+                crate::words::json_type(&other)
             ));
             return out;
         }
@@ -200,7 +191,7 @@ pub fn parse_interfaces(text: &str) -> Selection {
             Value::Null => continue,
             other => {
                 out.problems
-                    .push(format!("{at} is {}, not an object", type_name(other)));
+                    .push(format!("{at} is {}, not an object", crate::words::json_type(other)));
                 continue;
             }
         };

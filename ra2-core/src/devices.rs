@@ -12,6 +12,7 @@ use std::fmt;
 use serde::Serialize;
 
 use crate::config::Config;
+use crate::rules::params::Params;
 
 /// The shipped table, as written.
 pub const TABLE: &str = include_str!("../data/devices.yaml");
@@ -81,13 +82,8 @@ pub struct Classifier {
     accelerator: Vec<String>,
 }
 
-/// A string-list parameter from the config (no catalogue default: the table is the default).
-fn config_list(config: &Config, rule: &str, name: &str) -> Vec<String> {
-    match config.param(rule, name) {
-        Some(serde_json::Value::Array(items)) => items.iter().filter_map(|v| v.as_str().map(str::to_owned)).collect(),
-        _ => Vec::new(),
-    }
-}
+/// The parameters the device table reads: (rule, name). The shipped table follows them.
+pub const PARAMS: [(&str, &str); 2] = [(NETWORK_RULE, NETWORK_PARAM), (ACCELERATOR_RULE, ACCELERATOR_PARAM)];
 
 /// Does the glob `pattern` match `resource` (both compared lower-cased: device plugins differ in
 /// case)?
@@ -98,8 +94,8 @@ fn matches(pattern: &str, resource: &str) -> bool {
 impl Classifier {
     pub fn new(config: &Config) -> Self {
         Classifier {
-            network: config_list(config, NETWORK_RULE, NETWORK_PARAM),
-            accelerator: config_list(config, ACCELERATOR_RULE, ACCELERATOR_PARAM),
+            network: Params::new(NETWORK_RULE, config).list(NETWORK_PARAM),
+            accelerator: Params::new(ACCELERATOR_RULE, config).list(ACCELERATOR_PARAM),
         }
     }
 

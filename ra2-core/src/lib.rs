@@ -48,6 +48,7 @@ pub mod settings;
 pub mod source;
 pub mod storage;
 pub mod view;
+pub mod words;
 
 pub use catalogue::Edition;
 pub use config::{Config, ConfigError, FailOn};

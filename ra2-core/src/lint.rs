@@ -3,19 +3,15 @@
 
 use std::collections::BTreeMap;
 
-use crate::bundle::{
-    Bundle, BundleFinding, Claim, Nad, Place, PodNetworks, Pv, Pvc, ServiceAccount, StorageClass, TokenPod,
-    UnattachedResource,
-};
+use crate::bundle::{Bundle, BundleFinding, Place};
 use crate::catalogue::{EXEMPTION_RULE, Edition, SUPPRESSION_RULE, YAML_RULE};
 use crate::config::Config;
 use crate::doc::{Doc, DocError, Limits, read_chunk};
 use crate::hook::{HookContext, ObjectHook};
 use crate::list::Cut;
 use crate::model::Object;
-use crate::names::{ResourceName, classify_resource_name};
 use crate::report::{Finding, LintError, ObjectRef, ObjectSummary, Profile, Report, Severity};
-use crate::rules::{BundleContext, Context, Pending, RULES, Rule, Settings, Target};
+use crate::rules::{BundleContext, Context, Gather, Pending, RULES, Rule, Settings, Target};
 use crate::source::{Chunk, chunks, looks_templated, strip_bom};
 use crate::view::Located;
 
@@ -65,21 +61,13 @@ fn helm_hook(object: &Object<'_>) -> Option<String> {
         .then(|| "test".to_owned())
 }
 
-/// Does any regular, init or sidecar container request huge pages?
-fn requests_huge_pages(pod: &crate::model::PodSpec<'_>) -> bool {
-    pod.workload_containers().any(|c| {
-        c.resources
-            .pairs
-            .iter()
-            .any(|p| matches!(classify_resource_name(p.name), ResourceName::HugePages { .. }))
-    })
-}
-
 /// Lints any number of files and produces one report.
 pub struct Linter<'c> {
     config: &'c Config,
     limits: Limits,
     rules: Vec<&'static Rule>,
+    /// Each rule's parameters, decoded once for the run (same order as `rules`).
+    params: Vec<Option<Box<dyn std::any::Any + Send + Sync>>>,
     report: Report,
     bundle: Bundle,
     suppressions: Vec<Suppressions>,
@@ -194,16 +182,24 @@ impl<'c> Linter<'c> {
     pub fn new(config: &'c Config) -> Self {
         let edition = config.edition;
         let edition_bit = 1 << edition as u8;
-        let rules = RULES
+        let rules: Vec<&'static Rule> = RULES
             .iter()
             .zip(RULE_EDITIONS.iter())
             .filter(|&(r, bits)| bits & edition_bit != 0 && config.rule_enabled(r.id))
             .map(|(r, _)| *r)
             .collect();
+        let params = rules
+            .iter()
+            .map(|r| {
+                r.params
+                    .map(|decode| decode(&mut crate::rules::params::Params::new(r.id, config)))
+            })
+            .collect();
         Linter {
             config,
             limits: config.limits,
             rules,
+            params,
             report: Report {
                 edition: edition.as_str().to_owned(),
                 ..Report::default()
@@ -925,14 +921,20 @@ impl<'c> Linter<'c> {
             config: self.config,
         };
         let mut gated: Vec<Pending> = Vec::new();
-        for rule in &self.rules {
+        for (rule, params) in self.rules.iter().zip(&self.params) {
+            let params = params.as_deref();
             if let Some(check) = rule.object {
-                check(&object, &mut Context::new(rule.id, settings, target, &mut found));
+                check(
+                    &object,
+                    &mut Context::new(rule.id, settings, target, &mut found).with_params(params),
+                );
             }
             if let (Some(check), Some(pod)) = (rule.pod, pod) {
                 check(
                     pod,
-                    &mut Context::new(rule.id, settings, target, &mut found).with_gated(&mut gated),
+                    &mut Context::new(rule.id, settings, target, &mut found)
+                        .with_gated(&mut gated)
+                        .with_params(params),
                 );
             }
         }
@@ -981,8 +983,7 @@ impl<'c> Linter<'c> {
             source_template: template.map(str::to_owned),
             hook: helm_hook(&object),
         });
-        self.collect_facts(target, &object, pod);
-        self.collect_danm(target, &object, pod);
+        self.collect_facts(target, &object);
         crate::platform::collect(&mut self.bundle.platform, target, &object, pod);
         self.pending.extend(found);
     }
@@ -1035,211 +1036,27 @@ impl<'c> Linter<'c> {
         }
     }
 
-    /// Records what cross-document rules need from this object.
-    fn collect_facts(&mut self, target: Target<'_>, object: &Object<'_>, pod: Option<&crate::model::PodSpec<'_>>) {
-        let namespace = object.namespace.unwrap_or(&self.config.default_namespace).to_owned();
-        let name = object.name.unwrap_or_default().to_owned();
-        // Any group: a definition written with the swapped group (k8s.v1.cni.cncf.io) is
-        // reported once, by ra2.ntw.006/api-version, and still names the network it defines.
-        if crate::nad::is_nad(object) {
-            let plugin_types = object
-                .root
-                .path(&["spec", "config"])
-                .and_then(|c| c.as_str().map(str::to_owned))
-                .and_then(|c| serde_json::from_str::<serde_json::Value>(&c).ok())
-                .map(|cfg| {
-                    let mut types: Vec<String> = cfg
-                        .get("type")
-                        .and_then(|t| t.as_str())
-                        .map(str::to_owned)
-                        .into_iter()
-                        .collect();
-                    if let Some(plugins) = cfg.get("plugins").and_then(|p| p.as_array()) {
-                        types.extend(
-                            plugins
-                                .iter()
-                                .filter_map(|p| p.get("type")?.as_str().map(str::to_owned)),
-                        );
-                    }
-                    types
-                })
-                .unwrap_or_default();
-            self.bundle.nads.push(Nad {
-                namespace: namespace.clone(),
-                name: name.clone(),
-                resource_name: object
-                    .annotation("k8s.v1.cni.cncf.io/resourceName")
-                    .and_then(|a| a.as_str().map(str::to_owned)),
-                plugin_types,
-            });
-        }
-        if object.is("", "PersistentVolume") {
-            let spec = object.root.get("spec");
-            self.bundle.pvs.push(Pv {
-                name: name.clone(),
-                host_path: spec.as_ref().and_then(|s| s.get("hostPath")).is_some(),
-                local: spec.as_ref().and_then(|s| s.get("local")).is_some(),
-                source: spec.as_ref().and_then(|s| {
-                    crate::storage::sources(s, crate::storage::PV_SOURCES)
-                        .first()
-                        .map(|(k, _)| (*k).to_owned())
-                }),
-            });
-        }
-        if object.is("storage.k8s.io", "StorageClass") {
-            if let Some(provisioner) = object.root.str_at("provisioner") {
-                self.bundle.storage_classes.push(StorageClass {
-                    name: name.clone(),
-                    provisioner: provisioner.to_owned(),
-                    default: crate::storage::DEFAULT_CLASS_ANNOTATIONS.iter().any(|key| {
-                        object
-                            .annotation(key)
-                            .and_then(|a| a.as_str().map(str::to_owned))
-                            .as_deref()
-                            == Some("true")
-                    }),
-                });
-            }
-        }
-        let mut claims = crate::storage::object_claims(object);
-        claims.extend(pod.map(crate::storage::pod_claims).unwrap_or_default());
-        for claim in claims {
-            let class = claim.class();
-            self.bundle.claims.push(Claim {
-                class: class.as_ref().and_then(|c| c.as_str().map(str::to_owned)),
-                pinned: claim.volume_name().is_some() || claim.selector().is_some(),
-                place: Place::of(target, class.as_ref().unwrap_or(&claim.spec)),
-                describe: claim.describe,
-            });
-        }
-        if object.is("", "PersistentVolumeClaim") {
-            if let Some(volume_name) = object.root.path(&["spec", "volumeName"]) {
-                if let Some(v) = volume_name.as_str() {
-                    self.bundle.pvcs.push(Pvc {
-                        namespace: namespace.clone(),
-                        name: name.clone(),
-                        volume_name: v.to_owned(),
-                        place: Place::of(target, &volume_name),
-                    });
-                }
-            }
-        }
-        if object.is("", "ServiceAccount") {
-            self.bundle.service_accounts.push(ServiceAccount {
-                namespace: namespace.clone(),
-                name: name.clone(),
-                automount_token: object.root.bool_at("automountServiceAccountToken"),
-            });
-        }
-        if object.is("", "ResourceQuota") || object.is("", "LimitRange") {
-            self.bundle.resource_policy_namespaces.insert(namespace.clone());
-        }
-        if let Some(pod) = pod {
-            if !self.bundle.first_workloads.contains_key(&namespace) {
-                let metadata = object.metadata();
-                let site = metadata
-                    .as_ref()
-                    .and_then(|m| m.get("namespace"))
-                    .or(metadata)
-                    .unwrap_or_else(|| object.root.clone());
-                self.bundle
-                    .first_workloads
-                    .insert(namespace.clone(), Place::of(target, &site));
-            }
-            // Only ra2.app.029 reads these, one per pod: not kept when it does not run.
-            let tokens_judged = self
-                .rules
-                .iter()
-                .any(|r| r.id == crate::rules::token_automount::RULE.id);
-            if tokens_judged && pod.get("automountServiceAccountToken").is_none_or(|v| v.is_null()) {
-                let account = ["serviceAccountName", "serviceAccount"]
-                    .into_iter()
-                    .filter_map(|key| pod.get(key))
-                    .find(|v| v.as_str().is_some_and(|s| !s.is_empty()));
-                self.bundle.token_pods.push(TokenPod {
-                    namespace: namespace.clone(),
-                    service_account: account
-                        .as_ref()
-                        .and_then(Located::as_str)
-                        .unwrap_or("default")
-                        .to_owned(),
-                    place: Place::of(target, account.as_ref().unwrap_or(&pod.spec)),
-                });
-            }
-        }
-        if let Some(pod) = pod {
-            if let Some(annotation) = pod.annotation("k8s.v1.cni.cncf.io/networks") {
-                if let Some(text) = annotation.as_str() {
-                    let selection = crate::multus::parse_networks(text);
-                    let attachments = selection
-                        .elements
-                        .iter()
-                        .map(|e| (e.effective_namespace(&namespace).to_owned(), e.name.clone()))
-                        .collect();
-                    let mut resources: BTreeMap<String, i128> = BTreeMap::new();
-                    for container in pod.workload_containers() {
-                        for pair in &container.resources.pairs {
-                            if classify_resource_name(pair.name) == ResourceName::Extended {
-                                if let Some(q) = pair.limit.as_ref().and_then(|l| l.quantity()) {
-                                    *resources.entry(pair.name.to_owned()).or_default() += q.value();
-                                }
-                            }
-                        }
-                    }
-                    self.bundle.pods.push(PodNetworks {
-                        namespace,
-                        place: Place::of(target, &annotation),
-                        attachments,
-                        resources,
-                    });
-                }
-            } else if crate::danm::ANNOTATIONS.iter().all(|key| pod.annotation(key).is_none())
-                && !requests_huge_pages(pod)
-            {
-                for container in pod.workload_containers() {
-                    for pair in container.resources.pairs.iter().filter(|p| p.name.contains('/')) {
-                        let written = pair.limit.as_ref().or(pair.request.as_ref().filter(|r| !r.defaulted));
-                        if let Some(amount) = written {
-                            self.bundle.unattached_resources.push(UnattachedResource {
-                                resource: pair.name.to_owned(),
-                                container: container.describe(),
-                                place: Place::of(target, &amount.node),
-                            });
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    /// Records DANM network objects and the DANM interfaces pods select.
-    fn collect_danm(&mut self, target: Target<'_>, object: &Object<'_>, pod: Option<&crate::model::PodSpec<'_>>) {
+    /// Records what cross-document rules need from this object: the objects several rules
+    /// look up, and each running rule's own facts.
+    fn collect_facts(&mut self, target: Target<'_>, object: &Object<'_>) {
         let namespace = object.namespace.unwrap_or(&self.config.default_namespace);
-        if let Some(kind) = object.kind.and_then(crate::danm::NetworkKind::of_kind).filter(|_| {
-            object
-                .group_version()
-                .is_some_and(|(g, _)| crate::danm::GROUPS.contains(&g))
-        }) {
-            self.bundle.danm_networks.push(crate::bundle::DanmNetwork {
-                kind,
-                namespace: if kind.namespaced() {
-                    namespace.to_owned()
-                } else {
-                    String::new()
-                },
-                name: object.name.unwrap_or_default().to_owned(),
-            });
-        }
-        let Some(pod) = pod else { return };
-        let Some(annotation) = crate::danm::ANNOTATIONS.iter().find_map(|key| pod.annotation(key)) else {
-            return;
+        self.bundle.record(target, object, namespace);
+        let settings = Settings {
+            edition: self.config.edition,
+            config: self.config,
         };
-        if let Some(text) = annotation.as_str() {
-            self.bundle.danm_pods.push(crate::bundle::DanmPod {
-                namespace: namespace.to_owned(),
-                place: Place::of(target, &annotation),
-                interfaces: crate::danm::parse_interfaces(text).interfaces,
-            });
+        for rule in &self.rules {
+            if let Some(gather) = rule.gather {
+                let mut cx = Gather {
+                    target,
+                    namespace,
+                    settings,
+                    rule: rule.id,
+                    strings: &mut self.bundle.strings,
+                    facts: &mut self.bundle.rule_facts,
+                };
+                gather(object, &mut cx);
+            }
         }
     }
 
@@ -1258,27 +1075,36 @@ impl<'c> Linter<'c> {
             config: self.config,
         };
         let mut bundle_findings: Vec<BundleFinding> = Vec::new();
-        for rule in &self.rules {
+        for (rule, params) in self.rules.iter().zip(&self.params) {
             if let Some(check) = rule.bundle {
                 let mut cx = BundleContext {
                     rule: rule.id,
                     doc: crate::catalogue::get(rule.id),
                     settings,
                     out: &mut bundle_findings,
+                    params: params.as_deref(),
                 };
                 check(&self.bundle, &mut cx);
             }
         }
-        for f in bundle_findings {
-            let index = f.place.object_index;
-            self.pending.push((
-                finding_at(f.rule, f.check, f.severity, f.message, f.help, f.place),
-                index,
-            ));
-        }
+        // The facts are not needed any more: freed before the findings they lead to are built.
+        drop(std::mem::take(&mut self.bundle));
         for (finding, index) in std::mem::take(&mut self.pending) {
             if let Some(finding) = self.settle(finding, index) {
                 self.report.findings.push(finding);
+            }
+        }
+        // Cross-document findings (one per pod for some rules) are built one at a time, in the
+        // order found, and their compact form is freed as they are.
+        bundle_findings.reverse();
+        while let Some(f) = bundle_findings.pop() {
+            let index = f.place.object_index;
+            let finding = finding_at(f.rule, f.check, f.severity, f.message, f.help, f.place);
+            if let Some(finding) = self.settle(finding, index) {
+                self.report.findings.push(finding);
+            }
+            if bundle_findings.len() * 2 < bundle_findings.capacity() && bundle_findings.capacity() > 4096 {
+                bundle_findings.shrink_to_fit();
             }
         }
         // Objects held back by [`Linter::take_settled`] until their profile was decided.
@@ -1509,14 +1335,14 @@ pub(crate) fn finding_at(
         severity,
         message,
         help,
-        file: place.file,
+        file: place.file.as_ref().to_owned(),
         line: place.start.line,
         column: place.start.column,
         end_line: place.end.line,
         end_column: place.end.column,
         document: place.document,
-        object: place.object,
-        pointer: place.pointer,
+        object: place.object.to_ref(),
+        pointer: place.pointer.as_ref().to_owned(),
         source_template: None,
         template: None,
         related: place.related,

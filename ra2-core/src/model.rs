@@ -380,6 +380,8 @@ pub struct PodSpec<'d> {
     pub metadata: Option<Located<'d>>,
     pub spec: Located<'d>,
     containers: Vec<Container<'d>>,
+    /// The Multus network selection, parsed once for the linter and every rule.
+    networks: std::cell::OnceCell<Option<crate::multus::NetworkSelection>>,
 }
 
 impl<'d> PodSpec<'d> {
@@ -417,7 +419,19 @@ impl<'d> PodSpec<'d> {
             metadata,
             spec,
             containers,
+            networks: std::cell::OnceCell::new(),
         }
+    }
+
+    /// The pod's `k8s.v1.cni.cncf.io/networks` annotation and its parsed selection (`None` when
+    /// the value is not a string); parsed on first use and kept.
+    pub fn networks(&self) -> Option<(Located<'d>, Option<&crate::multus::NetworkSelection>)> {
+        let annotation = self.annotation(crate::multus::NETWORKS_ANNOTATION)?;
+        let selection = self
+            .networks
+            .get_or_init(|| annotation.as_str().map(crate::multus::parse_networks))
+            .as_ref();
+        Some((annotation, selection))
     }
 
     /// Every container: init, sidecar, regular and ephemeral, in manifest order by list.

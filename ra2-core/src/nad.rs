@@ -93,14 +93,18 @@ impl<'d> NadConfig<'d> {
     }
 }
 
-/// What kind of JSON value this is, for messages: `a string`, `a list`, ...
-pub fn json_kind(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "a list",
-        Value::Object(_) => "an object",
-    }
+/// The CNI plugin `type`s a `spec.config` names: its own `type`, then each of its `plugins`'
+/// (empty when it is not JSON).
+pub fn plugin_types(config: &str) -> Vec<String> {
+    let Ok(config) = serde_json::from_str::<Value>(config) else {
+        return Vec::new();
+    };
+    let own = config.get("type").and_then(Value::as_str);
+    let listed = config
+        .get("plugins")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(|p| p.get("type")?.as_str());
+    own.into_iter().chain(listed).map(str::to_owned).collect()
 }

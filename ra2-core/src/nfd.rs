@@ -2,7 +2,7 @@
 //! Feature Discovery labels (and the ones that only look like them), legacy NFD prefixes, and keys
 //! that name a hardware/software feature without going through NFD.
 
-use crate::names::{is_label_value, is_qualified_name};
+use crate::names::is_qualified_name;
 
 /// Namespace of NFD's built-in labels and of unprefixed user labels.
 pub const FEATURE_LABEL_NS: &str = "feature.node.kubernetes.io";
@@ -124,44 +124,6 @@ pub fn classify_key(key: &str, extra_label_ns: &[String], deny_label_ns: &[Strin
     }
 }
 
-/// Returns a warning when `value` can never match what NFD publishes for `key`: boolean features
-/// are published as `"true"` (a few as `"true"`/`"false"`), some attributes are integers, and
-/// version/OS strings are free-form. `None` for keys outside NFD's namespaces and for labels whose
-/// values NFD does not constrain.
-#[must_use]
-pub fn check_value(key: &str, value: &str) -> Option<String> {
-    let (prefix, name) = key.split_once('/')?;
-    if !is_nfd_namespace(prefix) {
-        return None;
-    }
-    if !is_label_value(value) {
-        return Some(format!(
-            "value \"{value}\" of \"{key}\" is not a valid label value, so no node carries it"
-        ));
-    }
-    if prefix != FEATURE_LABEL_NS {
-        return None;
-    }
-    let Builtin::Exact(canonical) = analyze_builtin(name) else {
-        return None;
-    };
-    let never = format!("value \"{value}\" of \"{key}\" never matches");
-    match value_kind(&canonical) {
-        ValueKind::True if value == "false" => Some(format!(
-            "{never}: NFD removes the label instead of publishing \"false\"; use a DoesNotExist \
-             match expression"
-        )),
-        ValueKind::True if value != "true" => Some(format!("{never}: NFD publishes \"true\" for this label")),
-        ValueKind::Bool if value != "true" && value != "false" => {
-            Some(format!("{never}: NFD publishes \"true\" or \"false\" for this label"))
-        }
-        ValueKind::Int if value.is_empty() || !value.bytes().all(|b| b.is_ascii_digit()) => {
-            Some(format!("{never}: NFD publishes an integer for this label"))
-        }
-        _ => None,
-    }
-}
-
 /// Rewrites a legacy NFD key (NFD 0.1 `node.alpha.intel.com/`, 0.2-0.3
 /// `node.alpha.kubernetes-incubator.io/nfd-`) into today's label, when the feature still exists.
 #[must_use]
@@ -219,7 +181,7 @@ fn is_legacy(key: &str) -> bool {
 }
 
 /// NFD's own namespaces and their sub-domains, which nfd-master always admits.
-fn is_nfd_namespace(ns: &str) -> bool {
+pub fn is_nfd_namespace(ns: &str) -> bool {
     [FEATURE_LABEL_NS, PROFILE_LABEL_NS].iter().any(|base| {
         ns == *base
             || ns
@@ -229,7 +191,7 @@ fn is_nfd_namespace(ns: &str) -> bool {
 }
 
 /// nfd-master's `isNamespaceDenied`: exact entries, and `*`-prefixed entries as suffixes.
-fn is_denied(ns: &str, deny_label_ns: &[String]) -> bool {
+pub fn is_denied(ns: &str, deny_label_ns: &[String]) -> bool {
     deny_label_ns.iter().any(|entry| match entry.strip_prefix('*') {
         Some(suffix) => ns.ends_with(suffix.trim_start_matches('*')),
         None => ns == entry,
@@ -549,36 +511,6 @@ fn analyze_misplaced(name: &str) -> Builtin {
         }
     }
     Builtin::Unknown
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum ValueKind {
-    /// Published as "true" only; absent otherwise.
-    True,
-    /// Published as "true" or "false".
-    Bool,
-    Int,
-    Free,
-}
-
-fn value_kind(canonical: &str) -> ValueKind {
-    let (source, rest) = canonical.split_once('-').unwrap_or((canonical, ""));
-    let (feature, attribute) = rest.split_once('.').unwrap_or((rest, ""));
-    let last = attribute.rsplit('.').next().unwrap_or_default();
-    match (source, feature) {
-        ("cpu", "cpuid") if attribute.ends_with("_VERSION") => ValueKind::Int,
-        ("cpu", "pstate") if attribute == "turbo" => ValueKind::Bool,
-        ("cpu", "cstate") => ValueKind::Bool,
-        ("cpu", "model") if matches!(attribute, "family" | "id") => ValueKind::Int,
-        ("cpu", "security" | "sgx") if matches!(last, "enabled" | "protected") => ValueKind::True,
-        ("cpu", "cpuid" | "hardware_multithreading" | "coprocessor" | "power")
-        | ("kernel", "config" | "selinux")
-        | ("memory", "numa" | "nv" | "swap")
-        | ("network", "sriov")
-        | ("storage", "nonrotationaldisk")
-        | ("pci" | "usb" | "custom", _) => ValueKind::True,
-        _ => ValueKind::Free,
-    }
 }
 
 #[cfg(test)]
@@ -946,72 +878,6 @@ mod tests {
         assert_eq!(
             classify_key("kubernetes.io/arch", &["kubernetes.io".to_owned()], &[]),
             KeyClass::WellKnown
-        );
-    }
-
-    #[test]
-    fn value_checks() {
-        let k = |name: &str| format!("feature.node.kubernetes.io/{name}");
-        for (key, value, warns) in [
-            (k("cpu-cpuid.AVX512F"), "true", false),
-            (k("cpu-cpuid.AVX512F"), "True", true),
-            (k("cpu-cpuid.AVX512F"), "yes", true),
-            (k("cpu-cpuid.AVX512F"), "1", true),
-            (k("cpu-cpuid.AVX512F"), "", true),
-            (k("cpu-cpuid.AVX512F"), "false", true),
-            (k("cpu-cpuid.AVX10_VERSION"), "2", false),
-            (k("cpu-cpuid.AVX10_VERSION"), "true", true),
-            (k("cpu-pstate.turbo"), "false", false),
-            (k("cpu-pstate.turbo"), "true", false),
-            (k("cpu-pstate.turbo"), "off", true),
-            (k("cpu-cstate.enabled"), "false", false),
-            (k("cpu-pstate.status"), "active", false),
-            (k("cpu-pstate.scaling_governor"), "performance", false),
-            (k("cpu-model.family"), "6", false),
-            (k("cpu-model.family"), "six", true),
-            (k("cpu-model.vendor_id"), "Intel", false),
-            (k("cpu-hardware_multithreading"), "true", false),
-            (k("cpu-security.sgx.enabled"), "yes", true),
-            (k("kernel-version.full"), "4.18.0-147.5.1.el8_1.x86_64", false),
-            (k("kernel-version.major"), "4", false),
-            (k("kernel-config.NO_HZ"), "y", true),
-            (k("memory-numa"), "true", false),
-            (k("memory-numa"), "false", true),
-            (k("network-sriov.capable"), "true", false),
-            (k("network-sriov.capable"), "TRUE", true),
-            (k("pci-0300_10de.present"), "true", false),
-            (k("pci-15b3.sriov.capable"), "yes", true),
-            (k("storage-nonrotationaldisk"), "true", false),
-            (k("system-os_release.ID"), "rhcos", false),
-            (k("system-os_release.VERSION_ID"), "4.3", false),
-            (k("custom-rdma.capable"), "true", false),
-            // Free-form user labels and sub-domains only need a valid label value.
-            (k("my-feature.2"), "myvalue", false),
-            (k("my-feature.2"), "my value", true),
-            ("intel.feature.node.kubernetes.io/gpu".to_owned(), "true", false),
-            ("profile.node.kubernetes.io/x".to_owned(), "anything", false),
-            // Not NFD's business.
-            ("app".to_owned(), "not a label value!", false),
-            ("nvidia.com/gpu.present".to_owned(), "yes", false),
-            // Malformed keys get the key error, not a value warning too.
-            (k("cpuid-AVX512F"), "yes", false),
-        ] {
-            assert_eq!(
-                check_value(&key, value).is_some(),
-                warns,
-                "{key}={value:?}: {:?}",
-                check_value(&key, value)
-            );
-        }
-        assert_eq!(
-            check_value(&k("cpu-cpuid.AVX512F"), "yes").unwrap(),
-            "value \"yes\" of \"feature.node.kubernetes.io/cpu-cpuid.AVX512F\" never matches: \
-             NFD publishes \"true\" for this label"
-        );
-        assert_eq!(
-            check_value(&k("memory-numa"), "false").unwrap(),
-            "value \"false\" of \"feature.node.kubernetes.io/memory-numa\" never matches: NFD \
-             removes the label instead of publishing \"false\"; use a DoesNotExist match expression"
         );
     }
 }

@@ -236,16 +236,14 @@ pub fn facts(
         out.local = Some((signal, place(&node)));
         return out;
     }
-    if let Some(annotation) = pod.annotation(crate::multus::NETWORKS_ANNOTATION) {
-        if let Some(text) = annotation.as_str() {
-            out.attachments = crate::multus::parse_networks(text)
-                .elements
-                .iter()
-                .map(|e| (e.effective_namespace(namespace).to_owned(), e.name.clone()))
-                .collect();
-            if !out.attachments.is_empty() {
-                out.annotation = Some(place(&annotation));
-            }
+    if let Some((annotation, Some(selection))) = pod.networks() {
+        out.attachments = selection
+            .elements
+            .iter()
+            .map(|e| (e.effective_namespace(namespace).to_owned(), e.name.clone()))
+            .collect();
+        if !out.attachments.is_empty() {
+            out.annotation = Some(place(&annotation));
         }
     }
     for container in pod.workload_containers() {

@@ -231,3 +231,26 @@ mod tests {
         assert_eq!(csi_driver_for("ebs.csi.aws.com"), None);
     }
 }
+
+/// A pod volume with a `hostPath` key, whatever its `type`.
+#[derive(Clone, Debug)]
+pub struct HostPathVolume<'d> {
+    /// The volume's name, `?` when it has none.
+    pub name: &'d str,
+    /// `hostPath.path`, `?` when it is not a string.
+    pub path: &'d str,
+    /// The `hostPath` node, where findings point.
+    pub node: Located<'d>,
+}
+
+/// The pod's hostPath volumes, in order.
+pub fn host_path_volumes<'p, 'd>(pod: &'p PodSpec<'d>) -> impl Iterator<Item = HostPathVolume<'d>> + 'p {
+    pod.volumes().filter_map(|volume| {
+        let node = volume.get("hostPath")?;
+        Some(HostPathVolume {
+            name: volume.str_at("name").unwrap_or("?"),
+            path: node.str_at("path").unwrap_or("?"),
+            node,
+        })
+    })
+}

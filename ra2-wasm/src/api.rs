@@ -124,7 +124,7 @@ pub fn version() -> &'static str {
 }
 
 /// `a string`, `an array`: for messages about JSON values.
-pub use ra2_core::admission::type_name as json_type;
+pub use ra2_core::words::json_type;
 
 #[cfg(test)]
 mod tests {

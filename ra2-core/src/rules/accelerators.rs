@@ -4,16 +4,34 @@
 use std::collections::BTreeMap;
 
 use crate::bundle::{Bundle, PodNetworks};
-use crate::model::{Amount, Container, PodSpec, ResourcePair};
+use crate::model::{Amount, Container, Object, PodSpec, ResourcePair};
 use crate::names::{ResourceName, classify_resource_name};
-use crate::rules::{BundleContext, Context, Rule};
+use crate::rules::params::RuleParams;
+use crate::rules::{BundleContext, Context, Gather, Rule};
 use crate::view::Located;
 
 pub static RULE: Rule = Rule {
     pod: Some(check_pod),
+    gather: Some(gather),
     bundle: Some(check_bundle),
+    params: Some(super::params::decoder::<Params>),
     ..Rule::new("ra2.app.009")
 };
+
+/// The Network Resources Injector adds the resources attachments need; the accelerator
+/// patterns are the device table's (see [`crate::devices::PARAMS`]).
+#[derive(Clone, Debug)]
+struct Params {
+    network_resources_injector: bool,
+}
+
+impl RuleParams for Params {
+    fn decode(params: &mut super::params::Params<'_>) -> Self {
+        Params {
+            network_resources_injector: params.boolean("network_resources_injector"),
+        }
+    }
+}
 
 fn check_pod(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
     privileged_containers(pod, cx);
@@ -179,13 +197,19 @@ fn shown(amount: &Amount<'_>) -> String {
         .map_or_else(|| amount.node.source_text().to_owned(), std::borrow::Cow::into_owned)
 }
 
+fn gather(object: &Object<'_>, cx: &mut Gather<'_>) {
+    if let Some(pod) = object.pod_spec().and_then(|pod| PodNetworks::of(pod, cx)) {
+        cx.record(pod);
+    }
+}
+
 /// sriov-resource: each attachment to a `NetworkAttachmentDefinition` with a `resourceName` needs
 /// one device of that resource in the pod's limits.
 fn check_bundle(bundle: &Bundle, cx: &mut BundleContext<'_>) {
-    if cx.param_bool("network_resources_injector") {
+    if cx.params::<Params>().network_resources_injector {
         return;
     }
-    for pod in &bundle.pods {
+    for pod in cx.facts::<PodNetworks>(bundle) {
         for (resource, networks) in attachments_by_resource(pod, bundle) {
             let needed = i128::try_from(networks.len()).unwrap_or(i128::MAX);
             let have = pod.resources.get(resource).copied().unwrap_or(0);

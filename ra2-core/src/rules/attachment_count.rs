@@ -2,14 +2,29 @@
 //! provides (at least five besides the default one).
 
 use crate::model::PodSpec;
-use crate::multus::{NETWORKS_ANNOTATION, parse_networks};
+use crate::rules::params::RuleParams;
 use crate::rules::{Context, Rule};
 use crate::view::Located;
 
 pub static RULE: Rule = Rule {
     pod: Some(check_pod),
+    params: Some(super::params::decoder::<Params>),
     ..Rule::new("ra2.ntw.003")
 };
+
+/// How many attachments a pod may request.
+#[derive(Clone, Debug)]
+struct Params {
+    max_attachments: u64,
+}
+
+impl RuleParams for Params {
+    fn decode(params: &mut super::params::Params<'_>) -> Self {
+        Params {
+            max_attachments: params.integer("max_attachments").unwrap_or(GUARANTEED),
+        }
+    }
+}
 
 /// What RA2 guarantees when the user sets nothing.
 const GUARANTEED: u64 = 5;
@@ -17,14 +32,14 @@ const GUARANTEED: u64 = 5;
 /// too-many: more attachments in the pod's network annotations (Multus and DANM together) than
 /// the platform guarantees.
 fn check_pod(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
-    let multus = pod.annotation(NETWORKS_ANNOTATION);
+    let multus = pod.networks();
     let danm = crate::danm::ANNOTATIONS.iter().find_map(|key| pod.annotation(key));
-    let Some(annotation) = multus.clone().or_else(|| danm.clone()) else {
+    let Some(annotation) = multus.as_ref().map(|(a, _)| a.clone()).or_else(|| danm.clone()) else {
         return;
     };
     let mut names: Vec<String> = Vec::new();
-    if let Some(text) = multus.as_ref().and_then(Located::as_str) {
-        names.extend(parse_networks(text).elements.into_iter().map(|e| e.name));
+    if let Some((_, Some(selection))) = &multus {
+        names.extend(selection.elements.iter().map(|e| e.name.clone()));
     }
     if let Some(text) = danm.as_ref().and_then(Located::as_str) {
         names.extend(
@@ -34,10 +49,7 @@ fn check_pod(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
                 .map(|i| i.name),
         );
     }
-    let max = cx
-        .param("max_attachments")
-        .and_then(|v| v.as_u64())
-        .unwrap_or(GUARANTEED);
+    let max = cx.params::<Params>().max_attachments;
     let count = names.len();
     if u64::try_from(count).unwrap_or(u64::MAX) <= max {
         return;

@@ -4,13 +4,31 @@
 use crate::model::{Amount, Container, PodSpec, Resources};
 use crate::quantity::Quantity;
 use crate::resources::{Effective, Side, pod_effective};
+use crate::rules::params::RuleParams;
 use crate::rules::{Context, Rule};
 use crate::view::Located;
 
 pub static RULE: Rule = Rule {
     pod: Some(check_pod),
+    params: Some(super::params::decoder::<Params>),
     ..Rule::new("ra2.ch.006")
 };
+
+/// The node's allocatable CPU; `None` when unset (`0`, the default) or unreadable.
+#[derive(Clone, Debug)]
+struct Params {
+    node_allocatable_cpu: Option<Quantity>,
+}
+
+impl RuleParams for Params {
+    fn decode(params: &mut super::params::Params<'_>) -> Self {
+        Params {
+            node_allocatable_cpu: params
+                .quantity("node_allocatable_cpu")
+                .filter(|q| q > &Quantity::zero()),
+        }
+    }
+}
 
 fn check_pod(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
     let pod_level = cx
@@ -89,14 +107,9 @@ fn cpu_bounded(container: &Container<'_>, cx: &mut Context<'_>) {
     cx.report("cpu-bounded", &at, message);
 }
 
-/// The configured `node_allocatable_cpu`; `None` when unset (`0`, the default) or unreadable.
+/// The configured `node_allocatable_cpu`, if any.
 fn allocatable(cx: &Context<'_>) -> Option<Quantity> {
-    let text = match cx.param("node_allocatable_cpu")? {
-        serde_json::Value::String(s) => s,
-        serde_json::Value::Number(n) => n.to_string(),
-        _ => return None,
-    };
-    Quantity::parse_json_text(&text).ok().filter(|q| q > &Quantity::zero())
+    cx.params::<Params>().node_allocatable_cpu.clone()
 }
 
 /// below-allocatable: the pod's effective cpu request and limit stay strictly below the node's

@@ -6,13 +6,29 @@
 
 use crate::model::{Amount, Container, ContainerKind, PodSpec, Resources};
 use crate::resources::{QosClass, exclusive_cpus, pod_qos};
+use crate::rules::params::RuleParams;
 use crate::rules::{Context, Rule};
 use crate::view::Located;
 
 pub static RULE: Rule = Rule {
     pod: Some(check_pod),
+    params: Some(super::params::decoder::<Params>),
     ..Rule::new("ra2.k8s.009")
 };
+
+/// The annotation a pod opts in with.
+#[derive(Clone, Debug)]
+struct Params {
+    opt_in_annotation: String,
+}
+
+impl RuleParams for Params {
+    fn decode(params: &mut super::params::Params<'_>) -> Self {
+        Params {
+            opt_in_annotation: params.string("opt_in_annotation"),
+        }
+    }
+}
 
 fn check_pod(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
     let mut report = Reporter {
@@ -58,10 +74,12 @@ impl Reporter {
 /// The opt-in annotation (`ra2.lint/cpu-pinning: "true"` by default) in the pod's metadata (the
 /// template's, for controllers).
 fn opted_in(pod: &PodSpec<'_>, cx: &Context<'_>) -> bool {
-    let Some(key) = cx.param_str("opt_in_annotation").filter(|k| !k.is_empty()) else {
+    let params = cx.params::<Params>();
+    let key = &params.opt_in_annotation;
+    if key.is_empty() {
         return false;
-    };
-    pod.annotation(&key).is_some_and(|v| v.as_str() == Some("true"))
+    }
+    pod.annotation(key).is_some_and(|v| v.as_str() == Some("true"))
 }
 
 /// cpu-pinning: only Guaranteed pods get exclusive CPUs.

@@ -1,9 +1,9 @@
 //! ra2.stg.006: persistent storage comes through CSI drivers, not the in-tree volume plugins
 //! that Kubernetes deprecated and is removing.
 
-use crate::bundle::Bundle;
+use crate::bundle::{Bundle, Claim};
 use crate::model::{Object, PodSpec};
-use crate::rules::{BundleContext, Context, Rule};
+use crate::rules::{BundleContext, Context, Gather, Rule};
 use crate::storage::{
     IN_TREE_STORAGE, POD_VOLUME_SOURCES, PV_SOURCES, csi_driver_for, is_in_tree_provisioner, sources,
 };
@@ -11,6 +11,7 @@ use crate::storage::{
 pub static RULE: Rule = Rule {
     pod: Some(check_pod),
     object: Some(check_object),
+    gather: Some(gather),
     bundle: Some(check_bundle),
     ..Rule::new("ra2.stg.006")
 };
@@ -80,11 +81,20 @@ fn storage_class(object: &Object<'_>, cx: &mut Context<'_>) {
     }
 }
 
+/// Claims that name a storage class.
+fn gather(object: &Object<'_>, cx: &mut Gather<'_>) {
+    for claim in Claim::all(object, cx) {
+        if claim.class.is_some() {
+            cx.record(claim);
+        }
+    }
+}
+
 /// The same problems seen from the claims that lead to them: a claim naming a StorageClass of
 /// the input whose provisioner is in-tree (provisioner), and a claim bound by `volumeName` to a
 /// PersistentVolume of the input backed by an in-tree plugin (pv-source).
 fn check_bundle(bundle: &Bundle, cx: &mut BundleContext<'_>) {
-    for claim in &bundle.claims {
+    for claim in cx.facts::<Claim>(bundle) {
         let Some(class) = claim.class.as_deref().and_then(|c| bundle.storage_class(c)) else {
             continue;
         };
@@ -99,10 +109,7 @@ fn check_bundle(bundle: &Bundle, cx: &mut BundleContext<'_>) {
             );
         }
     }
-    for claim in &bundle.pvcs {
-        let Some(pv) = bundle.pv(&claim.volume_name) else {
-            continue;
-        };
+    for (claim, pv) in bundle.bound_claims() {
         if let Some(source) = pv.source.as_deref().filter(|s| IN_TREE_STORAGE.contains(s)) {
             cx.report(
                 "pv-source",

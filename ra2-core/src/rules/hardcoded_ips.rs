@@ -7,7 +7,6 @@ use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 use std::ops::Range;
 
 use crate::model::{Container, PodSpec};
-use crate::multus::{NETWORKS_ANNOTATION, parse_networks};
 use crate::rules::{Context, Rule};
 use crate::view::Located;
 
@@ -143,11 +142,10 @@ fn whole_address(value: &Located<'_>) -> bool {
 /// multus-ips: static addresses requested for secondary interfaces (advisory: static IPAM is a
 /// deliberate design in many CNFs).
 fn network_annotation(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
-    let Some(annotation) = pod.annotation(NETWORKS_ANNOTATION) else {
+    let Some((annotation, Some(selection))) = pod.networks() else {
         return;
     };
-    let Some(value) = annotation.as_str() else { return };
-    for element in parse_networks(value).elements {
+    for element in &selection.elements {
         if element.ips.is_empty() {
             continue;
         }

@@ -3,6 +3,7 @@
 use crate::bundle::Bundle;
 use crate::model::{Object, PodSpec};
 use crate::rules::{BundleContext, Context, Rule};
+use crate::storage::{HostPathVolume, host_path_volumes};
 
 pub static RULE: Rule = Rule {
     pod: Some(check_pod),
@@ -14,17 +15,8 @@ pub static RULE: Rule = Rule {
 /// Every pod volume with a `hostPath` key, whatever its `type`. ra2.app.025 reports the same
 /// volumes as local storage, naming this finding.
 fn check_pod(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
-    for volume in pod.volumes() {
-        let Some(host_path) = volume.get("hostPath") else {
-            continue;
-        };
-        let path = host_path.str_at("path").unwrap_or("?");
-        let name = volume.str_at("name").unwrap_or("?");
-        cx.report(
-            "host-path",
-            &host_path,
-            format!("volume {name:?} mounts host path {path}"),
-        );
+    for HostPathVolume { name, path, node } in host_path_volumes(pod) {
+        cx.report("host-path", &node, format!("volume {name:?} mounts host path {path}"));
     }
 }
 
@@ -48,8 +40,8 @@ fn check_object(object: &Object<'_>, cx: &mut Context<'_>) {
 
 /// A claim bound by `volumeName` to a hostPath `PersistentVolume` in the same input.
 fn check_bundle(bundle: &Bundle, cx: &mut BundleContext<'_>) {
-    for claim in &bundle.pvcs {
-        if bundle.pv(&claim.volume_name).is_some_and(|pv| pv.host_path) {
+    for (claim, pv) in bundle.bound_claims() {
+        if pv.host_path {
             cx.report(
                 "pv",
                 &claim.place,

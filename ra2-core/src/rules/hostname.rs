@@ -3,14 +3,30 @@
 
 use crate::model::{Object, PodSpec, WorkloadKind};
 use crate::names::{DNS1123_LABEL_MAX_LEN, is_dns1123_label};
+use crate::rules::params::RuleParams;
 use crate::rules::{Context, Rule};
 use crate::view::Located;
 
 pub static RULE: Rule = Rule {
     pod: Some(check_pod),
     object: Some(check_object),
+    params: Some(super::params::decoder::<Params>),
     ..Rule::new("ra2.app.004")
 };
+
+/// The cluster's DNS domain (`cluster.local` by default).
+#[derive(Clone, Debug)]
+struct Params {
+    cluster_domain: String,
+}
+
+impl RuleParams for Params {
+    fn decode(params: &mut super::params::Params<'_>) -> Self {
+        Params {
+            cluster_domain: params.string("cluster_domain"),
+        }
+    }
+}
 
 /// The kubelet refuses host names longer than this (the kernel's nodename limit).
 const HOSTNAME_MAX_LEN: usize = 64;
@@ -125,9 +141,7 @@ fn check_object(object: &Object<'_>, cx: &mut Context<'_>) {
         return;
     };
     let namespace = object.namespace.unwrap_or("default");
-    let domain = cx
-        .param_str("cluster_domain")
-        .unwrap_or_else(|| "cluster.local".to_owned());
+    let domain = &cx.params::<Params>().cluster_domain;
     let fqdn = format!("{}.{subdomain}.{namespace}.svc.{domain}", truncate_hostname(&host.name));
     if fqdn.len() <= HOSTNAME_MAX_LEN {
         return;

@@ -5,12 +5,28 @@ use serde_json::Value;
 
 use crate::model::Object;
 use crate::nad::{self, NadConfig};
+use crate::rules::params::RuleParams;
 use crate::rules::{Context, Rule};
 
 pub static RULE: Rule = Rule {
     object: Some(check),
+    params: Some(super::params::decoder::<Params>),
     ..Rule::new("ra2.ntw.015")
 };
+
+/// The IPAM plugins that manage addresses cluster-wide.
+#[derive(Clone, Debug)]
+struct Params {
+    cluster_wide_ipam: Vec<String>,
+}
+
+impl RuleParams for Params {
+    fn decode(params: &mut super::params::Params<'_>) -> Self {
+        Params {
+            cluster_wide_ipam: params.list("cluster_wide_ipam"),
+        }
+    }
+}
 
 /// The node-local allocator: every node hands out the same range on its own.
 const NODE_LOCAL: &str = "host-local";
@@ -37,7 +53,8 @@ fn check(object: &Object<'_>, cx: &mut Context<'_>) {
     if !plugins.iter().any(|p| p.plugin_type().is_some()) {
         return;
     }
-    let cluster_wide = cx.param_list("cluster_wide_ipam");
+    let params = cx.params::<Params>();
+    let cluster_wide = &params.cluster_wide_ipam;
     let mut managed = false;
     for plugin in &plugins {
         let Some(ipam) = plugin.conf.get("ipam").and_then(Value::as_object) else {

@@ -4,6 +4,7 @@
 use crate::bundle::Bundle;
 use crate::model::{Object, PodSpec};
 use crate::rules::{BundleContext, Context, Rule};
+use crate::storage::{HostPathVolume, host_path_volumes};
 
 pub static RULE: Rule = Rule {
     pod: Some(check_pod),
@@ -19,15 +20,10 @@ const NO_PROVISIONER: &str = "kubernetes.io/no-provisioner";
 /// requirements stand, so the finding stays, but it names the other one and its fix instead of
 /// repeating it.
 fn check_pod(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
-    for volume in pod.volumes() {
-        let Some(host_path) = volume.get("hostPath") else {
-            continue;
-        };
-        let path = host_path.str_at("path").unwrap_or("?");
-        let name = volume.str_at("name").unwrap_or("?");
+    for HostPathVolume { name, path, node } in host_path_volumes(pod) {
         cx.report_with_help(
             "host-path",
-            &host_path,
+            &node,
             format!("volume {name:?} keeps its data in host path {path} on one node (the volume ra2.app.007/host-path reports)"),
             "Replacing the volume as ra2.app.007 asks clears both findings: keep data on a PersistentVolumeClaim of a StorageClass whose CSI driver provides networked or replicated storage, and scratch space on emptyDir.",
         );
@@ -65,8 +61,8 @@ fn check_object(object: &Object<'_>, cx: &mut Context<'_>) {
 
 /// A claim bound by `volumeName` to a local `PersistentVolume` in the same input.
 fn check_bundle(bundle: &Bundle, cx: &mut BundleContext<'_>) {
-    for claim in &bundle.pvcs {
-        if bundle.pv(&claim.volume_name).is_some_and(|pv| pv.local) {
+    for (claim, pv) in bundle.bound_claims() {
+        if pv.local {
             cx.report(
                 "local-pv",
                 &claim.place,

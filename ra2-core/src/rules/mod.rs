@@ -39,6 +39,7 @@ mod network_annotation;
 mod nfd_labels;
 mod node_port;
 mod non_root_ids;
+pub mod params;
 mod platform_cluster;
 mod platform_control;
 mod platform_node;
@@ -72,8 +73,13 @@ pub struct Rule {
     pub pod: Option<fn(&PodSpec<'_>, &mut Context<'_>)>,
     /// Runs once per object of any kind.
     pub object: Option<fn(&Object<'_>, &mut Context<'_>)>,
+    /// Runs once per object while documents are read, recording what the rule's `bundle`
+    /// check needs from it (see [`Gather::record`]); only when the rule runs.
+    pub gather: Option<fn(&Object<'_>, &mut Gather<'_>)>,
     /// Runs once after every document of the run has been read (cross-document checks).
     pub bundle: Option<fn(&Bundle, &mut BundleContext<'_>)>,
+    /// Decodes the rule's parameters once per run (see [`params`]): `Some(params::decoder::<P>)`.
+    pub params: Option<params::Decoder>,
 }
 
 impl Rule {
@@ -82,7 +88,9 @@ impl Rule {
             id,
             pod: None,
             object: None,
+            gather: None,
             bundle: None,
+            params: None,
         }
     }
 }
@@ -199,6 +207,20 @@ pub struct Context<'c> {
     out: &'c mut Vec<Pending>,
     /// Findings that stand only if the pod turns out network-intensive (pod rules only).
     gated: Option<&'c mut Vec<Pending>>,
+    /// The rule's parameters, decoded for the run.
+    params: Option<&'c (dyn std::any::Any + Send + Sync)>,
+}
+
+/// The rule's parameters: those decoded for the run, else decoded now.
+fn params_of<'a, P: params::RuleParams>(
+    decoded: Option<&'a (dyn std::any::Any + Send + Sync)>,
+    rule: &'static str,
+    config: &Config,
+) -> std::borrow::Cow<'a, P> {
+    match decoded.and_then(|p| p.downcast_ref::<P>()) {
+        Some(params) => std::borrow::Cow::Borrowed(params),
+        None => std::borrow::Cow::Owned(P::decode(&mut params::Params::new(rule, config))),
+    }
 }
 
 impl<'c> Context<'c> {
@@ -209,7 +231,20 @@ impl<'c> Context<'c> {
             target,
             out,
             gated: None,
+            params: None,
         }
+    }
+
+    /// The rule's parameters as decoded for the run (see [`Context::params`]).
+    #[must_use]
+    pub fn with_params(mut self, params: Option<&'c (dyn std::any::Any + Send + Sync)>) -> Self {
+        self.params = params;
+        self
+    }
+
+    /// The rule's parameters.
+    pub fn params<P: params::RuleParams>(&self) -> std::borrow::Cow<'c, P> {
+        params_of(self.params, self.rule, self.settings.config)
     }
 
     /// Where [`Context::report_if_network_intensive`] puts its findings until the linter knows
@@ -296,32 +331,6 @@ impl<'c> Context<'c> {
         let finding = crate::lint::finding_at(self.rule, check, severity, message, help, place);
         (finding, self.target.object_index)
     }
-
-    /// A parameter's value: from the config, else the catalogue default.
-    pub fn param(&self, name: &str) -> Option<serde_json::Value> {
-        self.settings
-            .config
-            .param(self.rule, name)
-            .cloned()
-            .or_else(|| self.doc().and_then(|d| d.param(name)).map(|p| p.default.to_value()))
-    }
-
-    pub fn param_str(&self, name: &str) -> Option<String> {
-        self.param(name).and_then(|v| v.as_str().map(str::to_owned))
-    }
-
-    pub fn param_bool(&self, name: &str) -> bool {
-        self.param(name).and_then(|v| v.as_bool()).unwrap_or(false)
-    }
-
-    pub fn param_list(&self, name: &str) -> Vec<String> {
-        match self.param(name) {
-            Some(serde_json::Value::Array(items)) => {
-                items.iter().filter_map(|v| v.as_str().map(str::to_owned)).collect()
-            }
-            _ => Vec::new(),
-        }
-    }
 }
 
 /// `a list`, `an integer`: a noun with its indefinite article, for messages.
@@ -334,17 +343,71 @@ pub(crate) fn with_article(noun: &str) -> String {
     format!("{article} {noun}")
 }
 
+/// What a cross-document rule's `gather` sees on one object while documents are read: where
+/// it is, and its own facts so far.
+pub struct Gather<'c> {
+    pub target: Target<'c>,
+    /// The object's namespace, else the run's default.
+    pub namespace: &'c str,
+    pub(crate) settings: Settings<'c>,
+    pub(crate) rule: &'static str,
+    pub(crate) strings: &'c mut crate::bundle::Strings,
+    pub(crate) facts: &'c mut crate::bundle::RuleFacts,
+}
+
+impl Gather<'_> {
+    pub fn config(&self) -> &Config {
+        self.settings.config
+    }
+
+    /// Where a fact about `at` points, with its strings shared.
+    pub fn place(&mut self, at: &Located<'_>) -> Place {
+        Place::shared(self.target, at, self.strings)
+    }
+
+    /// `text`, shared with every fact that holds the same string.
+    pub fn intern(&mut self, text: &str) -> std::sync::Arc<str> {
+        self.strings.get(text)
+    }
+
+    /// Keeps `fact` for the rule's `bundle` check (see [`BundleContext::facts`]).
+    pub fn record<T: crate::bundle::Fact>(&mut self, fact: T) {
+        let store = self
+            .facts
+            .entry((self.rule, std::any::TypeId::of::<T>()))
+            .or_insert_with(|| Box::new(Vec::<T>::new()));
+        // The key holds `T`'s type, so the store is a `Vec<T>`.
+        if let Some(facts) = store.as_any_mut().downcast_mut::<Vec<T>>() {
+            facts.push(fact);
+        }
+    }
+
+    /// The facts of type `T` this linter recorded for the rule so far.
+    pub fn recorded<T: crate::bundle::Fact>(&self) -> &[T] {
+        self.facts
+            .get(&(self.rule, std::any::TypeId::of::<T>()))
+            .and_then(|store| store.as_any().downcast_ref::<Vec<T>>())
+            .map_or(&[], Vec::as_slice)
+    }
+}
+
 /// What a cross-document rule sees after all documents were read.
 pub struct BundleContext<'c> {
     pub(crate) rule: &'static str,
     pub(crate) doc: Option<&'static RuleDoc>,
     pub(crate) settings: Settings<'c>,
     pub(crate) out: &'c mut Vec<crate::bundle::BundleFinding>,
+    pub(crate) params: Option<&'c (dyn std::any::Any + Send + Sync)>,
 }
 
-impl BundleContext<'_> {
+impl<'c> BundleContext<'c> {
     pub fn edition(&self) -> Edition {
         self.settings.edition
+    }
+
+    /// What the rule's `gather` recorded, in input order.
+    pub fn facts<'b, T: crate::bundle::Fact>(&self, bundle: &'b Bundle) -> &'b [T] {
+        bundle.facts(self.rule)
     }
 
     /// Reports `check` at a place recorded while the documents were read.
@@ -379,13 +442,8 @@ impl BundleContext<'_> {
         });
     }
 
-    pub fn param_bool(&self, name: &str) -> bool {
-        self.settings
-            .config
-            .param(self.rule, name)
-            .cloned()
-            .or_else(|| self.doc.and_then(|d| d.param(name)).map(|p| p.default.to_value()))
-            .and_then(|v| v.as_bool())
-            .unwrap_or(false)
+    /// The rule's parameters.
+    pub fn params<P: params::RuleParams>(&self) -> std::borrow::Cow<'c, P> {
+        params_of(self.params, self.rule, self.settings.config)
     }
 }

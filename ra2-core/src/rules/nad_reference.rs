@@ -3,21 +3,59 @@
 
 use std::collections::BTreeSet;
 
-use crate::bundle::{Bundle, PodNetworks};
+use std::sync::Arc;
+
+use crate::bundle::{Bundle, Fact, Place, PodNetworks};
+use crate::model::Object;
 use crate::names::is_dns1123_label;
-use crate::rules::{BundleContext, Rule};
+use crate::rules::{BundleContext, Gather, Rule};
 
 pub static RULE: Rule = Rule {
+    gather: Some(gather),
     bundle: Some(check_bundle),
     ..Rule::new("ra2.ntw.009")
 };
+
+/// A pod's DANM interfaces (`danm.io/interfaces` or `danm.k8s.io/interfaces`).
+#[derive(Clone, Debug)]
+struct DanmPod {
+    namespace: Arc<str>,
+    /// Where the annotation is written.
+    place: Place,
+    interfaces: Vec<crate::danm::Interface>,
+}
+
+impl Fact for DanmPod {
+    fn shift(&mut self, base: usize) {
+        self.place.shift(base);
+    }
+}
+
+/// The pod's Multus attachments, and its DANM interfaces.
+fn gather(object: &Object<'_>, cx: &mut Gather<'_>) {
+    let Some(pod) = object.pod_spec() else { return };
+    if let Some(networks) = PodNetworks::of(pod, cx) {
+        cx.record(networks);
+    }
+    let Some(annotation) = crate::danm::ANNOTATIONS.iter().find_map(|key| pod.annotation(key)) else {
+        return;
+    };
+    if let Some(text) = annotation.as_str() {
+        let fact = DanmPod {
+            namespace: cx.intern(cx.namespace),
+            place: cx.place(&annotation),
+            interfaces: crate::danm::parse_interfaces(text).interfaces,
+        };
+        cx.record(fact);
+    }
+}
 
 /// missing-definition: an attachment whose definition is absent from a namespace the input does
 /// define networks for. Without any definition of that namespace in the input, the cluster may
 /// hold them, so nothing is said.
 fn check_bundle(bundle: &Bundle, cx: &mut BundleContext<'_>) {
     danm_networks(bundle, cx);
-    for pod in &bundle.pods {
+    for pod in cx.facts::<PodNetworks>(bundle) {
         for (namespace, name) in unresolved(pod, bundle) {
             let defined: Vec<&str> = bundle
                 .nads
@@ -43,11 +81,11 @@ fn check_bundle(bundle: &Bundle, cx: &mut BundleContext<'_>) {
 /// missing-definition for DANM: an interface whose network is absent while the input defines
 /// networks of that kind (in that namespace, for the namespaced kinds).
 fn danm_networks(bundle: &Bundle, cx: &mut BundleContext<'_>) {
-    for pod in &bundle.danm_pods {
+    for pod in cx.facts::<DanmPod>(bundle) {
         let mut seen = BTreeSet::new();
         for interface in &pod.interfaces {
             let kind = interface.kind;
-            let namespace = if kind.namespaced() { pod.namespace.as_str() } else { "" };
+            let namespace = if kind.namespaced() { &*pod.namespace } else { "" };
             if !seen.insert((kind, interface.name.as_str())) {
                 continue;
             }

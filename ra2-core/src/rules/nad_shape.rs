@@ -4,10 +4,11 @@
 use serde_json::{Map, Value};
 
 use crate::model::Object;
-use crate::nad::{self, API_VERSION, json_kind};
+use crate::nad::{self, API_VERSION};
 use crate::names::is_dns1123_label;
 use crate::rules::{Context, Rule, with_article};
 use crate::view::Located;
+use crate::words::json_type;
 
 /// Reported in the base edition (the multiplexer integrates through CNI).
 pub static RULE_BASE: Rule = Rule {
@@ -187,7 +188,7 @@ fn config(object: &Object<'_>, cx: &mut Context<'_>) {
             cx.report(
                 "config",
                 &node,
-                format!("spec.config is {} in JSON, not an object", json_kind(&other)),
+                format!("spec.config is {} in JSON, not an object", json_type(&other)),
             );
             return;
         }
@@ -212,7 +213,7 @@ fn cni_version(json: &Map<String, Value>, node: &Located<'_>, cx: &mut Context<'
         Some(Value::String(version)) => {
             format!("cniVersion {version:?} in spec.config is not a MAJOR.MINOR.PATCH version")
         }
-        Some(other) => format!("cniVersion in spec.config is {}, not a string", json_kind(other)),
+        Some(other) => format!("cniVersion in spec.config is {}, not a string", json_type(other)),
         None if has_cni_versions(json) => return,
         None => "spec.config has no cniVersion, so runtimes assume the oldest CNI version or refuse it".to_owned(),
     };
@@ -248,7 +249,7 @@ fn network_name(object: &Object<'_>, json: &Map<String, Value>, node: &Located<'
         cx.report(
             "config",
             node,
-            format!("name in spec.config is {}, not a string", json_kind(name)),
+            format!("name in spec.config is {}, not a string", json_type(name)),
         );
         return;
     };
@@ -303,7 +304,7 @@ fn plugins(json: &Map<String, Value>, node: &Located<'_>, cx: &mut Context<'_>) 
                     None => cx.report(
                         "plugins",
                         node,
-                        format!("{path} in spec.config is {}, not a plugin object", json_kind(item)),
+                        format!("{path} in spec.config is {}, not a plugin object", json_type(item)),
                     ),
                 }
             }
@@ -311,7 +312,7 @@ fn plugins(json: &Map<String, Value>, node: &Located<'_>, cx: &mut Context<'_>) 
         Some(other) => cx.report(
             "plugins",
             node,
-            format!("plugins in spec.config is {}, not a list", json_kind(other)),
+            format!("plugins in spec.config is {}, not a list", json_type(other)),
         ),
     }
 }
@@ -333,7 +334,7 @@ fn plugin_object(path: &str, conf: &Map<String, Value>, node: &Located<'_>, cx: 
         Some(other) => cx.report(
             "plugin-type",
             node,
-            format!("{type_path} in spec.config is {}, not a string", json_kind(other)),
+            format!("{type_path} in spec.config is {}, not a string", json_type(other)),
         ),
     }
     for key in conf.keys() {

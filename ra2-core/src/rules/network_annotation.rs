@@ -1,16 +1,20 @@
 //! ra2.app.006: additional network interfaces are requested through the pod's network
 //! annotation or its containers' resources, in a form that reaches the pod and Multus can use.
 
-use crate::bundle::{Bundle, UnattachedResource};
+use std::sync::Arc;
+
+use crate::bundle::{Bundle, Fact, Place};
 use crate::devices::{Classifier, DeviceClass};
 use crate::model::{Object, PodSpec, WorkloadKind};
-use crate::multus::{NETWORKS_ANNOTATION, Severity, parse_networks};
-use crate::rules::{BundleContext, Context, Rule, with_article};
+use crate::multus::{NETWORKS_ANNOTATION, NetworkSelection, Severity, parse_networks};
+use crate::names::{ResourceName, classify_resource_name};
+use crate::rules::{BundleContext, Context, Gather, Rule, with_article};
 use crate::view::Located;
 
 pub static RULE: Rule = Rule {
     object: Some(check_object),
     pod: Some(check_pod),
+    gather: Some(gather),
     bundle: Some(check_bundle),
     ..Rule::new("ra2.app.006")
 };
@@ -29,15 +33,16 @@ fn check_object(object: &Object<'_>, cx: &mut Context<'_>) {
             }
         }
     }
+    let on_pod = object.pod_spec().and_then(PodSpec::networks);
+    if let Some((annotation, selection)) = &on_pod {
+        check_value(annotation, *selection, cx);
+    }
     if workload == WorkloadKind::Pod {
-        if let Some(annotation) = object.annotation(NETWORKS_ANNOTATION) {
-            check_value(&annotation, cx);
+        // A Pod without a pod spec still has its annotation checked.
+        if let (None, Some(annotation)) = (&on_pod, object.annotation(NETWORKS_ANNOTATION)) {
+            check_value(&annotation, None, cx);
         }
         return;
-    }
-    let on_pod = object.pod_spec().and_then(|pod| pod.annotation(NETWORKS_ANNOTATION));
-    if let Some(annotation) = &on_pod {
-        check_value(annotation, cx);
     }
     let job_template = (workload == WorkloadKind::CronJob)
         .then(|| {
@@ -52,7 +57,7 @@ fn check_object(object: &Object<'_>, cx: &mut Context<'_>) {
         (job_template, "job template"),
     ] {
         let Some(annotation) = annotation else { continue };
-        check_value(&annotation, cx);
+        check_value(&annotation, None, cx);
         if on_pod.is_none() {
             cx.report_with_help(
                 "annotation-on-controller",
@@ -68,7 +73,8 @@ fn check_object(object: &Object<'_>, cx: &mut Context<'_>) {
 /// as an empty string, which selects no networks. annotation-lenient: what Multus accepts but a
 /// stricter reader of the same annotation would not (keys in another case, unknown or repeated
 /// keys, deprecated fields).
-fn check_value(annotation: &Located<'_>, cx: &mut Context<'_>) {
+/// `selection` is the pod's parsed value when the annotation is the pod's (parsed here otherwise).
+fn check_value(annotation: &Located<'_>, selection: Option<&NetworkSelection>, cx: &mut Context<'_>) {
     if annotation.is_null() {
         return;
     }
@@ -84,13 +90,20 @@ fn check_value(annotation: &Located<'_>, cx: &mut Context<'_>) {
         );
         return;
     };
-    for problem in parse_networks(text).problems {
+    let parsed;
+    let selection = if let Some(selection) = selection {
+        selection
+    } else {
+        parsed = parse_networks(text);
+        &parsed
+    };
+    for problem in &selection.problems {
         match problem.severity {
-            Severity::Error => cx.report("annotation-invalid", annotation, problem.message),
+            Severity::Error => cx.report("annotation-invalid", annotation, problem.message.clone()),
             Severity::Warning => cx.report_with_help(
                 "annotation-lenient",
                 annotation,
-                problem.message,
+                problem.message.clone(),
                 "Write the annotation as the network selection spec defines it: lower-case keys, each key once, no deprecated or null fields.",
             ),
         }
@@ -149,10 +162,62 @@ fn check_pod(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
     }
 }
 
+/// A prefixed resource that a regular, init or sidecar container requests or limits, in a pod
+/// whose metadata selects no networks (neither the Multus nor a DANM annotation) and that
+/// requests no huge pages (a DPDK pod drives its devices from user space, without a CNI
+/// attachment).
+#[derive(Clone, Debug)]
+struct UnattachedResource {
+    resource: Arc<str>,
+    /// `container "du"`, for messages.
+    container: String,
+    /// Where the resource is written: its limit, else its request.
+    place: Place,
+}
+
+impl Fact for UnattachedResource {
+    fn shift(&mut self, base: usize) {
+        self.place.shift(base);
+    }
+}
+
+/// Does any regular, init or sidecar container request huge pages?
+fn requests_huge_pages(pod: &PodSpec<'_>) -> bool {
+    pod.workload_containers().any(|c| {
+        c.resources
+            .pairs
+            .iter()
+            .any(|p| matches!(classify_resource_name(p.name), ResourceName::HugePages { .. }))
+    })
+}
+
+fn gather(object: &Object<'_>, cx: &mut Gather<'_>) {
+    let Some(pod) = object.pod_spec() else { return };
+    if pod.annotation(NETWORKS_ANNOTATION).is_some()
+        || crate::danm::ANNOTATIONS.iter().any(|key| pod.annotation(key).is_some())
+        || requests_huge_pages(pod)
+    {
+        return;
+    }
+    for container in pod.workload_containers() {
+        for pair in container.resources.pairs.iter().filter(|p| p.name.contains('/')) {
+            let written = pair.limit.as_ref().or(pair.request.as_ref().filter(|r| !r.defaulted));
+            if let Some(amount) = written {
+                let fact = UnattachedResource {
+                    resource: cx.intern(pair.name),
+                    container: container.describe(),
+                    place: cx.place(&amount.node),
+                };
+                cx.record(fact);
+            }
+        }
+    }
+}
+
 /// resource-without-annotation: a network device allocated to a pod that attaches no network.
 fn check_bundle(bundle: &Bundle, cx: &mut BundleContext<'_>) {
     let devices = Classifier::new(cx.settings.config);
-    for fact in &bundle.unattached_resources {
+    for fact in cx.facts::<UnattachedResource>(bundle) {
         if let Some(why) = network_device(fact, bundle, &devices) {
             cx.report(
                 "resource-without-annotation",

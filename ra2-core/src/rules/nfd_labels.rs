@@ -2,12 +2,16 @@
 
 use crate::model::PodSpec;
 use crate::names::is_qualified_name;
-use crate::nfd::{FEATURE_LABEL_NS, KeyClass, PROFILE_LABEL_NS, classify_key, feature_word, legacy_replacement};
+use crate::nfd::{
+    FEATURE_LABEL_NS, KeyClass, classify_key, feature_word, is_denied, is_nfd_namespace, legacy_replacement,
+};
+use crate::rules::params::RuleParams;
 use crate::rules::{Context, Rule, with_article};
 use crate::view::Located;
 
 pub static RULE: Rule = Rule {
     pod: Some(check_pod),
+    params: Some(super::params::decoder::<Namespaces>),
     ..Rule::new("ra2.app.010")
 };
 
@@ -65,19 +69,27 @@ const MAY_BE_FALSE: &[&str] = &["cpu-pstate.turbo", "cpu-cstate.enabled"];
 const LEGACY_PREFIXES: &[&str] = &["node.alpha.kubernetes-incubator.io", "node.alpha.intel.com"];
 
 /// The label namespaces nfd-master is configured with.
+#[derive(Clone, Debug)]
 struct Namespaces {
     extra: Vec<String>,
     deny: Vec<String>,
 }
 
+impl RuleParams for Namespaces {
+    fn decode(params: &mut super::params::Params<'_>) -> Self {
+        Namespaces {
+            extra: params.list("nfd_extra_label_ns"),
+            deny: params.list("nfd_deny_label_ns"),
+        }
+    }
+}
+
 fn check_pod(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
-    let namespaces = Namespaces {
-        extra: cx.param_list("nfd_extra_label_ns"),
-        deny: cx.param_list("nfd_deny_label_ns"),
-    };
+    let params = cx.params::<Namespaces>();
+    let namespaces: &Namespaces = &params;
     if let Some(selector) = pod.get("nodeSelector") {
         for (key, value) in selector.entries() {
-            check_key(key, &value, "nodeSelector key", &namespaces, cx);
+            check_key(key, &value, "nodeSelector key", namespaces, cx);
             check_value(key, &value, cx);
         }
     }
@@ -86,7 +98,7 @@ fn check_pod(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
             continue;
         };
         let Some(key) = key_node.as_str() else { continue };
-        check_key(key, &key_node, "node affinity key", &namespaces, cx);
+        check_key(key, &key_node, "node affinity key", namespaces, cx);
         if matches!(expression.str_at("operator"), Some("In" | "NotIn")) {
             for value in expression.get("values").iter().flat_map(Located::items) {
                 check_value(key, &value, cx);
@@ -214,35 +226,17 @@ fn normalize(name: &str) -> String {
 }
 
 /// Keys NFD never publishes: unprefixed, in `kubernetes.io` outside NFD's own namespaces, or in
-/// a namespace nfd-master denies and does not re-allow.
+/// a namespace nfd-master denies and does not re-allow (`extra_label_ns` entries match exactly,
+/// as in nfd-master; see [`crate::nfd`]).
 fn nfd_never_publishes(prefix: Option<&str>, namespaces: &Namespaces) -> bool {
     let Some(ns) = prefix else { return true };
-    if [FEATURE_LABEL_NS, PROFILE_LABEL_NS]
-        .iter()
-        .any(|base| is_within(ns, base))
-    {
+    if is_nfd_namespace(ns) {
         return false;
     }
-    if is_within(ns, "kubernetes.io") {
+    if ns == "kubernetes.io" || ns.strip_suffix(".kubernetes.io").is_some_and(|sub| !sub.is_empty()) {
         return true;
     }
-    listed(ns, &namespaces.deny) && !listed(ns, &namespaces.extra)
-}
-
-/// `ns` is `base` or one of its subdomains.
-fn is_within(ns: &str, base: &str) -> bool {
-    ns == base
-        || ns
-            .strip_suffix(base)
-            .is_some_and(|sub| sub.len() > 1 && sub.ends_with('.'))
-}
-
-/// nfd-master's namespace lists: exact entries, and `*.suffix` entries for subdomains.
-fn listed(ns: &str, entries: &[String]) -> bool {
-    entries.iter().any(|entry| match entry.strip_prefix('*') {
-        Some(suffix) => ns.ends_with(suffix),
-        None => ns == entry,
-    })
+    is_denied(ns, &namespaces.deny) && !namespaces.extra.iter().any(|e| e == ns)
 }
 
 /// nfd-value: a boolean NFD feature compared with anything but the string NFD publishes.

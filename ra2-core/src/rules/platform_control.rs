@@ -12,6 +12,7 @@ use crate::feature_gates::{self, Stage};
 use crate::model::{Object, PodSpec};
 use crate::platform::flags::{Flag, MapEntry, map_flag, merge_map_values, parse_bool};
 use crate::platform::{Component, KUBEADM_GROUP, KUBELET_GROUP, components, extra_args, image_tag, kubernetes_minor};
+use crate::rules::params::RuleParams;
 use crate::rules::{Context, Rule};
 use crate::view::Located;
 
@@ -30,8 +31,26 @@ pub static K8S019: Rule = Rule {
 pub static K8S005: Rule = Rule {
     pod: Some(version_pod),
     object: Some(version_object),
+    params: Some(super::params::decoder::<VersionParams>),
     ..Rule::new("ra2.k8s.005")
 };
+
+/// How many minor releases behind `kubernetes-version` components may be.
+#[derive(Clone, Debug)]
+pub(crate) struct VersionParams {
+    skew: u32,
+}
+
+impl RuleParams for VersionParams {
+    fn decode(params: &mut super::params::Params<'_>) -> Self {
+        VersionParams {
+            skew: params
+                .integer("skew")
+                .and_then(|v| u32::try_from(v).ok())
+                .unwrap_or(u32::MAX),
+        }
+    }
+}
 
 /// Is a map-flag value on? A bare key (`--runtime-config=batch/v2alpha1`) means `true`, as the
 /// API server reads it; a value Go cannot parse is left to the component, which refuses it.
@@ -304,11 +323,7 @@ fn version_object(object: &Object<'_>, cx: &mut Context<'_>) {
 /// Reports a version outside `kubernetes-version - skew ..= kubernetes-version`.
 pub(crate) fn window(cx: &mut Context<'_>, check: &'static str, at: &Located<'_>, version: &str, what: &str) {
     let target = cx.config().kubernetes_minor;
-    let skew = cx
-        .param("skew")
-        .and_then(|v| v.as_u64())
-        .and_then(|v| u32::try_from(v).ok())
-        .unwrap_or(3);
+    let skew = cx.params::<VersionParams>().skew;
     let oldest = target.saturating_sub(skew);
     let message = match kubernetes_minor(version) {
         None => format!("{what} {version}, which is not a Kubernetes 1.x version"),

@@ -37,6 +37,7 @@ pub static CH018: Rule = Rule {
 
 pub static K8S005: Rule = Rule {
     object: Some(version),
+    params: Some(super::params::decoder::<super::platform_control::VersionParams>),
     ..Rule::new("ra2.k8s.005")
 };
 

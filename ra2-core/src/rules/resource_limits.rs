@@ -1,11 +1,15 @@
 //! ra2.app.032: every container, and every namespace, has cpu and memory limits.
 
-use crate::bundle::Bundle;
-use crate::model::{Container, PodSpec};
-use crate::rules::{BundleContext, Context, Rule};
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
+
+use crate::bundle::{Bundle, Fact, Place};
+use crate::model::{Container, Object, PodSpec};
+use crate::rules::{BundleContext, Context, Gather, Rule};
 
 pub static RULE: Rule = Rule {
     pod: Some(check_pod),
+    gather: Some(gather),
     bundle: Some(check_bundle),
     ..Rule::new("ra2.app.032")
 };
@@ -71,11 +75,66 @@ fn zero_limits(container: &Container<'_>, cx: &mut Context<'_>) {
     }
 }
 
+/// What a namespace has in the input.
+#[derive(Clone, Debug)]
+enum Namespace {
+    /// Its first object with a pod spec: where its namespace is written, else its metadata.
+    FirstWorkload(Arc<str>, Place),
+    /// A `ResourceQuota` or a `LimitRange` of it.
+    Limited(Arc<str>),
+}
+
+impl Fact for Namespace {
+    fn shift(&mut self, base: usize) {
+        if let Namespace::FirstWorkload(_, place) = self {
+            place.shift(base);
+        }
+    }
+}
+
+fn gather(object: &Object<'_>, cx: &mut Gather<'_>) {
+    let namespace = cx.namespace;
+    if object.is("", "ResourceQuota") || object.is("", "LimitRange") {
+        let fact = Namespace::Limited(cx.intern(namespace));
+        cx.record(fact);
+        return;
+    }
+    if object.pod_spec().is_none()
+        || cx
+            .recorded::<Namespace>()
+            .iter()
+            .any(|f| matches!(f, Namespace::FirstWorkload(n, _) if **n == *namespace))
+    {
+        return;
+    }
+    let metadata = object.metadata();
+    let site = metadata
+        .as_ref()
+        .and_then(|m| m.get("namespace"))
+        .or(metadata)
+        .unwrap_or_else(|| object.root.clone());
+    let fact = Namespace::FirstWorkload(cx.intern(namespace), cx.place(&site));
+    cx.record(fact);
+}
+
 /// Once per namespace, on its first workload in the input: neither a `ResourceQuota` nor a
 /// `LimitRange` of that namespace is in the input.
 fn check_bundle(bundle: &Bundle, cx: &mut BundleContext<'_>) {
-    for (namespace, place) in &bundle.first_workloads {
-        if bundle.resource_policy_namespaces.contains(namespace) {
+    let mut first: BTreeMap<&str, &Place> = BTreeMap::new();
+    let mut limited: BTreeSet<&str> = BTreeSet::new();
+    for fact in cx.facts::<Namespace>(bundle) {
+        match fact {
+            // The first workload of the whole run wins, as when read in one pass.
+            Namespace::FirstWorkload(namespace, place) => {
+                first.entry(namespace).or_insert(place);
+            }
+            Namespace::Limited(namespace) => {
+                limited.insert(namespace);
+            }
+        }
+    }
+    for (namespace, place) in first {
+        if limited.contains(namespace) {
             continue;
         }
         cx.report(

@@ -2,17 +2,33 @@
 //! socket itself nor a directory above it.
 
 use crate::model::{Object, PodSpec};
+use crate::rules::params::RuleParams;
 use crate::rules::{Context, Rule};
 use crate::view::Located;
 
 pub static RULE: Rule = Rule {
     pod: Some(check_pod),
     object: Some(check_object),
+    params: Some(super::params::decoder::<Params>),
     ..Rule::new("ra2.app.028")
 };
 
+/// The runtime sockets no pod may reach.
+#[derive(Clone, Debug)]
+struct Params {
+    sockets: Vec<String>,
+}
+
+impl RuleParams for Params {
+    fn decode(params: &mut super::params::Params<'_>) -> Self {
+        Params {
+            sockets: params.list("sockets"),
+        }
+    }
+}
+
 fn check_pod(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
-    let sockets = cx.param_list("sockets");
+    let sockets = cx.params::<Params>().sockets.clone();
     for volume in pod.volumes() {
         let Some(path) = volume.path(&["hostPath", "path"]) else {
             continue;
@@ -30,7 +46,7 @@ fn check_object(object: &Object<'_>, cx: &mut Context<'_>) {
     let Some(path) = object.root.path(&["spec", "hostPath", "path"]) else {
         return;
     };
-    let sockets = cx.param_list("sockets");
+    let sockets = cx.params::<Params>().sockets.clone();
     let name = object.name.unwrap_or("?");
     report(&path, &format!("persistent volume {name:?} is backed by"), &sockets, cx);
 }

@@ -2,25 +2,42 @@
 //! `seLinuxOptions.type` (pod, container, init, sidecar, ephemeral) is unset or an allowed type.
 
 use crate::model::PodSpec;
+use crate::rules::params::RuleParams;
 use crate::rules::{Context, Rule};
 use crate::view::Located;
 
 pub static RULE: Rule = Rule {
     pod: Some(check),
+    params: Some(super::params::decoder::<Params>),
     ..Rule::new("ra2.app.048")
 };
+
+/// The SELinux types containers may run as.
+#[derive(Clone, Debug)]
+struct Params {
+    allowed_types: Vec<String>,
+}
+
+impl RuleParams for Params {
+    fn decode(params: &mut super::params::Params<'_>) -> Self {
+        Params {
+            allowed_types: params.list("allowed_types"),
+        }
+    }
+}
 
 /// Each written `type` is judged where it is written, as the Pod Security Standards do: a pod
 /// value is reported even when every container overrides it.
 fn check(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
-    let allowed = cx.param_list("allowed_types");
+    let params = cx.params::<Params>();
+    let allowed = &params.allowed_types;
     if let Some(kind) = pod.spec.path(&["securityContext", "seLinuxOptions", "type"]) {
-        judge(&kind, "pod", &allowed, cx);
+        judge(&kind, "pod", allowed, cx);
     }
     for container in pod.containers() {
         let own = container.security.se_linux_options.as_ref().filter(|s| !s.from_pod);
         if let Some(kind) = own.and_then(|s| s.node.get("type")) {
-            judge(&kind, &container.describe(), &allowed, cx);
+            judge(&kind, &container.describe(), allowed, cx);
         }
     }
 }

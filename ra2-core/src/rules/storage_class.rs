@@ -1,14 +1,15 @@
 //! ra2.stg.007: claims get their storage through StorageClasses (dynamic provisioning), not by
 //! opting out of them or pinning a volume.
 
-use crate::bundle::Bundle;
+use crate::bundle::{Bundle, Claim};
 use crate::model::{Object, PodSpec};
-use crate::rules::{BundleContext, Context, Rule};
+use crate::rules::{BundleContext, Context, Gather, Rule};
 use crate::storage::{CLASS_ANNOTATION, ClaimView, object_claims, pod_claims};
 
 pub static RULE: Rule = Rule {
     pod: Some(check_pod),
     object: Some(check_object),
+    gather: Some(gather),
     bundle: Some(check_bundle),
     ..Rule::new("ra2.stg.007")
 };
@@ -71,13 +72,22 @@ fn check_claim(claim: &ClaimView<'_>, cx: &mut Context<'_>) {
     }
 }
 
+/// Claims that name no class and no volume.
+fn gather(object: &Object<'_>, cx: &mut Gather<'_>) {
+    for claim in Claim::all(object, cx) {
+        if claim.class.is_none() && !claim.pinned {
+            cx.record(claim);
+        }
+    }
+}
+
 /// default-class: a claim that names no class gets the cluster's default, if there is one;
 /// silent when the input itself has a StorageClass annotated as the default.
 fn check_bundle(bundle: &Bundle, cx: &mut BundleContext<'_>) {
     if bundle.storage_classes.iter().any(|c| c.default) {
         return;
     }
-    for claim in bundle.claims.iter().filter(|c| c.class.is_none() && !c.pinned) {
+    for claim in cx.facts::<Claim>(bundle) {
         cx.report(
             "default-class",
             &claim.place,

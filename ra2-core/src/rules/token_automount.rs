@@ -2,12 +2,16 @@
 //! `automountServiceAccountToken: false`, or leaves it to a service account in the input that
 //! does.
 
-use crate::bundle::Bundle;
-use crate::model::PodSpec;
-use crate::rules::{BundleContext, Context, Rule};
+use std::sync::Arc;
+
+use crate::bundle::{Bundle, Fact, Place};
+use crate::model::{Object, PodSpec};
+use crate::rules::{BundleContext, Context, Gather, Rule};
+use crate::view::Located;
 
 pub static RULE: Rule = Rule {
     pod: Some(check_pod),
+    gather: Some(gather),
     bundle: Some(check_bundle),
     ..Rule::new("ra2.app.029")
 };
@@ -39,10 +43,44 @@ fn check_pod(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
     }
 }
 
+/// A pod that leaves `automountServiceAccountToken` unset, so its service account decides (one
+/// per such pod: kept small, its strings shared).
+#[derive(Clone, Debug)]
+struct TokenPod {
+    namespace: Arc<str>,
+    /// `serviceAccountName` (or the deprecated `serviceAccount`), else `default`.
+    service_account: Arc<str>,
+    /// Where the service account is named, else the pod spec.
+    place: Place,
+}
+
+impl Fact for TokenPod {
+    fn shift(&mut self, base: usize) {
+        self.place.shift(base);
+    }
+}
+
+fn gather(object: &Object<'_>, cx: &mut Gather<'_>) {
+    let Some(pod) = object.pod_spec() else { return };
+    if pod.get(FIELD).is_some_and(|v| !v.is_null()) {
+        return;
+    }
+    let account = ["serviceAccountName", "serviceAccount"]
+        .into_iter()
+        .filter_map(|key| pod.get(key))
+        .find(|v| v.as_str().is_some_and(|s| !s.is_empty()));
+    let fact = TokenPod {
+        namespace: cx.intern(cx.namespace),
+        service_account: cx.intern(account.as_ref().and_then(Located::as_str).unwrap_or("default")),
+        place: cx.place(account.as_ref().unwrap_or(&pod.spec)),
+    };
+    cx.record(fact);
+}
+
 /// A pod without its own value takes its service account's: only a `false` there keeps the
 /// token out. A service account that is not in the input cannot show that.
 fn check_bundle(bundle: &Bundle, cx: &mut BundleContext<'_>) {
-    for pod in &bundle.token_pods {
+    for pod in cx.facts::<TokenPod>(bundle) {
         let account = &pod.service_account;
         let why = match bundle.service_account(&pod.namespace, account) {
             Some(sa) if sa.automount_token == Some(false) => continue,
