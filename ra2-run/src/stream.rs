@@ -15,9 +15,9 @@ use ra2_core::report::SeverityCounts;
 use ra2_core::{Finding, LintError, Linter, Report, Severity};
 use ra2_input::Kept;
 
-use crate::cli::{LintArgs, LintFormat};
 use crate::render::text;
 use crate::source_root::SourceRoot;
+use crate::{Format, Options};
 
 /// Findings, errors and objects a run holds before its output streams.
 pub const STREAM_AFTER: usize = 20_000;
@@ -28,7 +28,7 @@ const CONTEXT_LINES: usize = 4;
 
 /// A run's output while it reads (see the module documentation).
 pub struct Stream<'a> {
-    args: &'a LintArgs,
+    args: &'a Options,
     /// Findings at or above this make the run fail.
     threshold: Option<Severity>,
     /// Results print as they settle.
@@ -51,9 +51,8 @@ pub struct Stream<'a> {
 }
 
 impl<'a> Stream<'a> {
-    pub fn new(args: &'a LintArgs, config: &ra2_core::Config, style: text::Style) -> Self {
-        let eligible =
-            !args.post_render && matches!(args.format, LintFormat::Text | LintFormat::Github | LintFormat::Jsonl);
+    pub fn new(args: &'a Options, config: &ra2_core::Config, style: text::Style) -> Self {
+        let eligible = !args.post_render && matches!(args.format, Format::Text | Format::Github | Format::Jsonl);
         Stream {
             args,
             threshold: config.fail_on.threshold(),
@@ -62,7 +61,7 @@ impl<'a> Stream<'a> {
             sources: BTreeMap::new(),
             sources_bytes: 0,
             out: std::io::BufWriter::new(std::io::stdout()),
-            renderer: (args.format == LintFormat::Text).then(|| text::Renderer::new(style)),
+            renderer: (args.format == Format::Text).then(|| text::Renderer::new(style)),
             root: None,
             findings: SeverityCounts::default(),
             failing: 0,
@@ -135,11 +134,11 @@ impl<'a> Stream<'a> {
         };
         let mut out = String::new();
         match self.args.format {
-            LintFormat::Jsonl => {
+            Format::Jsonl => {
                 let _ = ra2_report::jsonl::Lines::new(&mut self.out).merged(&batch.findings, &batch.errors);
                 return;
             }
-            LintFormat::Github => {
+            Format::Github => {
                 let root = self
                     .root
                     .get_or_insert_with(|| SourceRoot::new(self.args.source_root.as_deref()));
@@ -211,7 +210,7 @@ impl<'a> Stream<'a> {
         summary.findings.info += printed_findings.info;
         summary.errors += printed_errors;
         summary.objects = self.objects;
-        if self.args.format == LintFormat::Jsonl {
+        if self.args.format == Format::Jsonl {
             let _ = ra2_report::jsonl::Lines::new(&mut self.out).summary(&summary);
         } else {
             let whole = Report {
