@@ -106,7 +106,7 @@ pub struct Options {
     pub skip_non_k8s: bool,
     pub kustomize: bool,
     pub limits: LimitOverrides,
-    /// Threads; `None`: the available cores.
+    /// Threads; `None`: the available cores (0 counts as 1).
     pub jobs: Option<usize>,
     /// Findings, errors and objects held before output streams.
     pub stream_after: usize,

@@ -137,7 +137,7 @@ pub fn run(options: &Options, config: &ra2_core::Config, inputs: Inputs) -> u8 {
     for file in &skipped {
         linter.record_skipped(file.reason);
     }
-    let jobs = options.jobs.unwrap_or_else(input::parallel::default_jobs);
+    let jobs = options.jobs.map_or_else(input::parallel::default_jobs, |n| n.max(1));
     let mut progress = |linter: &mut Linter<'_>, kept: Option<&mut input::Kept>| {
         stream.borrow_mut().progress(linter, kept);
     };
