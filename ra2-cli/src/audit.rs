@@ -22,14 +22,15 @@
 //! `$KUBECONFIG` are merged as kubectl merges them. Auth-provider plugins (removed from kubectl
 //! in 1.26) are refused with a message.
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
 use serde_json::Value;
 
-use crate::cli::{AuditArgs, LintFormat};
+use ra2_run::{EXIT_ERROR, Format, warn};
+
+use crate::cli::AuditArgs;
 
 mod exec;
 
@@ -74,14 +75,15 @@ pub struct Access {
 /// `ra2 audit`.
 pub fn run(args: &AuditArgs) -> u8 {
     if args.lint.post_render || args.lint.kustomize {
-        crate::app::warn(&["error: ra2 audit takes neither --post-render nor --kustomize".to_owned()]);
-        return crate::app::EXIT_ERROR;
+        warn(&["error: ra2 audit takes neither --post-render nor --kustomize".to_owned()]);
+        return EXIT_ERROR;
     }
-    let config = match crate::settings::load(&args.lint) {
+    let options = args.lint.options();
+    let config = match ra2_run::settings::load(&options) {
         Ok(config) => config,
         Err(lines) => {
-            crate::app::warn(&lines);
-            return crate::app::EXIT_ERROR;
+            warn(&lines);
+            return EXIT_ERROR;
         }
     };
     let access = match kubeconfig_paths(args.kubeconfig.as_deref())
@@ -89,70 +91,32 @@ pub fn run(args: &AuditArgs) -> u8 {
     {
         Ok(access) => access,
         Err(why) => {
-            crate::app::warn(&[format!("error: {why}")]);
-            return crate::app::EXIT_ERROR;
+            warn(&[format!("error: {why}")]);
+            return EXIT_ERROR;
         }
     };
     let files = match fetch(&access, args.page_size, args.configz) {
         Ok((files, notes)) => {
-            crate::app::warn(&notes.iter().map(|n| format!("note: {n}")).collect::<Vec<_>>());
+            warn(&notes.iter().map(|n| format!("note: {n}")).collect::<Vec<_>>());
             files
         }
         Err(why) => {
-            crate::app::warn(&[format!("error: {why}")]);
-            return crate::app::EXIT_ERROR;
+            warn(&[format!("error: {why}")]);
+            return EXIT_ERROR;
         }
     };
     // The uid of each listed object, for the policy reports' subjects.
-    let uids = (args.lint.format == LintFormat::Policyreport).then(|| crate::policyreport::uids(&files));
-    let keep_text = args.lint.format == LintFormat::Text;
-    let mut sources: BTreeMap<String, String> = BTreeMap::new();
-    let mut problems = Vec::new();
-    let mut linter = crate::app::new_linter(&config);
-    for (name, text) in files {
-        linter.add_file(&name, &text);
-        if keep_text {
-            sources.insert(name, text);
-        }
-    }
+    let uids = (options.format == Format::Policyreport).then(|| ra2_run::policyreport::uids(&files));
+    // The listings, then the kubelet configuration files and manifests named.
     let mut paths = args.kubelet_config.clone();
     paths.extend(args.lint.paths.iter().cloned());
-    if !paths.is_empty() {
-        let (inputs, found, skipped) = ra2_input::discover(&paths, config.skip_non_k8s);
-        problems.extend(found);
-        for file in &skipped {
-            linter.record_skipped(file.reason);
-        }
-        let jobs = args
-            .lint
-            .jobs
-            .map_or_else(ra2_input::parallel::default_jobs, usize::from);
-        ra2_input::parallel::lint_inputs(&inputs, &mut linter, jobs, keep_text, |item, outcome| {
-            if let Some(text) = outcome.text {
-                sources.insert(item.name().to_owned(), text);
-            }
-            problems.extend(outcome.problem);
-            true
-        });
-    }
-    let mut report = linter.finish();
-    if args.lint.format != LintFormat::Text {
-        crate::app::warn(
-            &problems
-                .iter()
-                .map(|p| format!("error: {}: {}", p.file, p.message))
-                .collect::<Vec<_>>(),
-        );
-    }
-    report
-        .errors
-        .extend(problems.into_iter().map(ra2_input::ReadProblem::into_lint_error));
-    report.finalize();
-    if args.lint.format == LintFormat::Policyreport {
-        return crate::policyreport::output(&args.lint, &report, config.fail_on, uids.as_ref());
-    }
-    crate::app::output(&args.lint, &report, sources);
-    crate::app::exit_status(&report, config.fail_on)
+    let inputs = ra2_run::Inputs {
+        texts: files,
+        problems: Vec::new(),
+        paths: (!paths.is_empty()).then_some(paths),
+        uids,
+    };
+    ra2_run::run(&options, &config, inputs)
 }
 
 /// The kubeconfig files to read: `--kubeconfig` alone, else every file of `$KUBECONFIG` that

@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use ra2_core::{Edition, FailOn};
+use ra2_run::Format;
 
 /// Lint Kubernetes manifests against the Anuket Reference Architecture 2 (RA2).
 #[derive(Debug, Parser)]
@@ -50,28 +51,6 @@ pub struct CompletionsArgs {
     /// The shell to complete for.
     #[arg(value_enum)]
     pub shell: clap_complete::Shell,
-}
-
-/// Output formats of `ra2 lint`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum LintFormat {
-    /// Diagnostics with source snippets (colour on a terminal).
-    Text,
-    /// The JSON output contract, version 1.
-    Json,
-    /// JSON Lines: a finding or error object per line in input order, then a summary line.
-    Jsonl,
-    /// SARIF 2.1.0, for GitHub code scanning and other SARIF viewers.
-    Sarif,
-    /// JUnit XML: a test suite per file, a test case per object, a failure per finding.
-    Junit,
-    /// GitHub Actions workflow commands: an annotation per finding.
-    Github,
-    /// GitLab Code Quality (Code Climate JSON): findings on the merge request's diff.
-    Codeclimate,
-    /// Kubernetes PolicyReports (wgpolicyk8s.io/v1alpha2, a YAML stream for `kubectl create
-    /// -f`): one per namespace, a ClusterPolicyReport for cluster-scoped objects.
-    Policyreport,
 }
 
 /// Output formats of `ra2 rules` and `ra2 explain`.
@@ -128,8 +107,8 @@ pub struct LintArgs {
     pub paths: Vec<PathBuf>,
 
     /// Output format.
-    #[arg(long, value_enum, default_value_t = LintFormat::Text)]
-    pub format: LintFormat,
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
 
     /// Exit with status 1 when a finding is at or above this severity [default: error].
     #[arg(long, value_enum, value_name = "LEVEL")]
@@ -188,7 +167,7 @@ pub struct LintArgs {
     /// Findings, errors and objects held before the output starts to stream: text, github
     /// and jsonl print as documents are linted, json, sarif and junit keep a compact form
     /// (see the README's "Large inputs"); 0 streams from the start.
-    #[arg(long, value_name = "N", default_value_t = crate::stream::STREAM_AFTER)]
+    #[arg(long, value_name = "N", default_value_t = ra2_run::stream::STREAM_AFTER)]
     pub stream_after: usize,
 
     /// Act as a Helm post-renderer: read the manifests from standard input and copy them
@@ -215,6 +194,32 @@ pub struct LintArgs {
     /// commit (two charts, two editions), which would otherwise replace each other's alerts.
     #[arg(long, value_name = "ID")]
     pub category: Option<String>,
+}
+
+impl LintArgs {
+    /// The options of the run.
+    pub fn options(&self) -> ra2_run::Options {
+        ra2_run::Options {
+            paths: self.paths.clone(),
+            format: self.format,
+            fail_on: self.fail_on.map(Into::into),
+            select: self.select.clone(),
+            ignore: self.ignore.clone(),
+            edition: self.edition.map(Into::into),
+            config: self.config.clone(),
+            no_config: self.no_config,
+            strict: self.strict,
+            skip_non_k8s: self.skip_non_k8s,
+            kustomize: self.kustomize,
+            limits: self.limits.overrides(),
+            jobs: self.jobs.map(usize::from),
+            stream_after: self.stream_after,
+            post_render: self.post_render,
+            chart_root: self.chart_root.clone(),
+            source_root: self.source_root.clone(),
+            category: self.category.clone(),
+        }
+    }
 }
 
 #[derive(Debug, Args)]

@@ -1,6 +1,7 @@
 //! ra2-py: the Python face of ra2 (`import ra2`). A thin layer: it turns Python arguments into
-//! ra2-core's settings, runs ra2-core (and the CLI's input discovery) with the GIL released, and
-//! turns the report into Python objects. Nothing here decides anything about manifests.
+//! ra2-core's settings, runs ra2-core (with ra2-input's input discovery, and ra2-run for
+//! `python -m ra2`) with the GIL released, and turns the report into Python objects. Nothing
+//! here decides anything about manifests.
 
 use std::path::PathBuf;
 
@@ -939,32 +940,69 @@ fn rules<'py>(py: Python<'py>, edition: Option<&Bound<'py, PyAny>>) -> PyResult<
     to_py(py, &serde_json::to_value(docs).unwrap_or(Value::Null))
 }
 
-/// `python -m ra2`: `ra2 lint` with the same flags, output and exit codes.
-#[derive(Debug, clap::Parser)]
-#[command(
-    name = "python -m ra2",
-    version,
-    about = "Lint Kubernetes manifests against the Anuket Reference Architecture 2 (RA2): \
-             files, directories (recursively), or `-` for standard input. The same as `ra2 lint`."
-)]
-struct Main {
-    #[command(flatten)]
-    lint: ra2_cli::cli::LintArgs,
-}
-
-/// Runs `python -m ra2` with these arguments (without the program name) and returns the exit
-/// status. Output goes straight to the process's standard output and error.
+/// `python -m ra2`: `ra2 lint` with options that `ra2/__main__.py` parsed from the command line
+/// (each argument is the flag of the same name); returns the exit status. Output goes straight
+/// to the process's standard output and error.
 #[pyfunction]
-fn _main(py: Python<'_>, argv: Vec<PathBuf>) -> i32 {
-    use clap::Parser as _;
-    let command_line = std::iter::once(PathBuf::from("python -m ra2")).chain(argv);
-    match Main::try_parse_from(command_line) {
-        Ok(main) => i32::from(py.detach(|| ra2_cli::app::lint(&main.lint))),
-        Err(e) => {
-            let _ = e.print();
-            e.exit_code()
-        }
-    }
+#[pyo3(signature = (
+    *, paths, format, fail_on, select, ignore, edition, config, no_config, strict, skip_non_k8s,
+    kustomize, max_document_bytes, max_depth, max_alias_expansion, jobs, stream_after,
+    post_render, chart_root, source_root, category
+))]
+#[allow(clippy::too_many_arguments, clippy::fn_params_excessive_bools)]
+fn _run(
+    py: Python<'_>,
+    paths: Vec<PathBuf>,
+    format: &str,
+    fail_on: Option<&str>,
+    select: Vec<String>,
+    ignore: Vec<String>,
+    edition: Option<&str>,
+    config: Option<PathBuf>,
+    no_config: bool,
+    strict: bool,
+    skip_non_k8s: bool,
+    kustomize: bool,
+    max_document_bytes: Option<usize>,
+    max_depth: Option<usize>,
+    max_alias_expansion: Option<u64>,
+    jobs: Option<usize>,
+    stream_after: Option<usize>,
+    post_render: bool,
+    chart_root: Option<PathBuf>,
+    source_root: Option<PathBuf>,
+    category: Option<String>,
+) -> PyResult<u8> {
+    let unknown = |what: &str, value: &str| PyValueError::new_err(format!("{what}: unknown value {value:?}"));
+    let options = ra2_run::Options {
+        paths,
+        format: ra2_run::Format::parse(format).ok_or_else(|| unknown("format", format))?,
+        fail_on: fail_on
+            .map(|v| FailOn::parse(v).ok_or_else(|| unknown("fail_on", v)))
+            .transpose()?,
+        select,
+        ignore,
+        edition: edition
+            .map(|v| Edition::parse(v).ok_or_else(|| unknown("edition", v)))
+            .transpose()?,
+        config,
+        no_config,
+        strict,
+        skip_non_k8s,
+        kustomize,
+        limits: ra2_core::doc::LimitOverrides {
+            max_document_bytes,
+            max_depth,
+            max_alias_expansion,
+        },
+        jobs,
+        stream_after: stream_after.unwrap_or(ra2_run::stream::STREAM_AFTER),
+        post_render,
+        chart_root,
+        source_root,
+        category,
+    };
+    Ok(py.detach(|| ra2_run::lint(&options)))
 }
 
 /// The native part of the `ra2` package.
@@ -977,7 +1015,7 @@ fn _ra2(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(lint_paths, m)?)?;
     m.add_function(wrap_pyfunction!(review, m)?)?;
     m.add_function(wrap_pyfunction!(rules, m)?)?;
-    m.add_function(wrap_pyfunction!(_main, m)?)?;
+    m.add_function(wrap_pyfunction!(_run, m)?)?;
     m.add_class::<PyReport>()?;
     m.add_class::<PyFinding>()?;
     m.add_class::<PyLintError>()?;

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import argparse
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+import ra2.__main__ as ra2_main
 from conftest import ROOT, Cli
 
 
@@ -22,6 +25,21 @@ def python_m(*args: str, stdin: str | None = None, cwd: Path = ROOT) -> subproce
     )
 
 
+# Usage errors: the same exit status (2) and nothing on standard output; the message is
+# argparse's, not clap's.
+USAGE_ERRORS = [
+    ["--no-such-flag"],
+    ["--edition", "newest", "examples"],
+    ["--format", "yaml", "examples"],
+    ["--jobs", "0", "examples"],
+    ["--max-depth", "1_000", "examples"],
+    ["--config", "x.yaml", "--no-config", "examples"],
+    ["--strict", "--strict", "examples"],
+    ["--format", "json", "--format", "text", "examples"],
+    ["--form", "json", "examples"],
+]
+
+
 @pytest.mark.parametrize(
     "args",
     [
@@ -30,15 +48,19 @@ def python_m(*args: str, stdin: str | None = None, cwd: Path = ROOT) -> subproce
         ["--format", "json", "--fail-on", "never", "examples"],
         ["--format", "json", "--fail-on", "info", "examples/conformant"],
         ["--format", "json", "--select", "ra2.app.007,ra2.app.009", "--ignore", "ra2.app.009/privileged-device", "examples"],
+        ["--format", "json", "--select", "ra2.app.007", "--select", "ra2.app.009,ra2.app.010", "examples"],
+        ["examples/broken", "--format=jsonl", "-j", "1", "examples/conformant", "--max-document-bytes", "+4096"],
         ["--format", "json", "--config", "ra2-py/tests/data/strict.ra2.yaml", "examples"],
+        ["--format", "json", "--no-config", "--strict", "--skip-non-k8s", "--max-depth", "3", "examples"],
         ["--format", "text", "examples"],
-        ["--format", "sarif", "examples"],
+        ["--format", "sarif", "--category", "py", "--source-root", "examples", "examples"],
+        ["--format", "junit", "--", "examples"],
+        ["--format", "github", "--stream-after", "0", "examples"],
         ["examples/conformant"],
         ["missing.yaml"],
         ["--select", "ra2.ap", "examples"],
-        ["--edition", "newest", "examples"],
         ["--config", "ra2-cli/tests/data/configs/bad.ra2.yaml", "examples"],
-        ["--no-such-flag"],
+        *USAGE_ERRORS,
     ],
     ids=lambda a: " ".join(a),
 )
@@ -47,8 +69,53 @@ def test_same_output_and_status_as_ra2_lint(cli: Cli, args: list[str]) -> None:
     got = python_m(*args)
     assert got.returncode == expected.returncode, got.stderr
     assert got.stdout == expected.stdout
-    if args != ["--no-such-flag"]:  # clap names the program in usage errors
+    if args in USAGE_ERRORS:
+        assert got.returncode == 2 and got.stderr.startswith("usage: python -m ra2"), got.stderr
+    else:
         assert got.stderr == expected.stderr
+
+
+def clap_flags(cli: Cli) -> dict[str, list[str] | None]:
+    """`ra2 lint`'s visible flags (long, and short as `-x`), each with its possible values (clap
+    lists them when refusing a value) or None."""
+    done = cli.run("lint", "-h")
+    assert done.returncode == 0, done.stderr
+    flags: dict[str, list[str] | None] = {}
+    for short, long, value in re.findall(r"(?m)^ {2,6}(?:(-\w), )?(--[a-z0-9-]+)( <[A-Z_]+>)?", done.stdout):
+        choices = None
+        if value:
+            refused = cli.run("lint", long, "no-such-value", "examples").stderr
+            listed = re.search(r"\[possible values: ([^\]]*)\]", refused)
+            choices = listed.group(1).split(", ") if listed else None
+        flags[long] = choices
+        if short:
+            flags[short] = choices
+    return flags
+
+
+def argparse_flags() -> dict[str, list[str] | None]:
+    flags: dict[str, list[str] | None] = {}
+    for action in ra2_main.parser()._actions:
+        if action.help == argparse.SUPPRESS:
+            continue
+        for option in action.option_strings:
+            flags[option] = list(action.choices) if action.choices else None
+    return flags
+
+
+def test_same_flags_as_ra2_lint(cli: Cli) -> None:
+    """The flags of `python -m ra2` (argparse) are those of `ra2 lint` (clap), with the same
+    possible values, so that neither drifts from the other."""
+    clap = clap_flags(cli)
+    assert "--format" in clap and "-j" in clap and "--stream-after" not in clap
+    assert argparse_flags() == clap
+
+
+def test_hidden_flag_is_shared(cli: Cli) -> None:
+    """`--stream-after` (testing only) is hidden from both helps and accepted by both."""
+    assert "--stream-after" not in python_m("--help").stdout
+    args = ["--format", "jsonl", "--stream-after", "0", "examples"]
+    assert python_m(*args).stdout == cli.run("lint", *args).stdout
 
 
 def test_stdin(cli: Cli) -> None:

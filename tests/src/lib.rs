@@ -138,7 +138,7 @@ pub fn fixtures() -> Vec<Fixture> {
 pub fn render_text(report: &Report, file: &str, text: &str) -> String {
     let mut sources = BTreeMap::new();
     sources.insert(file.to_owned(), text.to_owned());
-    ra2_cli::render::text::render(report, &sources, ra2_cli::render::text::Style::default())
+    ra2_run::render::text::render(report, &sources, ra2_run::render::text::Style::default())
 }
 
 /// Keeps only one rule's findings.

@@ -14,7 +14,7 @@ __all__ = [
     "lint_paths",
     "review",
     "rules",
-    "_main",
+    "_run",
     "Report",
     "Finding",
     "LintError",
@@ -299,5 +299,28 @@ def review(
 def rules(*, edition: Literal["base", "latest"] | None = None) -> list[dict[str, Any]]:
     """The rule catalogue of an edition (`base` by default), as `ra2 rules --format json`."""
 
-def _main(argv: list[str]) -> int:
-    """Run `python -m ra2` with these arguments and return the exit status."""
+def _run(
+    *,
+    paths: list[str],
+    format: str,
+    fail_on: str | None,
+    select: list[str],
+    ignore: list[str],
+    edition: str | None,
+    config: str | None,
+    no_config: bool,
+    strict: bool,
+    skip_non_k8s: bool,
+    kustomize: bool,
+    max_document_bytes: int | None,
+    max_depth: int | None,
+    max_alias_expansion: int | None,
+    jobs: int | None,
+    stream_after: int | None,
+    post_render: bool,
+    chart_root: str | None,
+    source_root: str | None,
+    category: str | None,
+) -> int:
+    """Run `ra2 lint` with options parsed by `python -m ra2` (each the flag of that name) and
+    return the exit status."""

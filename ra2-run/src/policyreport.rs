@@ -8,8 +8,8 @@ use std::collections::BTreeMap;
 use ra2_core::{FailOn, ObjectRef, Report};
 use serde_json::Value;
 
-use crate::app::{EXIT_ERROR, exit_status, warn};
-use crate::cli::LintArgs;
+use crate::Options;
+use crate::{EXIT_ERROR, exit_status, warn};
 
 /// Every result's timestamp: `SOURCE_DATE_EPOCH` when set (the reproducible-builds
 /// convention: the same input then gives the same bytes), else the time of the run.
@@ -34,7 +34,7 @@ fn timestamp() -> Result<i64, String> {
 
 /// The policy reports of `report` (paths relative to the source root), or why not.
 pub fn render(
-    args: &LintArgs,
+    args: &Options,
     report: &Report,
     fail_on: FailOn,
     uids: Option<&BTreeMap<ObjectRef, String>>,
@@ -50,7 +50,7 @@ pub fn render(
 }
 
 /// Writes the policy reports to standard output; the exit status of the run.
-pub fn output(args: &LintArgs, report: &Report, fail_on: FailOn, uids: Option<&BTreeMap<ObjectRef, String>>) -> u8 {
+pub fn output(args: &Options, report: &Report, fail_on: FailOn, uids: Option<&BTreeMap<ObjectRef, String>>) -> u8 {
     match render(args, report, fail_on, uids) {
         Ok(text) => {
             let mut out = std::io::stdout().lock();

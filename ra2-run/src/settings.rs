@@ -4,25 +4,25 @@
 use ra2_core::Config;
 use ra2_core::settings::{Overrides, suggest};
 
-use crate::cli::LintArgs;
+use crate::Options;
 
 /// Reads the configuration for `ra2 lint` (`--config`, else the `.ra2.yaml` found from the
 /// working directory up, unless `--no-config`) and applies the command line to it. Errors are
 /// lines for standard error (`file:line:column: message` for config problems).
-pub fn load(args: &LintArgs) -> Result<Config, Vec<String>> {
+pub fn load(args: &Options) -> Result<Config, Vec<String>> {
     let config = if args.no_config {
         Config::default()
     } else {
         ra2_input::config::load(args.config.as_deref()).map_err(|e| e.lines())?
     };
     let overrides = Overrides {
-        edition: args.edition.map(Into::into),
-        fail_on: args.fail_on.map(Into::into),
+        edition: args.edition,
+        fail_on: args.fail_on,
         strict: args.strict,
         skip_non_k8s: args.skip_non_k8s,
         select: (!args.select.is_empty()).then(|| args.select.clone()),
         ignore: (!args.ignore.is_empty()).then(|| args.ignore.clone()),
-        limits: args.limits.overrides(),
+        limits: args.limits,
     };
     overrides.apply(config).map_err(|unknown| {
         unknown

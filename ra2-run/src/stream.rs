@@ -17,9 +17,9 @@ use ra2_core::{FailOn, Finding, LintError, Linter, Report, Severity};
 use ra2_input::Kept;
 use ra2_report::compact::Store;
 
-use crate::cli::{LintArgs, LintFormat};
 use crate::render::text;
 use crate::source_root::SourceRoot;
+use crate::{Format, Options};
 
 /// Findings, errors and objects a run holds before its output streams.
 pub const STREAM_AFTER: usize = 20_000;
@@ -30,7 +30,7 @@ const CONTEXT_LINES: usize = 4;
 
 /// A run's output while it reads (see the module documentation).
 pub struct Stream<'a> {
-    args: &'a LintArgs,
+    args: &'a Options,
     /// Findings at or above this make the run fail.
     threshold: Option<Severity>,
     fail_on: FailOn,
@@ -59,10 +59,10 @@ pub struct Stream<'a> {
 }
 
 impl<'a> Stream<'a> {
-    pub fn new(args: &'a LintArgs, config: &ra2_core::Config, style: text::Style) -> Self {
-        let whole = matches!(args.format, LintFormat::Json | LintFormat::Sarif | LintFormat::Junit);
-        let eligible = !args.post_render
-            && (whole || matches!(args.format, LintFormat::Text | LintFormat::Github | LintFormat::Jsonl));
+    pub fn new(args: &'a Options, config: &ra2_core::Config, style: text::Style) -> Self {
+        let whole = matches!(args.format, Format::Json | Format::Sarif | Format::Junit);
+        let eligible =
+            !args.post_render && (whole || matches!(args.format, Format::Text | Format::Github | Format::Jsonl));
         Stream {
             args,
             threshold: config.fail_on.threshold(),
@@ -73,7 +73,7 @@ impl<'a> Stream<'a> {
             sources: BTreeMap::new(),
             sources_bytes: 0,
             out: std::io::BufWriter::new(std::io::stdout()),
-            renderer: (args.format == LintFormat::Text).then(|| text::Renderer::new(style)),
+            renderer: (args.format == Format::Text).then(|| text::Renderer::new(style)),
             root: None,
             findings: SeverityCounts::default(),
             failing: 0,
@@ -179,11 +179,11 @@ impl<'a> Stream<'a> {
         };
         let mut out = String::new();
         match self.args.format {
-            LintFormat::Jsonl => {
+            Format::Jsonl => {
                 let _ = ra2_report::jsonl::Lines::new(&mut self.out).merged(&batch.findings, &batch.errors);
                 return;
             }
-            LintFormat::Github => {
+            Format::Github => {
                 let root = self
                     .root
                     .get_or_insert_with(|| SourceRoot::new(self.args.source_root.as_deref()));
@@ -261,7 +261,7 @@ impl<'a> Stream<'a> {
         summary.findings.info += printed_findings.info;
         summary.errors += printed_errors;
         summary.objects = self.objects;
-        if self.args.format == LintFormat::Jsonl {
+        if self.args.format == Format::Jsonl {
             let _ = ra2_report::jsonl::Lines::new(&mut self.out).summary(&summary);
         } else {
             let whole = Report {
@@ -295,16 +295,16 @@ impl Stream<'_> {
             // Helm output read once the output streamed: its findings move to the chart's
             // templates, which needs the report whole.
             let mut report = store.into_report();
-            crate::app::map_to_templates(self.args, &mut report, None);
-            crate::app::output(self.args, &report, BTreeMap::new());
+            crate::run::map_to_templates(self.args, &mut report, None);
+            crate::run::output(self.args, &report, BTreeMap::new());
             return ra2_report::exit_status(&report, self.fail_on);
         }
         let out = &mut self.out;
         let _ = match self.args.format {
-            LintFormat::Sarif => {
+            Format::Sarif => {
                 let root = SourceRoot::new(self.args.source_root.as_deref());
                 store.rename_files(|name| root.relative(name));
-                let line_hashes = crate::app::line_hashes(store.primary_files(), &root);
+                let line_hashes = crate::run::line_hashes(store.primary_files(), &root);
                 let options = ra2_report::sarif::Options {
                     category: self.args.category.as_deref(),
                     source_root: true,
@@ -312,7 +312,7 @@ impl Stream<'_> {
                 };
                 ra2_report::sarif::write(&store, &options, &mut *out)
             }
-            LintFormat::Junit => ra2_report::junit::write(&store, &mut *out),
+            Format::Junit => ra2_report::junit::write(&store, &mut *out),
             _ => store
                 .write_json(&mut *out)
                 .map_err(std::io::Error::from)

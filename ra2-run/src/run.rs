@@ -1,0 +1,371 @@
+//! The run: what `ra2 lint` (and `ra2 audit`) reads, what it prints, and its exit status.
+
+use std::collections::BTreeMap;
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+
+use ra2_core::{Linter, ObjectRef, Report};
+use ra2_input::{self as input, ReadProblem};
+
+use crate::{Format, Options, render, settings};
+use ra2_report::{EXIT_ERROR, EXIT_OK, exit_status};
+
+/// Width for text output when standard output is not a terminal.
+pub const DEFAULT_WIDTH: usize = 100;
+
+/// Writes to standard output. A closed pipe (`ra2 rules | head`) is not an error worth
+/// reporting, so write failures are ignored.
+pub fn emit(text: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+}
+
+/// Writes lines to standard error.
+pub fn warn(lines: &[String]) {
+    let mut err = std::io::stderr().lock();
+    for line in lines {
+        let _ = writeln!(err, "{line}");
+    }
+}
+
+/// The width of the terminal on standard output, if it is one.
+pub fn terminal_width() -> Option<usize> {
+    let stdout = std::io::stdout();
+    if !stdout.is_terminal() {
+        return None;
+    }
+    terminal_size::terminal_size_of(&stdout).map(|(w, _)| usize::from(w.0))
+}
+
+fn use_color() -> bool {
+    std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+}
+
+fn stdout_style() -> render::text::Style {
+    render::text::Style {
+        color: use_color(),
+        width: terminal_width().unwrap_or(DEFAULT_WIDTH),
+    }
+}
+
+/// A linter for `config`, with strict mode's schema checks when the config asks for them.
+pub fn new_linter(config: &ra2_core::Config) -> Linter<'_> {
+    let linter = Linter::new(config);
+    if !config.strict {
+        return linter;
+    }
+    if let Some(note) = ra2_strict::version_note(config.kubernetes_minor) {
+        warn(&[format!("note: {note}")]);
+    }
+    linter.with_object_hook(Box::new(ra2_strict::Strict::new()))
+}
+
+/// What a run reads: manifests already in hand, then the files found on some paths.
+#[derive(Debug, Default)]
+pub struct Inputs {
+    /// Manifests read already, by report name (kustomize's output, `ra2 audit`'s listings):
+    /// linted first, in this order.
+    pub texts: Vec<(String, String)>,
+    /// Inputs that could not be read; they are errors of the report.
+    pub problems: Vec<ReadProblem>,
+    /// Files and directories to find manifests in (none: the working directory); `None` reads
+    /// nothing more.
+    pub paths: Option<Vec<PathBuf>>,
+    /// `--format policyreport`: the uid of each object, as the API server listed it.
+    pub uids: Option<BTreeMap<ObjectRef, String>>,
+}
+
+/// `ra2 lint` (and `python -m ra2`): reads the config, the inputs, lints, prints the report;
+/// returns the exit status.
+pub fn lint(options: &Options) -> u8 {
+    let config = match settings::load(options) {
+        Ok(config) => config,
+        Err(lines) => {
+            warn(&lines);
+            return EXIT_ERROR;
+        }
+    };
+    if options.post_render {
+        return post_render(options, &config);
+    }
+    if !options.kustomize {
+        let inputs = Inputs {
+            paths: Some(options.paths.clone()),
+            ..Inputs::default()
+        };
+        return run(options, &config, inputs);
+    }
+    let (kustomized, paths) = crate::kustomize::split(&options.paths);
+    let mut inputs = Inputs {
+        // What is left once the kustomization directories are taken.
+        paths: (!paths.is_empty()).then_some(paths),
+        ..Inputs::default()
+    };
+    for dir in &kustomized {
+        match crate::kustomize::render(dir) {
+            Ok(text) => inputs.texts.push((crate::kustomize::report_name(dir), text)),
+            Err(problem) => inputs.problems.push(problem),
+        }
+    }
+    run(options, &config, inputs)
+}
+
+/// Lints `inputs` with `config` and prints the report as `options` say (the paths of
+/// `options` are not read: `inputs.paths` are); returns the exit status.
+pub fn run(options: &Options, config: &ra2_core::Config, inputs: Inputs) -> u8 {
+    let Inputs {
+        texts,
+        problems: given,
+        paths,
+        uids,
+    } = inputs;
+    let keep_text = options.format == Format::Text;
+    let (found, mut problems, skipped) = match &paths {
+        Some(paths) => input::discover(paths, config.skip_non_k8s),
+        None => Default::default(),
+    };
+    problems.extend(given);
+    let read_texts = !texts.is_empty();
+    let stream = std::cell::RefCell::new(crate::stream::Stream::new(options, config, stdout_style()));
+    let mut linter = new_linter(config);
+    for (name, text) in texts {
+        linter.add_file(&name, &text);
+        if keep_text {
+            stream.borrow_mut().keep(&name, Some(text));
+        }
+    }
+    for file in &skipped {
+        linter.record_skipped(file.reason);
+    }
+    let jobs = options.jobs.map_or_else(input::parallel::default_jobs, |n| n.max(1));
+    let mut progress = |linter: &mut Linter<'_>, kept: Option<&mut input::Kept>| {
+        stream.borrow_mut().progress(linter, kept);
+    };
+    input::parallel::lint_inputs_with(
+        &found,
+        &mut linter,
+        jobs,
+        keep_text,
+        |item, outcome| {
+            stream.borrow_mut().keep(item.name(), outcome.text);
+            problems.extend(outcome.problem);
+            true
+        },
+        Some(&mut progress),
+    );
+    let mut stream = stream.into_inner();
+    let mut report = linter.finish();
+    let unreadable = !problems.is_empty();
+    if options.format != Format::Text {
+        // Text output shows these in the report; other formats are for machines, so
+        // also tell the person watching standard error.
+        warn(
+            &problems
+                .iter()
+                .map(|p| format!("error: {}: {}", p.file, p.message))
+                .collect::<Vec<_>>(),
+        );
+    }
+    report
+        .errors
+        .extend(problems.into_iter().map(ReadProblem::into_lint_error));
+    report.finalize();
+    if found.is_empty() && skipped.is_empty() && !read_texts && !unreadable {
+        warn(&["warning: no manifests found (looked for *.yaml, *.yml and *.json)".to_owned()]);
+    }
+    if stream.is_on() {
+        return stream.finish(report);
+    }
+    let mut sources = std::mem::take(&mut stream.sources);
+    map_to_templates(options, &mut report, keep_text.then_some(&mut sources));
+    if options.format == Format::Policyreport {
+        return crate::policyreport::output(options, &report, config.fail_on, uids.as_ref());
+    }
+    output(options, &report, sources);
+    exit_status(&report, config.fail_on)
+}
+
+/// Writes a report to standard output in `options.format` (`sources`: the text of each input,
+/// for text output's snippets).
+pub(crate) fn output(options: &Options, report: &Report, mut sources: BTreeMap<String, String>) {
+    if options.format == Format::Text {
+        add_config_sources(report, &mut sources);
+    }
+    match options.format {
+        Format::Json => {
+            // Streamed: a large report is never held twice (as data and as text).
+            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+            let _ = report
+                .write_json(&mut out)
+                .map_err(std::io::Error::from)
+                .and_then(|()| out.write_all(b"\n"))
+                .and_then(|()| out.flush());
+        }
+        Format::Jsonl => {
+            let _ = ra2_report::jsonl::Lines::new(std::io::BufWriter::new(std::io::stdout().lock())).report(report);
+        }
+        _ => emit(&render_report(options, report, &sources, stdout_style())),
+    }
+}
+
+/// A report in any `--format`. The formats meant for upload name files relative to the
+/// source root ([`crate::source_root`]).
+fn render_report(
+    options: &Options,
+    report: &Report,
+    sources: &BTreeMap<String, String>,
+    style: render::text::Style,
+) -> String {
+    let root = || crate::source_root::SourceRoot::new(options.source_root.as_deref());
+    let rebased = |root: &crate::source_root::SourceRoot| {
+        let mut report = report.clone();
+        root.rebase(&mut report);
+        report
+    };
+    match options.format {
+        Format::Text => render::text::render(report, sources, style),
+        Format::Json => {
+            let mut json = report.to_json();
+            json.push('\n');
+            json
+        }
+        Format::Jsonl => ra2_report::jsonl::render(report),
+        Format::Sarif => {
+            let root = root();
+            let report = rebased(&root);
+            let files = report
+                .findings
+                .iter()
+                .map(|f| f.template.as_ref().map_or(f.file.as_str(), |t| t.file.as_str()));
+            let line_hashes = line_hashes(files, &root);
+            let options = ra2_report::sarif::Options {
+                category: options.category.as_deref(),
+                source_root: true,
+                line_hashes: Some(&line_hashes),
+            };
+            ra2_report::sarif::render_with(&report, &options)
+        }
+        Format::Junit => ra2_report::junit::render(report),
+        Format::Github => ra2_report::github::render(&rebased(&root())),
+        Format::Codeclimate => ra2_report::codeclimate::render(&rebased(&root())),
+        // A run writes it with the config's fail-on (policyreport::output).
+        Format::Policyreport => crate::policyreport::render(options, report, options.fail_on.unwrap_or_default(), None)
+            .unwrap_or_else(|why| format!("error: {why}\n")),
+    }
+}
+
+/// The line hashes of `files` (those that findings' primary locations are in: their template
+/// when they were mapped), read from under the source root; files that cannot be read
+/// (standard input) have none, as with GitHub's upload action.
+pub(crate) fn line_hashes<'f>(
+    files: impl IntoIterator<Item = &'f str>,
+    root: &crate::source_root::SourceRoot,
+) -> BTreeMap<String, Vec<String>> {
+    let mut out = BTreeMap::new();
+    for file in files {
+        if out.contains_key(file) || file.starts_with('<') {
+            continue;
+        }
+        if let Ok(text) = std::fs::read_to_string(root.path(file)) {
+            out.insert(file.to_owned(), ra2_report::line_hash::line_hashes(&text));
+        }
+    }
+    out
+}
+
+/// Puts the findings of Helm output on the lines of their chart's templates, when the chart
+/// is found ([`crate::chart`]); says once on standard error why a chart or template is not.
+/// Text output also needs the templates' text for its snippets.
+pub(crate) fn map_to_templates(options: &Options, report: &mut Report, sources: Option<&mut BTreeMap<String, String>>) {
+    if report.findings.iter().all(|f| f.source_template.is_none()) {
+        return;
+    }
+    let mut charts = crate::chart::Charts::new(options.chart_root.as_deref());
+    charts.map_report(report);
+    let notes = charts.take_notes();
+    // A post-renderer's report in a machine format is all of standard error.
+    if !(options.post_render && options.format != Format::Text) {
+        warn(&notes);
+    }
+    if let Some(sources) = sources {
+        for finding in &report.findings {
+            if let Some(template) = &finding.template {
+                if !sources.contains_key(&template.file) {
+                    if let Ok(text) = std::fs::read_to_string(&template.file) {
+                        sources.insert(template.file.clone(), text);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Text output shows snippets of the config file for `exemption/unused` findings.
+fn add_config_sources(report: &Report, sources: &mut BTreeMap<String, String>) {
+    for finding in report
+        .findings
+        .iter()
+        .filter(|f| f.rule == ra2_core::catalogue::EXEMPTION_RULE)
+    {
+        if !sources.contains_key(&finding.file) {
+            if let Ok(text) = std::fs::read_to_string(&finding.file) {
+                sources.insert(finding.file.clone(), text);
+            }
+        }
+    }
+}
+
+/// `ra2 lint --post-render`: Helm's post-renderer contract. Helm pipes the rendered manifests
+/// in and applies what comes out, and shows standard error only when the command fails; so
+/// the stream is copied through byte for byte when it passes, and nothing reaches standard
+/// output when it does not.
+fn post_render(options: &Options, config: &ra2_core::Config) -> u8 {
+    if options.format == Format::Policyreport {
+        warn(&["error: --post-render writes its report to standard error, where policy reports are of no use; run `ra2 lint --format policyreport` on the rendered manifests instead".to_owned()]);
+        return EXIT_ERROR;
+    }
+    if options.paths.iter().any(|p| p.as_os_str() != "-") {
+        warn(&["error: --post-render reads standard input only; remove the paths".to_owned()]);
+        return EXIT_ERROR;
+    }
+    let mut bytes = Vec::new();
+    if let Err(e) = std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes) {
+        warn(&[format!("error: {}: cannot read: {e}", input::STDIN_NAME)]);
+        return EXIT_ERROR;
+    }
+    let text = match std::str::from_utf8(&bytes) {
+        Ok(text) => text,
+        Err(e) => {
+            let problem = input::utf8_problem(input::STDIN_NAME, &bytes, e.valid_up_to(), 0);
+            warn(&[format!("error: {problem}")]);
+            return EXIT_ERROR;
+        }
+    };
+    let mut linter = new_linter(config);
+    linter.add_file(input::STDIN_NAME, text);
+    let mut report = linter.finish();
+    let mut sources = BTreeMap::from([(input::STDIN_NAME.to_owned(), text.to_owned())]);
+    map_to_templates(options, &mut report, Some(&mut sources));
+    let status = exit_status(&report, config.fail_on);
+    if !report.findings.is_empty() || !report.errors.is_empty() {
+        add_config_sources(&report, &mut sources);
+        let stderr = std::io::stderr();
+        let style = render::text::Style {
+            color: stderr.is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
+            width: if stderr.is_terminal() {
+                terminal_size::terminal_size_of(&stderr).map_or(DEFAULT_WIDTH, |(w, _)| usize::from(w.0))
+            } else {
+                DEFAULT_WIDTH
+            },
+        };
+        let mut err = stderr.lock();
+        let _ = err.write_all(render_report(options, &report, &sources, style).as_bytes());
+    }
+    if status == EXIT_OK {
+        let mut out = std::io::stdout().lock();
+        if out.write_all(&bytes).and_then(|()| out.flush()).is_err() {
+            return EXIT_ERROR;
+        }
+    }
+    status
+}
