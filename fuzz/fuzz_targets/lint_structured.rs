@@ -5,18 +5,9 @@
 #![no_main]
 
 use libfuzzer_sys::{fuzz_mutator, fuzz_target, fuzzer_mutate};
-use ra2_core::Linter;
 use ra2_fuzz::{Rng, mutate_yaml};
 
-fuzz_target!(|data: &[u8]| {
-    ra2_fuzz::within_budget(|| {
-        let config = ra2_fuzz::config_for(data);
-        let mut linter = Linter::new(&config);
-        linter.add_file_bytes("fuzz.yaml", data);
-        let report = linter.finish();
-        let _ = report.to_json_compact();
-    });
-});
+fuzz_target!(|data: &[u8]| ra2_fuzz::lint_file_bytes(data));
 
 fuzz_mutator!(|data: &mut [u8], size: usize, max_size: usize, seed: u32| {
     let mut rng = Rng::new(seed);

@@ -27,6 +27,18 @@ pub fn config_for(data: &[u8]) -> Config {
     config
 }
 
+/// What `lint_bytes` and `lint_structured` do with an input: lint it as a file, within the
+/// budget, and write the report as JSON (the renderers must cope with whatever was found).
+pub fn lint_file_bytes(data: &[u8]) {
+    within_budget(|| {
+        let config = config_for(data);
+        let mut linter = ra2_core::Linter::new(&config);
+        linter.add_file_bytes("fuzz.yaml", data);
+        let report = linter.finish();
+        let _ = report.to_json_compact();
+    });
+}
+
 /// A small deterministic generator (xorshift64*), seeded by libFuzzer.
 pub struct Rng(u64);
 

@@ -48,8 +48,10 @@ pub fn corpus_files() -> Option<Vec<(String, String)>> {
 }
 
 /// A rule fixture: `tests/fixtures/<id>.yaml` with `# expect: rule[/check]` markers, or
-/// `<id>.<edition>.yaml` for a second fixture of the same rule in another edition (its
-/// `# edition:` line says which).
+/// `<id>.<anything>.yaml` for another fixture of the same rule (e.g. `<id>.latest.yaml` for
+/// another edition). Header comments set the configuration it is linted with:
+/// `# edition: latest`, `# kubernetes-version: 1.33`, and `# params: {key: value, ...}` (a YAML
+/// flow mapping: the rule's params, as under `params: <id>:` in `.ra2.yaml`).
 #[derive(Debug)]
 pub struct Fixture {
     pub id: String,
@@ -66,9 +68,13 @@ impl Fixture {
     pub fn load(path: &Path) -> Fixture {
         let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let name = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_owned();
-        let id = ra2_core::Edition::ALL
+        // The longest registered rule id the name starts with; else the name itself (the
+        // one-to-one test then reports a fixture without a rule).
+        let id = ra2_core::rules::RULES
             .iter()
-            .find_map(|e| name.strip_suffix(&format!(".{}", e.as_str())))
+            .map(|r| r.id)
+            .filter(|id| name == *id || name.starts_with(&format!("{id}.")))
+            .max_by_key(|id| id.len())
             .unwrap_or(&name)
             .to_owned();
         let mut config = Config::default();
@@ -80,6 +86,14 @@ impl Fixture {
             if let Some(version) = line.strip_prefix("# kubernetes-version: ") {
                 config.kubernetes_minor =
                     ra2_core::config::parse_kubernetes_version(version.trim()).expect("kubernetes-version");
+            }
+            if let Some(params) = line.strip_prefix("# params: ") {
+                let value = ra2_core::yaml_to_json(params)
+                    .unwrap_or_else(|e| panic!("{}: `# params:` is not YAML: {e}", path.display()));
+                let serde_json::Value::Object(map) = value else {
+                    panic!("{}: `# params:` is not a mapping", path.display());
+                };
+                config.params.insert(id.clone(), map.into_iter().collect());
             }
             if let Some((_, markers)) = line.split_once("# expect: ") {
                 for marker in markers.split(',').map(str::trim).filter(|m| !m.is_empty()) {

@@ -1,11 +1,81 @@
-//! Every rule: its catalogue file is valid and its examples behave; its fixture's
-//! `# expect:` markers match the findings exactly; its text output is snapshotted.
+//! Every rule, one test each, named by its id: its catalogue examples fail and pass as documented
+//! (in each of its editions), its fixtures' `# expect:` markers match its findings exactly, its
+//! findings read well, and its text output is snapshotted. `cargo test ra2.app.009` runs one rule
+//! (`cargo test -p ra2-tests --test rules -- --list` lists them); the whole-catalogue checks are
+//! the `catalogue::` tests. A custom harness (libtest-mimic) names the tests at run time from the
+//! registry, so a new rule is tested without a line of code here.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
+use std::process::ExitCode;
 
+use libtest_mimic::{Arguments, Failed, Trial};
 use ra2_core::catalogue::{self, RuleDoc};
 use ra2_core::rules::RULES;
-use ra2_tests::{fixtures, only_rule, render_text, root};
+use ra2_tests::{Fixture, fixtures, only_rule, render_text, root};
+
+fn main() -> ExitCode {
+    let args = Arguments::from_args();
+    let mut trials = vec![
+        Trial::test("catalogue::files_are_valid_and_match_their_names", || {
+            catalogue_files_are_valid_and_match_their_names();
+            Ok(())
+        }),
+        Trial::test("catalogue::registry_catalogue_and_fixtures_match_one_to_one", || {
+            registry_catalogue_and_fixtures_match_one_to_one();
+            Ok(())
+        }),
+        Trial::test("catalogue::the_conformant_example_is_clean_in_both_editions", || {
+            the_conformant_example_is_clean_in_both_editions();
+            Ok(())
+        }),
+        Trial::test("catalogue::coverage_table_and_the_unchecked_list_agree", || {
+            coverage_table_and_the_unchecked_list_agree();
+            Ok(())
+        }),
+        Trial::test("catalogue::the_rule_files_table_matches_the_registry", || {
+            the_rule_files_table_matches_the_registry();
+            Ok(())
+        }),
+    ];
+    let mut by_rule: BTreeMap<String, Vec<Fixture>> = BTreeMap::new();
+    for fixture in fixtures() {
+        by_rule.entry(fixture.id.clone()).or_default().push(fixture);
+    }
+    let ids: BTreeSet<&str> = RULES
+        .iter()
+        .map(|r| r.id)
+        .chain(by_rule.keys().map(String::as_str))
+        .collect();
+    let ids: Vec<String> = ids.into_iter().map(str::to_owned).collect();
+    for id in ids {
+        let fixtures = by_rule.remove(&id).unwrap_or_default();
+        trials.push(Trial::test(id.clone(), move || rule(&id, &fixtures)));
+    }
+    libtest_mimic::run(&args, trials).exit_code()
+}
+
+/// One rule: every check of this file for it. Problems are collected, so one run shows them all.
+fn rule(id: &str, fixtures: &[Fixture]) -> Result<(), Failed> {
+    let mut problems = Vec::new();
+    if let Some(doc) = catalogue::get(id) {
+        catalogue_examples_fail_and_pass_as_documented(doc, &mut problems);
+    }
+    for fixture in fixtures {
+        fixture_fires_exactly_where_marked(fixture, &mut problems);
+        findings_use_a_declared_check_and_read_well(fixture, &mut problems);
+    }
+    if !problems.is_empty() {
+        return Err(problems.join("\n").into());
+    }
+    // Last: a changed snapshot panics (insta writes the `.snap.new` to review), which the
+    // harness reports as this rule's failure.
+    for fixture in fixtures {
+        let report = only_rule(&fixture.lint(), &fixture.id);
+        let rendered = render_text(&report, &fixture.file_name(), &fixture.text);
+        insta::assert_snapshot!(fixture.name.clone(), rendered);
+    }
+    Ok(())
+}
 
 fn catalogue_schema() -> jsonschema::Validator {
     let text = std::fs::read_to_string(root().join("rules").join("schema.json")).expect("rules/schema.json");
@@ -13,7 +83,6 @@ fn catalogue_schema() -> jsonschema::Validator {
     jsonschema::validator_for(&schema).expect("schema compiles")
 }
 
-#[test]
 fn catalogue_files_are_valid_and_match_their_names() {
     let validator = catalogue_schema();
     let mut files: Vec<_> = std::fs::read_dir(root().join("rules"))
@@ -57,7 +126,6 @@ fn catalogue_files_are_valid_and_match_their_names() {
     }
 }
 
-#[test]
 fn registry_catalogue_and_fixtures_match_one_to_one() {
     let registry: BTreeSet<&str> = RULES.iter().map(|r| r.id).collect();
     let docs: BTreeSet<&str> = catalogue::all().iter().map(|d| d.id).collect();
@@ -95,70 +163,40 @@ fn lint_example(doc: &RuleDoc, example: &catalogue::Example, edition: ra2_core::
     ra2_core::lint_str("example.yaml", example.manifest, &config)
 }
 
-#[test]
-fn catalogue_examples_fail_and_pass_as_documented() {
-    let mut problems = Vec::new();
-    for doc in catalogue::all() {
-        for &edition in doc.editions {
-            for example in doc.examples.failing {
-                // A check narrower than its rule (`editions` of a check) is expected only in its
-                // editions; an example all of whose checks are elsewhere is not run here.
-                let expect: Vec<&str> = example
-                    .expect
-                    .iter()
-                    .copied()
-                    .filter(|c| doc.check_in_edition(c, edition))
-                    .collect();
-                if expect.is_empty() && !example.expect.is_empty() {
-                    continue;
-                }
-                let report = lint_example(doc, example, edition);
-                if !report.errors.is_empty() {
-                    problems.push(format!(
-                        "{} [{}] failing example {:?} has read errors: {:?}",
-                        doc.id,
-                        edition.as_str(),
-                        example.title,
-                        report.errors
-                    ));
-                }
-                let fired: BTreeSet<&str> = report
-                    .findings
-                    .iter()
-                    .filter(|f| f.rule == doc.id)
-                    .map(|f| f.check.as_str())
-                    .collect();
-                for expected in &expect {
-                    if !fired.contains(expected) {
-                        problems.push(format!(
-                            "{} [{}] failing example {:?}: expected check {expected:?}, fired {fired:?}",
-                            doc.id,
-                            edition.as_str(),
-                            example.title
-                        ));
-                    }
-                }
+fn catalogue_examples_fail_and_pass_as_documented(doc: &RuleDoc, problems: &mut Vec<String>) {
+    for &edition in doc.editions {
+        for example in doc.examples.failing {
+            // A check narrower than its rule (`editions` of a check) is expected only in its
+            // editions; an example all of whose checks are elsewhere is not run here.
+            let expect: Vec<&str> = example
+                .expect
+                .iter()
+                .copied()
+                .filter(|c| doc.check_in_edition(c, edition))
+                .collect();
+            if expect.is_empty() && !example.expect.is_empty() {
+                continue;
             }
-            for example in doc.examples.passing {
-                let report = lint_example(doc, example, edition);
-                if !report.errors.is_empty() {
+            let report = lint_example(doc, example, edition);
+            if !report.errors.is_empty() {
+                problems.push(format!(
+                    "{} [{}] failing example {:?} has read errors: {:?}",
+                    doc.id,
+                    edition.as_str(),
+                    example.title,
+                    report.errors
+                ));
+            }
+            let fired: BTreeSet<&str> = report
+                .findings
+                .iter()
+                .filter(|f| f.rule == doc.id)
+                .map(|f| f.check.as_str())
+                .collect();
+            for expected in &expect {
+                if !fired.contains(expected) {
                     problems.push(format!(
-                        "{} [{}] passing example {:?} has read errors: {:?}",
-                        doc.id,
-                        edition.as_str(),
-                        example.title,
-                        report.errors
-                    ));
-                }
-                let fired: Vec<String> = report
-                    .findings
-                    .iter()
-                    .filter(|f| f.rule == doc.id)
-                    .map(|f| format!("{}:{} {}", f.check, f.line, f.message))
-                    .collect();
-                if !fired.is_empty() {
-                    problems.push(format!(
-                        "{} [{}] passing example {:?} fired: {fired:?}",
+                        "{} [{}] failing example {:?}: expected check {expected:?}, fired {fired:?}",
                         doc.id,
                         edition.as_str(),
                         example.title
@@ -166,100 +204,110 @@ fn catalogue_examples_fail_and_pass_as_documented() {
                 }
             }
         }
+        for example in doc.examples.passing {
+            let report = lint_example(doc, example, edition);
+            if !report.errors.is_empty() {
+                problems.push(format!(
+                    "{} [{}] passing example {:?} has read errors: {:?}",
+                    doc.id,
+                    edition.as_str(),
+                    example.title,
+                    report.errors
+                ));
+            }
+            let fired: Vec<String> = report
+                .findings
+                .iter()
+                .filter(|f| f.rule == doc.id)
+                .map(|f| format!("{}:{} {}", f.check, f.line, f.message))
+                .collect();
+            if !fired.is_empty() {
+                problems.push(format!(
+                    "{} [{}] passing example {:?} fired: {fired:?}",
+                    doc.id,
+                    edition.as_str(),
+                    example.title
+                ));
+            }
+        }
     }
-    assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
-#[test]
-fn fixtures_fire_exactly_where_marked() {
-    let mut problems = Vec::new();
-    for fixture in fixtures() {
-        let report = fixture.lint();
-        for e in &report.errors {
-            problems.push(format!(
-                "{}: unexpected read error {}:{}: {}",
-                fixture.id, e.line, e.column, e.message
-            ));
+fn fixture_fires_exactly_where_marked(fixture: &Fixture, problems: &mut Vec<String>) {
+    let report = fixture.lint();
+    for e in &report.errors {
+        problems.push(format!(
+            "{}: unexpected read error {}:{}: {}",
+            fixture.name, e.line, e.column, e.message
+        ));
+    }
+    let actual: BTreeSet<(usize, String, String)> = report
+        .findings
+        .iter()
+        .filter(|f| f.rule == fixture.id)
+        .map(|f| (f.line, f.rule.clone(), f.check.clone()))
+        .collect();
+    for (line, rule, check) in &fixture.expected {
+        if rule != &fixture.id {
+            continue;
         }
-        let actual: BTreeSet<(usize, String, String)> = report
-            .findings
+        let hit = actual
             .iter()
-            .filter(|f| f.rule == fixture.id)
-            .map(|f| (f.line, f.rule.clone(), f.check.clone()))
-            .collect();
-        for (line, rule, check) in &fixture.expected {
-            if rule != &fixture.id {
-                continue;
-            }
-            let hit = actual
-                .iter()
-                .any(|(l, r, c)| l == line && r == rule && check.as_ref().is_none_or(|ch| ch == c));
-            if !hit {
-                problems.push(format!(
-                    "{}:{line}: expected {rule}{} but it did not fire",
-                    fixture.id,
-                    check.as_ref().map(|c| format!("/{c}")).unwrap_or_default()
-                ));
-            }
-        }
-        for (line, rule, check) in &actual {
-            let marked = fixture
-                .expected
-                .iter()
-                .any(|(l, r, c)| l == line && r == rule && c.as_ref().is_none_or(|ch| ch == check));
-            if !marked {
-                problems.push(format!(
-                    "{}:{line}: {rule}/{check} fired without an `# expect:` marker",
-                    fixture.id
-                ));
-            }
-        }
-        if !fixture.expected.iter().any(|(_, r, _)| r == &fixture.id) {
+            .any(|(l, r, c)| l == line && r == rule && check.as_ref().is_none_or(|ch| ch == c));
+        if !hit {
             problems.push(format!(
-                "{}: fixture has no `# expect: {}` marker",
-                fixture.id, fixture.id
+                "{}:{line}: expected {rule}{} but it did not fire",
+                fixture.name,
+                check.as_ref().map(|c| format!("/{c}")).unwrap_or_default()
             ));
         }
     }
-    assert!(problems.is_empty(), "{}", problems.join("\n"));
-}
-
-#[test]
-fn every_finding_uses_a_declared_check_and_reads_well() {
-    for fixture in fixtures() {
-        for f in fixture.lint().findings {
-            if let Some(doc) = catalogue::get(&f.rule) {
-                assert!(
-                    doc.check(&f.check).is_some(),
-                    "{}: check {:?} is not declared in rules/{}.yaml",
-                    fixture.id,
-                    f.check,
-                    f.rule
-                );
-            }
-            let first = f.message.chars().next().unwrap_or('a');
-            assert!(!first.is_uppercase(), "message starts lower-case: {:?}", f.message);
-            assert!(
-                !f.message.ends_with('.'),
-                "message has no trailing period: {:?}",
-                f.message
-            );
-            assert!(f.help.ends_with('.'), "help is a full sentence: {:?}", f.help);
+    for (line, rule, check) in &actual {
+        let marked = fixture
+            .expected
+            .iter()
+            .any(|(l, r, c)| l == line && r == rule && c.as_ref().is_none_or(|ch| ch == check));
+        if !marked {
+            problems.push(format!(
+                "{}:{line}: {rule}/{check} fired without an `# expect:` marker",
+                fixture.name
+            ));
         }
+    }
+    if !fixture.expected.iter().any(|(_, r, _)| r == &fixture.id) {
+        problems.push(format!(
+            "{}: fixture has no `# expect: {}` marker",
+            fixture.name, fixture.id
+        ));
     }
 }
 
-#[test]
-fn rule_diagnostics_snapshots() {
-    for fixture in fixtures() {
-        let report = only_rule(&fixture.lint(), &fixture.id);
-        let rendered = render_text(&report, &fixture.file_name(), &fixture.text);
-        insta::assert_snapshot!(fixture.name.clone(), rendered);
+fn findings_use_a_declared_check_and_read_well(fixture: &Fixture, problems: &mut Vec<String>) {
+    for f in fixture.lint().findings {
+        if let Some(doc) = catalogue::get(&f.rule)
+            && doc.check(&f.check).is_none()
+        {
+            problems.push(format!(
+                "{}: check {:?} is not declared in rules/{}.yaml",
+                fixture.name, f.check, f.rule
+            ));
+        }
+        if f.message.chars().next().is_some_and(char::is_uppercase) {
+            problems.push(format!("{}: message starts upper-case: {:?}", fixture.name, f.message));
+        }
+        if f.message.ends_with('.') {
+            problems.push(format!(
+                "{}: message has a trailing period: {:?}",
+                fixture.name, f.message
+            ));
+        }
+        if !f.help.ends_with('.') {
+            problems.push(format!("{}: help is not a full sentence: {:?}", fixture.name, f.help));
+        }
     }
 }
 
 /// `examples/conformant/` is what the README promises: no finding at all, in either edition.
-#[test]
 fn the_conformant_example_is_clean_in_both_editions() {
     let dir = root().join("examples").join("conformant");
     let mut files: Vec<_> = std::fs::read_dir(&dir)
@@ -295,7 +343,6 @@ fn the_conformant_example_is_clean_in_both_editions() {
 
 /// The "no" and "n/a" rows of rules/README.md's chapter-4 coverage table are
 /// `ra2-core/data/unchecked.yaml` (what `ra2 rules --all` lists), row by row.
-#[test]
 fn coverage_table_and_the_unchecked_list_agree() {
     fn expand(ids: &str) -> Vec<String> {
         if let Some((first, last)) = ids.split_once(" to ") {
@@ -352,4 +399,52 @@ fn coverage_table_and_the_unchecked_list_agree() {
             "{id} has a rule but is listed as not checked"
         );
     }
+}
+
+/// rules/README.md's "From a rule id to its files" table: every rule of the registry, with the
+/// files of `ra2-core/src/rules/` that define it (`Rule::new("<id>")`).
+fn the_rule_files_table_matches_the_registry() {
+    let dir = root().join("ra2-core").join("src").join("rules");
+    let mut defined: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for entry in std::fs::read_dir(&dir).expect("ra2-core/src/rules") {
+        let path = entry.expect("entry").path();
+        let file = path.file_name().and_then(|n| n.to_str()).unwrap_or_default().to_owned();
+        let text = std::fs::read_to_string(&path).expect("a rule file");
+        for (i, _) in text.match_indices("Rule::new(") {
+            let argument = text[i + 10..].split(')').next().unwrap_or_default();
+            // A string literal, or a constant of the same file (`const ID: &str = "k8s.api";`).
+            let id = match argument.strip_prefix('"') {
+                Some(literal) => literal.trim_end_matches('"').to_owned(),
+                None => text
+                    .split_once(&format!("const {argument}: &str = \""))
+                    .and_then(|(_, rest)| rest.split('"').next())
+                    .unwrap_or_else(|| panic!("{file}: Rule::new({argument}) names no constant here"))
+                    .to_owned(),
+            };
+            defined.entry(id).or_default().insert(file.clone());
+        }
+    }
+    let registry: BTreeSet<&str> = RULES.iter().map(|r| r.id).collect();
+    let defined_ids: BTreeSet<&str> = defined.keys().map(String::as_str).collect();
+    assert_eq!(
+        registry, defined_ids,
+        "Rule::new ids in ra2-core/src/rules against the registry"
+    );
+
+    let readme = std::fs::read_to_string(root().join("rules").join("README.md")).expect("rules/README.md");
+    let table: BTreeMap<String, BTreeSet<String>> = readme
+        .lines()
+        .filter_map(|line| {
+            let (id, files) = line.strip_prefix("| `")?.strip_suffix(" |")?.split_once("` | ")?;
+            let files = files
+                .split(", ")
+                .filter_map(|f| f.strip_prefix("[`")?.split_once('`').map(|(name, _)| name.to_owned()))
+                .collect();
+            Some((id.to_owned(), files))
+        })
+        .collect();
+    assert_eq!(
+        table, defined,
+        "rules/README.md's table of rule files (regenerate the rows from Rule::new in ra2-core/src/rules)"
+    );
 }
