@@ -670,4 +670,47 @@ mod tests {
         sort_stable(&mut sorted, |a, b| a.0.cmp(&b.0));
         assert_eq!(sorted, expected);
     }
+
+    /// A store gives back the report it was built from (the findings that do not fit the
+    /// compact form too), writes the same JSON, and sorts as [`Report::finalize`] does.
+    #[test]
+    fn a_store_gives_back_its_report_and_sorts_as_finalize_does() {
+        let config = ra2_core::Config::default();
+        let text = include_str!("../../examples/broken/cnf.yaml");
+        let mut report = ra2_core::lint_str("cnf.yaml", text, &config);
+        assert!(report.findings.len() > 10 && report.objects.len() > 2);
+        // Findings that the compact form cannot hold: a template location, a line past u32.
+        let mut mapped = report.findings[1].clone();
+        mapped.template = Some(ra2_core::TemplateLocation {
+            file: "chart/templates/upf.yaml".to_owned(),
+            line: 3,
+            column: 5,
+            mapped: "key".to_owned(),
+        });
+        report.findings.push(mapped);
+        let mut far = report.findings[2].clone();
+        far.line = usize::MAX;
+        report.findings.push(far);
+
+        let store = Store::from_report(&report);
+        assert_eq!(store.findings().collect::<Vec<_>>(), report.findings);
+        assert_eq!(store.objects().collect::<Vec<_>>(), report.objects);
+        let (mut from_store, mut from_report) = (Vec::new(), Vec::new());
+        store.write_json(&mut from_store).expect("JSON");
+        report.write_json(&mut from_report).expect("JSON");
+        assert!(from_store == from_report, "the JSON differs");
+        assert_eq!(store.into_report(), report);
+
+        // Out of order, with a finding twice: the same order, once, and the same counts.
+        let mut shuffled = report.clone();
+        shuffled.findings.reverse();
+        let twice = shuffled.findings[3].clone();
+        shuffled.findings.push(twice);
+        shuffled.objects.reverse();
+        let mut store = Store::from_report(&shuffled);
+        store.finalize();
+        shuffled.finalize();
+        assert_eq!(store.finding_count(), report.findings.len());
+        assert_eq!(store.into_report(), shuffled);
+    }
 }

@@ -753,4 +753,38 @@ mod tests {
         let other = find(&pod.replace("name: p,", "name: q,")).1;
         assert_ne!(a, other, "another object is another finding");
     }
+
+    /// The same object twice in one file: the repeats of a fingerprint are numbered, in the
+    /// order of the results, as code scanning needs them apart.
+    #[test]
+    fn repeated_fingerprints_are_numbered() {
+        let config = ra2_core::Config::default();
+        let pod = "apiVersion: v1\nkind: Pod\nmetadata: {name: p, namespace: core}\nspec:\n  volumes: [{name: h, hostPath: {path: /x}}]\n  containers: [{name: c, image: r/c:1}]\n";
+        let text = format!("{pod}---\n{}---\n{pod}---\n{pod}", pod.replace("name: p,", "name: q,"));
+        let report = ra2_core::lint_str("p.yaml", &text, &config);
+        let log: serde_json::Value = serde_json::from_str(&render(&report)).expect("SARIF");
+        let got: Vec<&str> = log["runs"][0]["results"]
+            .as_array()
+            .expect("results")
+            .iter()
+            .map(|r| r["partialFingerprints"][FINGERPRINT_KEY].as_str().unwrap_or_default())
+            .collect();
+        let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+        let expected: Vec<String> = report
+            .findings
+            .iter()
+            .map(|f| {
+                let plain = fingerprint(f);
+                let count = seen.entry(plain.clone()).or_default();
+                *count += 1;
+                if *count > 1 {
+                    format!("{plain}:{}", *count - 1)
+                } else {
+                    plain
+                }
+            })
+            .collect();
+        assert_eq!(got, expected);
+        assert!(got.iter().any(|f| f.ends_with(":2")), "{got:?}");
+    }
 }
