@@ -107,13 +107,13 @@ def test_same_flags_as_ra2_lint(cli: Cli) -> None:
     """The flags of `python -m ra2` (argparse) are those of `ra2 lint` (clap), with the same
     possible values, so that neither drifts from the other."""
     clap = clap_flags(cli)
-    assert "--format" in clap and "-j" in clap and "--stream-after" not in clap
+    assert "--format" in clap and "-j" in clap and "--stream-after" in clap
     assert argparse_flags() == clap
 
 
-def test_hidden_flag_is_shared(cli: Cli) -> None:
-    """`--stream-after` (testing only) is hidden from both helps and accepted by both."""
-    assert "--stream-after" not in python_m("--help").stdout
+def test_stream_after_is_shared(cli: Cli) -> None:
+    """`--stream-after` is in both helps and streams alike in both."""
+    assert "--stream-after" in python_m("--help").stdout
     args = ["--format", "jsonl", "--stream-after", "0", "examples"]
     assert python_m(*args).stdout == cli.run("lint", *args).stdout
 

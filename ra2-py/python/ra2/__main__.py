@@ -79,7 +79,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--max-depth", action=_Once, type=_count("LEVELS", 1, u64), metavar="LEVELS", help="deepest nesting read")
     p.add_argument("--max-alias-expansion", action=_Once, type=_count("NODES", 1, u64), metavar="NODES", help="nodes aliases may add")
     p.add_argument("-j", "--jobs", action=_Once, type=_count("N", 1, 2**16 - 1), metavar="N", help="threads [default: the cores]")
-    p.add_argument("--stream-after", action=_Once, type=_count("N", 0, u64), help=argparse.SUPPRESS)
+    p.add_argument("--stream-after", action=_Once, type=_count("N", 0, u64), metavar="N", help="results held before the output streams (0: from the start)")
     p.add_argument("--post-render", action=_Flag, help="act as a Helm post-renderer")
     p.add_argument("--chart-root", action=_Once, metavar="DIR", help="where the Helm chart of `helm template` output is")
     p.add_argument("--source-root", action=_Once, metavar="DIR", help="the directory SARIF, GitHub and Code Quality paths are relative to")
