@@ -203,6 +203,17 @@ pub struct SeverityCounts {
     pub info: usize,
 }
 
+impl SeverityCounts {
+    /// Counts one finding of `severity`.
+    pub fn add(&mut self, severity: Severity) {
+        match severity {
+            Severity::Error => self.error += 1,
+            Severity::Warning => self.warning += 1,
+            Severity::Info => self.info += 1,
+        }
+    }
+}
+
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Summary {
     pub files: usize,
@@ -309,15 +320,17 @@ impl Report {
             .sort_by(|a, b| (&a.file, a.document, a.line).cmp(&(&b.file, b.document, b.line)));
         let mut counts = SeverityCounts::default();
         for f in &self.findings {
-            match f.severity {
-                Severity::Error => counts.error += 1,
-                Severity::Warning => counts.warning += 1,
-                Severity::Info => counts.info += 1,
-            }
+            counts.add(f.severity);
         }
         self.summary.findings = counts;
         self.summary.errors = self.errors.len();
         self.summary.objects = self.objects.len();
+    }
+
+    /// Renames files (`rename` gives the new name, or `None` to keep it) everywhere the report
+    /// names one: findings, their template locations, errors and objects.
+    pub fn rename_files(&mut self, rename: impl Fn(&str) -> Option<String>) {
+        rename_files(&mut self.findings, &mut self.errors, &mut self.objects, rename);
     }
 
     /// The highest severity of any finding.
@@ -365,4 +378,31 @@ pub struct Range {
     pub end: Position,
     pub offset: usize,
     pub len: usize,
+}
+
+/// [`Report::rename_files`] over the parts of a report held apart (as a compact store holds
+/// its findings, errors and objects).
+pub fn rename_files(
+    findings: &mut [Finding],
+    errors: &mut [LintError],
+    objects: &mut [ObjectSummary],
+    rename: impl Fn(&str) -> Option<String>,
+) {
+    let rename_in = |name: &mut String| {
+        if let Some(new) = rename(name) {
+            *name = new;
+        }
+    };
+    for finding in findings {
+        rename_in(&mut finding.file);
+        if let Some(template) = &mut finding.template {
+            rename_in(&mut template.file);
+        }
+    }
+    for error in errors {
+        rename_in(&mut error.file);
+    }
+    for object in objects {
+        rename_in(&mut object.file);
+    }
 }

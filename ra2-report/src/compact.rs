@@ -468,11 +468,7 @@ impl Store {
         self.objects = objects;
         let mut counts = SeverityCounts::default();
         for entry in &self.findings {
-            match entry.severity {
-                Severity::Error => counts.error += 1,
-                Severity::Warning => counts.warning += 1,
-                Severity::Info => counts.info += 1,
-            }
+            counts.add(entry.severity);
         }
         self.summary.findings = counts;
         self.summary.errors = self.errors.len();
@@ -501,23 +497,12 @@ impl Store {
             renamed.ids.entry(Arc::clone(name)).or_insert(id);
         }
         self.files = renamed;
-        let rename_in = |name: &mut String| {
-            if let Some(new) = rename(name) {
-                *name = new;
-            }
-        };
-        for finding in &mut self.full_findings {
-            rename_in(&mut finding.file);
-            if let Some(template) = &mut finding.template {
-                rename_in(&mut template.file);
-            }
-        }
-        for error in &mut self.errors {
-            rename_in(&mut error.file);
-        }
-        for object in &mut self.full_objects {
-            rename_in(&mut object.file);
-        }
+        ra2_core::report::rename_files(
+            &mut self.full_findings,
+            &mut self.errors,
+            &mut self.full_objects,
+            rename,
+        );
     }
 
     /// The files that findings' primary locations are in (a finding mapped to its Helm

@@ -71,23 +71,7 @@ impl SourceRoot {
     /// Renames every file in `report` relative to the source root (those outside it keep
     /// their names).
     pub fn rebase(&self, report: &mut Report) {
-        let rename = |name: &mut String| {
-            if let Some(relative) = self.relative(name) {
-                *name = relative;
-            }
-        };
-        for finding in &mut report.findings {
-            rename(&mut finding.file);
-            if let Some(template) = &mut finding.template {
-                rename(&mut template.file);
-            }
-        }
-        for error in &mut report.errors {
-            rename(&mut error.file);
-        }
-        for object in &mut report.objects {
-            rename(&mut object.file);
-        }
+        report.rename_files(|name| self.relative(name));
     }
 }
 

@@ -160,11 +160,7 @@ impl<'a> Stream<'a> {
     /// Prints findings and errors in input order (an error first at one place).
     fn print(&mut self, findings: Vec<Finding>, errors: Vec<LintError>, kept: Option<&Kept>) {
         for f in &findings {
-            match f.severity {
-                Severity::Error => self.findings.error += 1,
-                Severity::Warning => self.findings.warning += 1,
-                Severity::Info => self.findings.info += 1,
-            }
+            self.findings.add(f.severity);
             if self.threshold.is_some_and(|t| f.severity >= t) {
                 self.failing += 1;
             }
