@@ -142,12 +142,7 @@ async fn worker(
     while Instant::now() < until {
         let body = &bodies[i % bodies.len()];
         i += 1;
-        let mut request = format!(
-            "POST /validate HTTP/1.1\r\nHost: ra2\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
-            body.len()
-        )
-        .into_bytes();
-        request.extend_from_slice(body);
+        let request = validate_request(body);
         let started = Instant::now();
         if tls.write_all(&request).await.is_err() {
             errors += 1;
@@ -192,12 +187,7 @@ async fn soak_worker(
         ticks.tick().await;
         let body = &bodies[i % bodies.len()];
         i += 1;
-        let mut request = format!(
-            "POST /validate HTTP/1.1\r\nHost: ra2\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
-            body.len()
-        )
-        .into_bytes();
-        request.extend_from_slice(body);
+        let request = validate_request(body);
         let started = Instant::now();
         let status = match tls.as_mut() {
             Some(stream) => {
@@ -234,6 +224,17 @@ fn percentile_ms(sorted: &[u32], p: f64) -> f64 {
     )]
     let i = ((sorted.len() as f64 * p) as usize).min(sorted.len().saturating_sub(1));
     f64::from(sorted.get(i).copied().unwrap_or(0)) / 1000.0
+}
+
+/// A keep-alive `POST /validate` of `body`.
+fn validate_request(body: &[u8]) -> Vec<u8> {
+    let mut request = format!(
+        "POST /validate HTTP/1.1\r\nHost: ra2\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+        body.len()
+    )
+    .into_bytes();
+    request.extend_from_slice(body);
+    request
 }
 
 fn client(ca: &str) -> tokio_rustls::TlsConnector {

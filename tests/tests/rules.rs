@@ -15,28 +15,38 @@ use ra2_tests::{Fixture, fixtures, only_rule, render_text, root};
 
 fn main() -> ExitCode {
     let args = Arguments::from_args();
-    let mut trials = vec![
-        Trial::test("catalogue::files_are_valid_and_match_their_names", || {
-            catalogue_files_are_valid_and_match_their_names();
-            Ok(())
-        }),
-        Trial::test("catalogue::registry_catalogue_and_fixtures_match_one_to_one", || {
-            registry_catalogue_and_fixtures_match_one_to_one();
-            Ok(())
-        }),
-        Trial::test("catalogue::the_conformant_example_is_clean_in_both_editions", || {
-            the_conformant_example_is_clean_in_both_editions();
-            Ok(())
-        }),
-        Trial::test("catalogue::coverage_table_and_the_unchecked_list_agree", || {
-            coverage_table_and_the_unchecked_list_agree();
-            Ok(())
-        }),
-        Trial::test("catalogue::the_rule_files_table_matches_the_registry", || {
-            the_rule_files_table_matches_the_registry();
-            Ok(())
-        }),
+    // The whole-catalogue checks, each a test named `catalogue::<function>` (they panic on failure).
+    let whole: [(&str, fn()); 5] = [
+        (
+            "files_are_valid_and_match_their_names",
+            catalogue_files_are_valid_and_match_their_names,
+        ),
+        (
+            "registry_catalogue_and_fixtures_match_one_to_one",
+            registry_catalogue_and_fixtures_match_one_to_one,
+        ),
+        (
+            "the_conformant_example_is_clean_in_both_editions",
+            the_conformant_example_is_clean_in_both_editions,
+        ),
+        (
+            "coverage_table_and_the_unchecked_list_agree",
+            coverage_table_and_the_unchecked_list_agree,
+        ),
+        (
+            "the_rule_files_table_matches_the_registry",
+            the_rule_files_table_matches_the_registry,
+        ),
     ];
+    let mut trials: Vec<Trial> = whole
+        .into_iter()
+        .map(|(name, check)| {
+            Trial::test(format!("catalogue::{name}"), move || {
+                check();
+                Ok(())
+            })
+        })
+        .collect();
     let mut by_rule: BTreeMap<String, Vec<Fixture>> = BTreeMap::new();
     for fixture in fixtures() {
         by_rule.entry(fixture.id.clone()).or_default().push(fixture);
