@@ -254,3 +254,46 @@ fn large_files_are_read_as_streams() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// What other documents decide prints at the end of a streamed run, long after its documents
+/// were dropped: its snippets are read again (standard input from the text the run kept on
+/// disk, files from the file) and are the held run's, byte for byte. Only cross-document
+/// findings here, so both runs print them in the same order.
+#[test]
+fn text_snippets_of_cross_document_findings_are_the_held_ones() {
+    let mut input = String::new();
+    for i in 0..40 {
+        let account = if i % 3 == 0 { "serviceAccountName: nrf\n  " } else { "" };
+        let end = if i % 5 == 0 { "\r\n" } else { "\n" };
+        let _ = write!(
+            input,
+            "---{end}apiVersion: v1{end}kind: Pod{end}metadata: {{name: p{i}, namespace: core}}{end}spec:{end}  {account}containers: [{{name: a, image: r/a:1}}]{end}"
+        );
+    }
+    let dir = std::env::temp_dir().join(format!("ra2-stream-snippets-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("pods.yaml");
+    std::fs::write(&file, &input).expect("write");
+    let file = file.to_string_lossy().into_owned();
+    for path in ["-", file.as_str()] {
+        let args = |stream_after: &'static str| {
+            [
+                "lint",
+                "--no-config",
+                "--edition",
+                "latest",
+                "--select",
+                "ra2.app.029",
+                "--stream-after",
+                stream_after,
+                path,
+            ]
+        };
+        let held = text(&run(&args("20000"), input.as_bytes()));
+        let streamed = text(&run(&args("0"), input.as_bytes()));
+        assert_eq!(held.matches("ra2.app.029/token-automount\n").count(), 40, "{held}");
+        assert!(held.contains(" │   containers: [{name: a, image: r/a:1}]\n"), "{held}");
+        assert_eq!(streamed, held, "{path}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -154,7 +154,7 @@ pub fn run(options: &Options, config: &ra2_core::Config, inputs: Inputs) -> u8 {
         Some(&mut progress),
     );
     let mut stream = stream.into_inner();
-    let mut report = linter.finish();
+    let mut finished = linter.finish_in_order();
     let unreadable = !problems.is_empty();
     if options.format != Format::Text {
         // Text output shows these in the report; other formats are for machines, so
@@ -166,16 +166,18 @@ pub fn run(options: &Options, config: &ra2_core::Config, inputs: Inputs) -> u8 {
                 .collect::<Vec<_>>(),
         );
     }
-    report
+    finished
+        .report
         .errors
         .extend(problems.into_iter().map(ReadProblem::into_lint_error));
-    report.finalize();
     if found.is_empty() && skipped.is_empty() && !read_texts && !unreadable {
         warn(&["warning: no manifests found (looked for *.yaml, *.yml and *.json)".to_owned()]);
     }
     if stream.is_on() {
-        return stream.finish(report);
+        return stream.finish(finished);
     }
+    let mut report = finished.into_report();
+    report.finalize();
     let mut sources = std::mem::take(&mut stream.sources);
     map_to_templates(options, &mut report, keep_text.then_some(&mut sources));
     if options.format == Format::Policyreport {
