@@ -5,8 +5,8 @@ use std::borrow::Cow;
 use std::cell::OnceCell;
 use std::rc::Rc;
 
-use crate::doc::{Doc, NodeId, Value};
-use crate::source::Span;
+use crate::parse::doc::{Doc, NodeId, Value};
+use crate::parse::source::Span;
 
 /// A node of a document, reached by a path from the document root.
 #[derive(Clone, Debug)]
@@ -98,7 +98,7 @@ impl<'d> Located<'d> {
     }
 
     /// Node `id` of `doc` at `pointer`, as if reached from an enclosing document: a List item
-    /// read on its own is `/items/N` (see [`crate::list`]).
+    /// read on its own is `/items/N` (see [`crate::parse::list`]).
     pub fn with_pointer(doc: &'d Doc<'d>, id: NodeId, pointer: String) -> Self {
         Located {
             doc,
@@ -279,7 +279,7 @@ impl<'d> Located<'d> {
 
     /// The entries of a mapping (empty for anything else).
     pub fn entries(&self) -> impl Iterator<Item = (&'d str, Located<'d>)> + '_ {
-        let entries: &'d [crate::doc::Entry<'d>] = match self.value() {
+        let entries: &'d [crate::parse::doc::Entry<'d>] = match self.value() {
             Value::Map(entries) => entries,
             _ => &[],
         };
@@ -291,7 +291,7 @@ impl<'d> Located<'d> {
 
     /// The items of a sequence (empty for anything else).
     pub fn items(&self) -> impl Iterator<Item = Located<'d>> + '_ {
-        let items: &'d [crate::doc::Item] = match self.value() {
+        let items: &'d [crate::parse::doc::Item] = match self.value() {
             Value::Seq(items) => items,
             _ => &[],
         };
@@ -355,7 +355,7 @@ impl<'d> Located<'d> {
         match self.value() {
             Value::Str(s) => Some(Cow::Borrowed(s.as_ref())),
             Value::Int(i) => Some(Cow::Owned(i.to_string())),
-            Value::Float(f) => Some(Cow::Owned(crate::scalar::go_json_float(*f))),
+            Value::Float(f) => Some(Cow::Owned(crate::parse::scalar::go_json_float(*f))),
             Value::Bool(b) => Some(Cow::Borrowed(if *b { "true" } else { "false" })),
             Value::Null | Value::Seq(_) | Value::Map(_) => None,
         }
@@ -414,8 +414,8 @@ fn to_json(doc: &Doc<'_>, id: NodeId, depth: usize) -> serde_json::Value {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::doc::{Limits, read_chunk};
-    use crate::source::chunks;
+    use crate::parse::doc::{Limits, read_chunk};
+    use crate::parse::source::chunks;
 
     #[test]
     fn pointers_escape_and_sites_point_at_keys() {
