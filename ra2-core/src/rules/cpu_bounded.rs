@@ -1,14 +1,14 @@
 //! ra2.ch.006: CPU requests and limits are set, and (when the node's allocatable CPU is known)
 //! the pod's stay below it, so CPUs are never oversubscribed.
 
+use crate::k8s::quantity::Quantity;
+use crate::k8s::resources::{Effective, Side, pod_effective};
 use crate::model::{Amount, Container, PodSpec, Resources};
-use crate::quantity::Quantity;
-use crate::resources::{Effective, Side, pod_effective};
+use crate::parse::view::Located;
 use crate::rules::params::RuleParams;
 use crate::rules::{Context, Rule};
-use crate::view::Located;
 
-pub static RULE: Rule = Rule {
+pub(super) static RULE: Rule = Rule {
     pod: Some(check_pod),
     params: Some(super::params::decoder::<Params>),
     ..Rule::new("ra2.ch.006")
@@ -149,64 +149,4 @@ fn shown(amount: &Amount<'_>) -> String {
         .node
         .scalar_text()
         .map_or_else(|| amount.node.source_text().to_owned(), std::borrow::Cow::into_owned)
-}
-
-#[cfg(test)]
-mod tests {
-    use crate::Config;
-
-    fn findings(text: &str, allocatable: Option<serde_json::Value>, minor: u32) -> Vec<(String, usize, String)> {
-        let mut config = Config {
-            kubernetes_minor: minor,
-            ..Config::default()
-        };
-        if let Some(value) = allocatable {
-            config
-                .params
-                .entry("ra2.ch.006".to_owned())
-                .or_default()
-                .insert("node_allocatable_cpu".to_owned(), value);
-        }
-        crate::lint_str("t.yaml", text, &config)
-            .findings
-            .into_iter()
-            .filter(|f| f.rule == "ra2.ch.006")
-            .map(|f| (f.check, f.line, f.message))
-            .collect()
-    }
-
-    const POD: &str = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  initContainers:\n  - {name: s, image: r/s:1, restartPolicy: Always, resources: {limits: {cpu: 500m}}}\n  containers:\n  - {name: a, image: r/a:1, resources: {limits: {cpu: 7}}}\n  - {name: b, image: r/b:1, resources: {limits: {cpu: 8}}}\n";
-
-    #[test]
-    fn effective_request_and_limit_stay_strictly_below_allocatable() {
-        // Running phase: 500m + 7 + 8 = 15500m.
-        assert!(findings(POD, None, 33).is_empty());
-        assert!(findings(POD, Some(serde_json::json!("15501m")), 33).is_empty());
-        let at_limit = findings(POD, Some(serde_json::json!("15500m")), 33);
-        let checks: Vec<(&str, usize)> = at_limit.iter().map(|(c, l, _)| (c.as_str(), *l)).collect();
-        assert_eq!(checks, [("below-allocatable", 9), ("below-allocatable", 9)]);
-        assert!(
-            at_limit[0].2.contains("15500m") || at_limit[0].2.contains("15.5"),
-            "{at_limit:?}"
-        );
-        // A number in the config works as well as a string.
-        assert_eq!(findings(POD, Some(serde_json::json!(8)), 33).len(), 2);
-    }
-
-    #[test]
-    fn pod_level_resources_bound_the_pod_from_1_34() {
-        let pod = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  resources: {limits: {cpu: 16, memory: 1Gi}}\n  containers:\n  - {name: a, image: r/a:1}\n";
-        let checks = |minor, value| {
-            findings(pod, value, minor)
-                .into_iter()
-                .map(|(c, l, _)| (c, l))
-                .collect::<Vec<_>>()
-        };
-        assert_eq!(checks(33, None), [("cpu-bounded".to_owned(), 7)]);
-        assert!(checks(34, None).is_empty());
-        assert_eq!(
-            checks(34, Some(serde_json::json!("16"))),
-            [("below-allocatable".to_owned(), 5), ("below-allocatable".to_owned(), 5)]
-        );
-    }
 }

@@ -4,13 +4,13 @@
 //! Every check is silent unless the pod is network-intensive (ra2-rules.md §1.2; the linter
 //! settles that after reading the whole input) or carries the opt-in annotation.
 
+use crate::k8s::resources::{QosClass, exclusive_cpus, pod_qos};
 use crate::model::{Amount, Container, ContainerKind, PodSpec, Resources};
-use crate::resources::{QosClass, exclusive_cpus, pod_qos};
+use crate::parse::view::Located;
 use crate::rules::params::RuleParams;
 use crate::rules::{Context, Rule};
-use crate::view::Located;
 
-pub static RULE: Rule = Rule {
+pub(super) static RULE: Rule = Rule {
     pod: Some(check_pod),
     params: Some(super::params::decoder::<Params>),
     ..Rule::new("ra2.k8s.009")
@@ -117,7 +117,7 @@ fn not_guaranteed_because<'d>(who: &str, resources: &Resources<'d>) -> Option<(O
             resources
                 .limit(name)
                 .and_then(Amount::quantity)
-                .is_none_or(crate::quantity::Quantity::is_zero)
+                .is_none_or(crate::k8s::quantity::Quantity::is_zero)
         })
         .collect();
     if !missing.is_empty() {
@@ -238,67 +238,4 @@ fn shown(amount: &Amount<'_>) -> String {
         .node
         .scalar_text()
         .map_or_else(|| amount.node.source_text().to_owned(), std::borrow::Cow::into_owned)
-}
-
-#[cfg(test)]
-mod tests {
-    use crate::Config;
-
-    fn checks(text: &str, minor: u32) -> Vec<(String, usize)> {
-        let config = Config {
-            kubernetes_minor: minor,
-            ..Config::default()
-        };
-        crate::lint_str("t.yaml", text, &config)
-            .findings
-            .into_iter()
-            .filter(|f| f.rule == "ra2.k8s.009")
-            .map(|f| (f.check, f.line))
-            .collect()
-    }
-
-    #[test]
-    fn pod_level_resources_decide_qos_from_1_34() {
-        let pod = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  nodeSelector: {anuket.io/profile: network-intensive}\n  resources: {limits: {cpu: 4, memory: 4Gi}}\n  containers:\n  - {name: a, image: r/a:1, resources: {limits: {cpu: 4, memory: 4Gi}}}\n";
-        assert!(checks(pod, 34).is_empty());
-        let burstable = pod.replace(
-            "resources: {limits: {cpu: 4, memory: 4Gi}}\n  containers",
-            "resources: {requests: {cpu: 2}, limits: {cpu: 4, memory: 4Gi}}\n  containers",
-        );
-        assert_eq!(checks(&burstable, 34), [("cpu-pinning".to_owned(), 6)]);
-        // On 1.33 the pod-level field is dropped; the container alone is Guaranteed.
-        assert!(checks(&burstable, 33).is_empty());
-    }
-
-    #[test]
-    fn a_missing_pod_level_request_is_the_sum_of_the_container_requests() {
-        // KEP-2837: spec.resources.requests.cpu defaults to the containers' 1 + 1 cpu, not to the
-        // pod's limit of 4, so the pod is Burstable.
-        let pod = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  nodeSelector: {anuket.io/profile: network-intensive}\n  resources: {limits: {cpu: 4, memory: 4Gi}}\n  containers:\n  - {name: a, image: r/a:1, resources: {requests: {cpu: 1}}}\n  - {name: b, image: r/b:1, resources: {requests: {cpu: 1}}}\n";
-        assert_eq!(checks(pod, 34), [("cpu-pinning".to_owned(), 6)]);
-        // Without container requests the pod's limit is copied: Guaranteed, and nothing else fires
-        // for lack of container cpu requests (nothing-pinned is about regular containers' requests).
-        let copied = pod.replace("resources: {requests: {cpu: 1}}", "resources: {}");
-        assert_eq!(checks(&copied, 34), [("cpu-pinning".to_owned(), 8)]);
-    }
-
-    #[test]
-    fn the_opt_in_can_be_renamed_or_disabled() {
-        let pod = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  annotations: {example.com/pin: \"true\", ra2.lint/cpu-pinning: \"true\"}\nspec:\n  containers:\n  - {name: a, image: r/a:1}\n";
-        assert_eq!(checks(pod, 33), [("cpu-pinning".to_owned(), 8)]);
-        for (key, fires) in [("example.com/pin", true), ("", false)] {
-            let mut config = Config::default();
-            config
-                .params
-                .entry("ra2.k8s.009".to_owned())
-                .or_default()
-                .insert("opt_in_annotation".to_owned(), serde_json::json!(key));
-            let report = crate::lint_str("t.yaml", pod, &config);
-            assert_eq!(
-                report.findings.iter().any(|f| f.rule == "ra2.k8s.009"),
-                fires,
-                "{key:?}"
-            );
-        }
-    }
 }

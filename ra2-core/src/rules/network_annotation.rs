@@ -3,15 +3,15 @@
 
 use std::sync::Arc;
 
-use crate::bundle::{Bundle, Fact, Place};
-use crate::devices::{Classifier, DeviceClass};
+use crate::k8s::devices::{Classifier, DeviceClass};
+use crate::k8s::names::{ResourceName, classify_resource_name};
+use crate::model::bundle::{Bundle, Fact, Place};
 use crate::model::{Object, PodSpec, WorkloadKind};
-use crate::multus::{NETWORKS_ANNOTATION, NetworkSelection, Severity, parse_networks};
-use crate::names::{ResourceName, classify_resource_name};
+use crate::parse::view::Located;
 use crate::rules::{BundleContext, Context, Gather, Rule, with_article};
-use crate::view::Located;
+use crate::telco::multus::{NETWORKS_ANNOTATION, NetworkSelection, Severity, parse_networks};
 
-pub static RULE: Rule = Rule {
+pub(super) static RULE: Rule = Rule {
     object: Some(check_object),
     pod: Some(check_pod),
     gather: Some(gather),
@@ -27,7 +27,7 @@ const NET_ADMIN_CAPABILITIES: &[&str] = &["NET_ADMIN", "ALL"];
 fn check_object(object: &Object<'_>, cx: &mut Context<'_>) {
     let Some(workload) = object.workload_kind() else { return };
     if let Some(pod) = object.pod_spec() {
-        for key in crate::danm::ANNOTATIONS {
+        for key in crate::telco::danm::ANNOTATIONS {
             if let Some(annotation) = pod.annotation(key) {
                 check_danm(&annotation, key, cx);
             }
@@ -111,7 +111,7 @@ fn check_value(annotation: &Located<'_>, selection: Option<&NetworkSelection>, c
 }
 
 /// danm-annotation-invalid: a DANM interfaces annotation must be a string that DANM can decode
-/// into interfaces that each name one network (see [`crate::danm`]).
+/// into interfaces that each name one network (see [`crate::telco::danm`]).
 fn check_danm(annotation: &Located<'_>, key: &str, cx: &mut Context<'_>) {
     const HELP: &str = "Write the annotation as a JSON array of objects, each naming one network with \"network\", \"tenantNetwork\" or \"clusterNetwork\", and with \"ip\"/\"ip6\" set to \"dynamic\", \"none\" or an address with its prefix length.";
     if annotation.is_null() {
@@ -129,7 +129,7 @@ fn check_danm(annotation: &Located<'_>, key: &str, cx: &mut Context<'_>) {
         );
         return;
     };
-    let problems = crate::danm::parse_interfaces(text).problems;
+    let problems = crate::telco::danm::parse_interfaces(text).problems;
     if !problems.is_empty() {
         cx.report_with_help(
             "danm-annotation-invalid",
@@ -194,7 +194,9 @@ fn requests_huge_pages(pod: &PodSpec<'_>) -> bool {
 fn gather(object: &Object<'_>, cx: &mut Gather<'_>) {
     let Some(pod) = object.pod_spec() else { return };
     if pod.annotation(NETWORKS_ANNOTATION).is_some()
-        || crate::danm::ANNOTATIONS.iter().any(|key| pod.annotation(key).is_some())
+        || crate::telco::danm::ANNOTATIONS
+            .iter()
+            .any(|key| pod.annotation(key).is_some())
         || requests_huge_pages(pod)
     {
         return;
@@ -231,7 +233,7 @@ fn check_bundle(bundle: &Bundle, cx: &mut BundleContext<'_>) {
     }
 }
 
-/// Why a resource is a network device (see [`crate::devices`]): a configured pattern says so,
+/// Why a resource is a network device (see [`crate::k8s::devices`]): a configured pattern says so,
 /// else a `NetworkAttachmentDefinition` in the input names it, else the device table lists it as
 /// one. Accelerators and unknown resources are not network devices.
 fn network_device(fact: &UnattachedResource, bundle: &Bundle, devices: &Classifier) -> Option<String> {
@@ -249,51 +251,5 @@ fn network_device(fact: &UnattachedResource, bundle: &Bundle, devices: &Classifi
     match devices.shipped(&fact.resource) {
         (DeviceClass::Network, why) => Some(why.to_string()),
         _ => None,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use crate::Config;
-
-    fn checks(text: &str, config: &Config) -> Vec<(String, usize)> {
-        crate::lint_str("t.yaml", text, config)
-            .findings
-            .into_iter()
-            .filter(|f| f.rule == "ra2.app.006")
-            .map(|f| (f.check, f.line))
-            .collect()
-    }
-
-    const POD: &str = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\nspec:\n  containers:\n  - name: a\n    image: r/a:1\n    resources:\n      limits:\n        example.com/fastpath: 1\n";
-
-    #[test]
-    fn resource_patterns_come_from_the_config() {
-        assert!(checks(POD, &Config::default()).is_empty());
-        let mut config = Config::default();
-        config.params.entry("ra2.app.006".to_owned()).or_default().insert(
-            "ni_resource_patterns".to_owned(),
-            serde_json::json!(["example.com/fast*"]),
-        );
-        assert_eq!(
-            checks(POD, &config),
-            vec![("resource-without-annotation".to_owned(), 11)]
-        );
-    }
-
-    #[test]
-    fn a_definition_later_in_the_input_names_the_device() {
-        let nad = "---\napiVersion: k8s.cni.cncf.io/v1\nkind: NetworkAttachmentDefinition\nmetadata:\n  name: fp\n  annotations:\n    k8s.v1.cni.cncf.io/resourceName: example.com/fastpath\n";
-        let text = format!("{POD}{nad}");
-        assert_eq!(
-            checks(&text, &Config::default()),
-            vec![("resource-without-annotation".to_owned(), 11)]
-        );
-    }
-
-    #[test]
-    fn null_annotation_is_an_empty_selection() {
-        let text = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  annotations:\n    k8s.v1.cni.cncf.io/networks: ~\nspec:\n  containers: [{name: a, image: r/a:1}]\n";
-        assert!(checks(text, &Config::default()).is_empty());
     }
 }

@@ -3,11 +3,11 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
-use crate::bundle::{Bundle, Fact, Place};
+use crate::model::bundle::{Bundle, Fact, Place};
 use crate::model::{Container, Object, PodSpec};
 use crate::rules::{BundleContext, Context, Gather, Rule};
 
-pub static RULE: Rule = Rule {
+pub(super) static RULE: Rule = Rule {
     pod: Some(check_pod),
     gather: Some(gather),
     bundle: Some(check_bundle),
@@ -61,7 +61,7 @@ fn zero_limits(container: &Container<'_>, cx: &mut Context<'_>) {
         let Some(limit) = container.resources.limit(name) else {
             continue;
         };
-        if limit.quantity().is_some_and(crate::quantity::Quantity::is_zero) {
+        if limit.quantity().is_some_and(crate::k8s::quantity::Quantity::is_zero) {
             cx.report(
                 "container-limits",
                 &limit.node,
@@ -143,37 +143,6 @@ fn check_bundle(bundle: &Bundle, cx: &mut BundleContext<'_>) {
             format!(
                 "namespace {namespace:?} has neither a ResourceQuota nor a LimitRange in the input, so nothing limits the namespace as a whole"
             ),
-        );
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use crate::{Config, Edition, lint_str};
-
-    fn container_limit_findings(kubernetes_minor: u32) -> Vec<String> {
-        let text = "apiVersion: v1\nkind: Pod\nmetadata: {name: p, namespace: core}\nspec:\n  resources:\n    limits: {cpu: 2, memory: 1Gi}\n  containers:\n  - {name: a, image: r/a:1}\n  - {name: b, image: r/b:1, resources: {limits: {cpu: 1}}}\n";
-        let config = Config {
-            edition: Edition::Latest,
-            kubernetes_minor,
-            ..Config::default()
-        };
-        lint_str("p.yaml", text, &config)
-            .findings
-            .into_iter()
-            .filter(|f| f.rule == "ra2.app.032" && f.check == "container-limits")
-            .map(|f| f.message)
-            .collect()
-    }
-
-    #[test]
-    fn pod_level_limits_cover_containers_from_1_34() {
-        assert!(container_limit_findings(34).is_empty());
-        let old = container_limit_findings(33);
-        assert_eq!(old.len(), 2, "{old:?}");
-        assert!(
-            old.iter().all(|m| m.contains("counts only from Kubernetes 1.34")),
-            "{old:?}"
         );
     }
 }

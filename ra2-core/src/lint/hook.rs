@@ -1,0 +1,66 @@
+//! Object checks supplied from outside ra2-core.
+//!
+//! Some checks are too heavy for the core library, which must stay small enough for the
+//! browser: strict mode (`ra2-strict`) validates every object against the Kubernetes OpenAPI
+//! schema and pulls in `k8s-openapi` and `jsonschema`. Such a check implements
+//! [`ObjectHook`] and is handed to [`crate::Linter::with_object_hook`]. The linter calls it
+//! once per object, after the rules, with the object it already parsed (no second parse), and
+//! its findings go through select/ignore, severity overrides, annotations, exemptions and
+//! sorting exactly like a rule's.
+
+use crate::config::Config;
+use crate::model::Object;
+use crate::model::bundle::Place;
+use crate::parse::view::Located;
+use crate::report::{Report, Severity};
+use crate::rules::{Pending, Target};
+
+/// An extra check on every object.
+pub trait ObjectHook {
+    /// Checks one object (a document, or one item of a `kind: List`) that has an apiVersion
+    /// and a kind.
+    fn check_object(&mut self, object: &Object<'_>, cx: &mut HookContext<'_>);
+
+    /// Called once by [`crate::Linter::finish`] after the findings are collected and before
+    /// the report is sorted and counted, for example to add summary counts.
+    fn finish(&mut self, report: &mut Report) {
+        let _ = report;
+    }
+}
+
+/// What a hook sees while it checks one object: the run's settings and a way to report.
+pub struct HookContext<'c> {
+    pub(crate) config: &'c Config,
+    pub(crate) target: Target<'c>,
+    pub(crate) out: &'c mut Vec<Pending>,
+}
+
+impl HookContext<'_> {
+    /// The run's settings (target Kubernetes version, ...).
+    pub fn config(&self) -> &Config {
+        self.config
+    }
+
+    /// Reports `rule`/`check` at `at` (a node of the object being checked). `severity` is the
+    /// default; a `severity` override in the config for `rule/check` or `rule` wins.
+    pub fn report(
+        &mut self,
+        rule: &str,
+        check: &str,
+        severity: Severity,
+        at: &Located<'_>,
+        message: String,
+        help: String,
+    ) {
+        let severity = self
+            .config
+            .severity
+            .get(&format!("{rule}/{check}"))
+            .or_else(|| self.config.severity.get(rule))
+            .copied()
+            .unwrap_or(severity);
+        let place = Place::of(self.target, at);
+        let finding = crate::lint::finding_at(rule, check, severity, message, Some(help), place);
+        self.out.push((finding, self.target.object_index));
+    }
+}

@@ -1,0 +1,157 @@
+//! What is a Kubernetes manifest. Real repositories keep Kubernetes objects next to files that
+//! are not: kustomize inputs, Helm chart metadata and values, docker-compose files, CI configs,
+//! application configs that happen to end in `.yml`. When ra2 walks a directory (or when the
+//! user asks with `--skip-non-k8s` / `skip-non-k8s: true`) such files and documents are skipped
+//! and counted in `summary.skipped` by reason, instead of being reported as objects without an
+//! `apiVersion`.
+//!
+//! Two tests: [`file_skip_reason`] judges a file by its name alone (before it is read), and
+//! [`document_skip_reason`] judges one YAML document by its top-level keys. A document with one
+//! of `apiVersion`/`kind` but not the other is never skipped: it is a broken object.
+
+use crate::parse::view::Located;
+
+/// Reason: a kustomization file, by name or by `apiVersion: kustomize.config.k8s.io/...`.
+pub const KUSTOMIZE: &str = "kustomize input";
+/// Reason: a kustomize built-in plugin config (`apiVersion: builtin`).
+pub const KUSTOMIZE_PLUGIN: &str = "kustomize plugin config (apiVersion: builtin)";
+/// Reason: Helm's `Chart.yaml`/`Chart.lock`.
+pub const HELM_CHART: &str = "Helm chart metadata";
+/// Reason: Helm values files and their schema.
+pub const HELM_VALUES: &str = "Helm values";
+/// Reason: a docker-compose file.
+pub const COMPOSE: &str = "docker-compose file";
+/// Reason: a CI pipeline config.
+pub const CI: &str = "CI config";
+/// Reason: a document with neither `apiVersion` nor `kind`.
+pub const NO_API_VERSION_OR_KIND: &str = "no apiVersion or kind";
+/// Reason: a document that is not a mapping (a list or a scalar at the top).
+pub const NOT_A_MAPPING: &str = "not a mapping";
+
+/// CI configs with a fixed file name (hidden ones such as `.gitlab-ci.yml` are never walked).
+const CI_FILES: &[&str] = &[
+    "azure-pipelines.yml",
+    "azure-pipelines.yaml",
+    "bitbucket-pipelines.yml",
+    "cloudbuild.yaml",
+    "cloudbuild.yml",
+    "appveyor.yml",
+    "appveyor.yaml",
+    "codecov.yml",
+    "codecov.yaml",
+    "buildspec.yml",
+    "buildspec.yaml",
+];
+
+/// Why a file is not a Kubernetes manifest, judged by its name (the last path component,
+/// compared case-insensitively for the extension).
+pub fn file_skip_reason(path: &str) -> Option<&'static str> {
+    let name = path.rsplit(['/', '\\']).next().unwrap_or(path);
+    let lower = name.to_ascii_lowercase();
+    let split = ["yaml", "yml", "json"]
+        .iter()
+        .find_map(|ext| Some((lower.strip_suffix(ext)?.strip_suffix('.')?, *ext)));
+    if name == "Kustomization" || matches!(split, Some(("kustomization", _))) {
+        return Some(KUSTOMIZE);
+    }
+    if name == "Chart.yaml" || name == "Chart.yml" || name == "Chart.lock" {
+        return Some(HELM_CHART);
+    }
+    if lower == "values.schema.json" {
+        return Some(HELM_VALUES);
+    }
+    let (stem, _) = split.filter(|(_, ext)| *ext != "json")?;
+    if stem == "values" || stem.starts_with("values-") || stem.starts_with("values.") || stem.starts_with("values_") {
+        return Some(HELM_VALUES);
+    }
+    if stem.starts_with("docker-compose") || stem == "compose" || stem.starts_with("compose.") {
+        return Some(COMPOSE);
+    }
+    if CI_FILES.contains(&lower.as_str()) {
+        return Some(CI);
+    }
+    None
+}
+
+/// Why a document is not a Kubernetes object: it is not a mapping, it has neither `apiVersion`
+/// nor `kind`, or it is a kustomize input (`kustomize.config.k8s.io` kinds, `apiVersion:
+/// builtin` transformer and generator configs).
+pub fn document_skip_reason(root: &Located<'_>) -> Option<&'static str> {
+    if !root.is_map() {
+        return Some(NOT_A_MAPPING);
+    }
+    let api_version = root.get("apiVersion");
+    if api_version.is_none() && root.get("kind").is_none() {
+        return Some(NO_API_VERSION_OR_KIND);
+    }
+    let api_version = api_version.as_ref().and_then(Located::as_str)?;
+    if api_version == "builtin" {
+        return Some(KUSTOMIZE_PLUGIN);
+    }
+    if api_version.starts_with("kustomize.config.k8s.io/") {
+        return Some(KUSTOMIZE);
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn files_judged_by_name() {
+        for (name, reason) in [
+            ("kustomization.yaml", Some(KUSTOMIZE)),
+            ("a/b/Kustomization", Some(KUSTOMIZE)),
+            ("overlays/prod/kustomization.YML", Some(KUSTOMIZE)),
+            ("chart/Chart.yaml", Some(HELM_CHART)),
+            ("chart/values.yaml", Some(HELM_VALUES)),
+            ("chart/values-prod.yml", Some(HELM_VALUES)),
+            ("chart/values.schema.json", Some(HELM_VALUES)),
+            ("docker-compose.yml", Some(COMPOSE)),
+            ("deploy/docker-compose.override.yaml", Some(COMPOSE)),
+            ("compose.yaml", Some(COMPOSE)),
+            ("azure-pipelines.yml", Some(CI)),
+            ("deployment.yaml", None),
+            ("values.json", None),
+            ("my-values.yaml", None),
+            ("chart.yaml", None),
+            ("kustomization-patch.yaml", None),
+        ] {
+            assert_eq!(file_skip_reason(name), reason, "{name}");
+        }
+    }
+
+    fn reason(text: &str) -> Option<&'static str> {
+        let (text, bom) = crate::parse::source::strip_bom(text);
+        let chunk = crate::parse::source::Chunk {
+            text,
+            offset: bom,
+            line: 0,
+        };
+        let result = crate::parse::doc::read_chunk(chunk, false, crate::parse::doc::Limits::default());
+        let doc = result.docs.first().expect("a document");
+        document_skip_reason(&Located::root(doc))
+    }
+
+    #[test]
+    fn documents_judged_by_content() {
+        assert_eq!(
+            reason("services: {web: {image: nginx}}\n"),
+            Some(NO_API_VERSION_OR_KIND)
+        );
+        assert_eq!(reason("- a\n- b\n"), Some(NOT_A_MAPPING));
+        assert_eq!(
+            reason("apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\n"),
+            Some(KUSTOMIZE)
+        );
+        assert_eq!(
+            reason("apiVersion: builtin\nkind: ValueAddTransformer\nmetadata: {name: x}\n"),
+            Some(KUSTOMIZE_PLUGIN)
+        );
+        assert_eq!(reason("apiVersion: v1\nkind: Pod\n"), None);
+        // Half an object is a broken object, not something else.
+        assert_eq!(reason("kind: Pod\n"), None);
+        assert_eq!(reason("apiVersion: v2\nname: chart\n"), None);
+    }
+}

@@ -1,0 +1,830 @@
+//! The document tree: every YAML node with its span, scalars resolved as the API server
+//! resolves them, anchors, aliases and `<<` merge keys expanded without copying, and hard
+//! limits that turn YAML bombs and pathological nesting into errors.
+
+use std::borrow::Cow;
+use std::cell::Cell;
+use std::collections::HashMap;
+
+use ra2_yaml::{Event, EventKind, Parser, ScalarStyle};
+
+use crate::parse::scalar::{Resolved, resolve_json, resolve_plain};
+use crate::parse::source::{Chunk, LineIndex, Position, Span};
+
+/// Index of a node in its document's arena.
+pub type NodeId = u32;
+
+/// Limits that bound the work one document can cause (`limits:` in `.ra2.yaml`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct Limits {
+    /// Largest document, in bytes.
+    pub max_document_bytes: usize,
+    /// Deepest nesting of collections.
+    pub max_depth: usize,
+    /// Nodes that aliases and merge keys may add on top of the nodes written out.
+    pub max_alias_expansion: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_document_bytes: 32 << 20,
+            max_depth: 256,
+            max_alias_expansion: 1_000_000,
+        }
+    }
+}
+
+/// Limits set on a command line (`ra2 lint`, `ra2 serve`): each one that is set replaces the
+/// configuration file's value.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LimitOverrides {
+    pub max_document_bytes: Option<usize>,
+    pub max_depth: Option<usize>,
+    pub max_alias_expansion: Option<u64>,
+}
+
+impl LimitOverrides {
+    /// `limits` with the overrides that are set.
+    pub fn apply(&self, limits: &mut Limits) {
+        if let Some(n) = self.max_document_bytes {
+            limits.max_document_bytes = n;
+        }
+        if let Some(n) = self.max_depth {
+            limits.max_depth = n;
+        }
+        if let Some(n) = self.max_alias_expansion {
+            limits.max_alias_expansion = n;
+        }
+    }
+}
+
+/// A resolved value.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value<'s> {
+    Null,
+    Bool(bool),
+    Int(i128),
+    Float(f64),
+    Str(Cow<'s, str>),
+    Seq(Vec<Item>),
+    Map(Vec<Entry<'s>>),
+}
+
+/// A sequence element.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Item {
+    pub node: NodeId,
+    /// Where an alias (`*name`) put this node here, if it did.
+    pub via: Option<Span>,
+}
+
+/// A mapping entry. Keys are strings, as sigs.k8s.io/yaml makes them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Entry<'s> {
+    pub key: Cow<'s, str>,
+    pub key_span: Span,
+    pub value: NodeId,
+    /// Where an alias or a `<<` merge key put this entry here, if one did.
+    pub via: Option<Span>,
+}
+
+/// A node.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Node<'s> {
+    pub value: Value<'s>,
+    pub span: Span,
+    /// How the scalar was written; `None` for collections.
+    pub style: Option<ScalarStyle>,
+}
+
+/// A problem found while building a document that does not stop it from being linted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    pub span: Span,
+    pub message: String,
+}
+
+/// Why a document could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct DocError {
+    pub span: Span,
+    pub message: String,
+    /// A stable code such as `ra2::parse::yaml`.
+    pub code: &'static str,
+}
+
+static NULL_NODE: Node<'static> = Node {
+    value: Value::Null,
+    span: Span::new(0, 0),
+    style: None,
+};
+
+/// One YAML document.
+#[derive(Debug)]
+pub struct Doc<'s> {
+    pub nodes: Vec<Node<'s>>,
+    pub root: NodeId,
+    /// Duplicate keys and similar: reported, but the document is still linted.
+    pub problems: Vec<Problem>,
+    /// The chunk's text; spans are absolute, so subtract `chunk.offset` to index it.
+    pub chunk: Chunk<'s>,
+    lines: LineIndex,
+    /// The stream is JSON (scalars resolve as JSON).
+    pub json: bool,
+    /// Set when the tree stands for a JSON text other than its source (the admission decision
+    /// lints the object where it stands in the request, but its messages must read as if the
+    /// object had been written out by serde_json): `Some(true)` once a message quoted a node
+    /// whose source text differs from that rendering (see [`Doc::note_quoted`]).
+    pub(crate) quote_check: Option<Cell<bool>>,
+}
+
+impl<'s> Doc<'s> {
+    pub fn node(&self, id: NodeId) -> &Node<'s> {
+        // Ids only come from this arena, so they are always in range; fall back to a null node
+        // rather than panic if that invariant were ever broken.
+        self.nodes.get(id as usize).unwrap_or(&NULL_NODE)
+    }
+
+    pub fn position(&self, offset: usize) -> Position {
+        self.lines.position(self.chunk.text, offset)
+    }
+
+    /// The text of a span (empty if it lies outside this document).
+    pub fn text(&self, span: Span) -> &'s str {
+        let base = self.chunk.offset;
+        self.chunk
+            .text
+            .get(span.start.saturating_sub(base)..span.end.saturating_sub(base))
+            .unwrap_or("")
+    }
+
+    pub fn root_is_null(&self) -> bool {
+        matches!(self.node(self.root).value, Value::Null)
+    }
+
+    /// Called whenever a node's source text is quoted (in a message): with a quote check on,
+    /// notes a node whose text is not what serde_json writes for its value (a collection,
+    /// laid out and ordered as its writer chose, or a string with other escapes).
+    pub(crate) fn note_quoted(&self, id: NodeId) {
+        let Some(flag) = &self.quote_check else { return };
+        let node = self.node(id);
+        let same = match &node.value {
+            Value::Map(_) | Value::Seq(_) => false,
+            Value::Str(s) => serde_json::to_string(s.as_ref()).is_ok_and(|quoted| quoted == self.text(node.span)),
+            // Numbers were checked to be written as serde_json writes them.
+            Value::Null | Value::Bool(_) | Value::Int(_) | Value::Float(_) => true,
+        };
+        if !same {
+            flag.set(true);
+        }
+    }
+}
+
+/// The result of reading one chunk: zero or more documents, and at most one error (which
+/// ends the chunk).
+#[derive(Debug, Default)]
+pub struct ChunkResult<'s> {
+    pub docs: Vec<Doc<'s>>,
+    pub error: Option<DocError>,
+}
+
+enum Frame<'s> {
+    Seq {
+        node: NodeId,
+        items: Vec<Item>,
+        anchor: Option<String>,
+    },
+    Map {
+        node: NodeId,
+        entries: Vec<Entry<'s>>,
+        /// Index of entries by key, built once a mapping is large enough for scans to hurt.
+        index: Option<HashMap<Cow<'s, str>, usize>>,
+        /// A key waiting for its value: (key, span, is a merge key).
+        pending_key: Option<(Cow<'s, str>, Span, bool)>,
+        anchor: Option<String>,
+    },
+}
+
+pub(crate) const INDEX_THRESHOLD: usize = 24;
+
+/// A key written twice in one mapping.
+pub(crate) fn duplicate_key(key: &str, span: Span) -> Problem {
+    Problem {
+        span,
+        message: format!(
+            "duplicate key {key:?}: the API server keeps only the last value (and rejects the object with strict field validation)"
+        ),
+    }
+}
+
+struct Builder<'s> {
+    chunk: Chunk<'s>,
+    json: bool,
+    limits: Limits,
+    nodes: Vec<Node<'s>>,
+    /// Expanded size of each node (itself plus everything below it, aliases included).
+    weights: Vec<u64>,
+    anchors: HashMap<String, NodeId>,
+    stack: Vec<Frame<'s>>,
+    problems: Vec<Problem>,
+    written: u64,
+    expanded: u64,
+}
+
+impl<'s> Builder<'s> {
+    fn new(chunk: Chunk<'s>, json: bool, limits: Limits) -> Self {
+        Builder {
+            chunk,
+            json,
+            limits,
+            nodes: Vec::new(),
+            weights: Vec::new(),
+            anchors: HashMap::new(),
+            stack: Vec::new(),
+            problems: Vec::new(),
+            written: 0,
+            expanded: 0,
+        }
+    }
+
+    fn span(&self, ev: &Event<'_>) -> Span {
+        Span::new(self.chunk.offset + ev.start.offset, self.chunk.offset + ev.end.offset)
+    }
+
+    #[allow(clippy::unused_self)] // a method, so every error site reads `self.error(..)`
+    fn error(&self, span: Span, code: &'static str, message: impl Into<String>) -> DocError {
+        DocError {
+            span,
+            message: message.into(),
+            code,
+        }
+    }
+
+    fn push_node(&mut self, node: Node<'s>, weight: u64) -> Result<NodeId, DocError> {
+        let id = NodeId::try_from(self.nodes.len())
+            .map_err(|_| self.error(node.span, "ra2::parse::too-large", "document has too many nodes"))?;
+        self.nodes.push(node);
+        self.weights.push(weight);
+        self.written += 1;
+        Ok(id)
+    }
+
+    fn add_expansion(&mut self, extra: u64, span: Span) -> Result<(), DocError> {
+        self.expanded = self.expanded.saturating_add(extra);
+        if self.expanded > self.limits.max_alias_expansion {
+            return Err(self.error(
+                span,
+                "ra2::parse::alias-bomb",
+                format!(
+                    "aliases expand this document by more than {} nodes; refusing to expand it (a YAML bomb?)",
+                    self.limits.max_alias_expansion
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    fn resolve_scalar(&self, value: Cow<'s, str>, style: ScalarStyle, tag: Option<&str>) -> Value<'s> {
+        // A core-schema tag (`!!int "3"`) makes even a quoted scalar resolve like a plain one.
+        let core_tag = matches!(
+            tag,
+            Some(
+                "tag:yaml.org,2002:int"
+                    | "tag:yaml.org,2002:float"
+                    | "tag:yaml.org,2002:bool"
+                    | "tag:yaml.org,2002:null"
+            )
+        );
+        let resolved = match (style, tag) {
+            (_, Some("tag:yaml.org,2002:str" | "tag:yaml.org,2002:binary")) => Resolved::Str,
+            (ScalarStyle::Plain, _) | (_, Some(_)) if self.json => resolve_json(&value),
+            _ if style == ScalarStyle::Plain || core_tag => resolve_plain(&value),
+            _ => Resolved::Str,
+        };
+        match resolved {
+            Resolved::Null => Value::Null,
+            Resolved::Bool(b) => Value::Bool(b),
+            Resolved::Int(i) => Value::Int(i),
+            Resolved::Float(f) => Value::Float(f),
+            Resolved::Str => Value::Str(value),
+        }
+    }
+
+    /// Attaches a finished node to the collection on top of the stack (or makes it the root).
+    fn attach(&mut self, id: NodeId, via: Option<Span>, root: &mut Option<NodeId>) -> Result<(), DocError> {
+        let weight = self.weights.get(id as usize).copied().unwrap_or(1);
+        let span = self.nodes.get(id as usize).map(|n| n.span).unwrap_or_default();
+        match self.stack.last_mut() {
+            None => {
+                *root = Some(id);
+                Ok(())
+            }
+            Some(Frame::Seq { node, items, .. }) => {
+                items.push(Item { node: id, via });
+                let parent = *node as usize;
+                if let Some(w) = self.weights.get_mut(parent) {
+                    *w = w.saturating_add(weight);
+                }
+                Ok(())
+            }
+            Some(Frame::Map { pending_key: None, .. }) => {
+                let key = self.key_text(id, span)?;
+                if let Some(Frame::Map { pending_key, .. }) = self.stack.last_mut() {
+                    *pending_key = Some((key.0, span, key.1));
+                }
+                Ok(())
+            }
+            Some(Frame::Map { pending_key, .. }) => {
+                let Some((key, key_span, is_merge)) = pending_key.take() else {
+                    return Ok(());
+                };
+                if is_merge {
+                    self.merge(id, via.or(Some(span)), span)
+                } else {
+                    {
+                        self.insert(key, key_span, id, via, weight, false);
+                        Ok(())
+                    }
+                }
+            }
+        }
+    }
+
+    /// The string a key becomes in JSON (sigs.k8s.io/yaml stringifies non-string keys: integers
+    /// in decimal, booleans as `true`/`false`, floats rounded to float32), and whether it is a
+    /// `<<` merge key. Keys sigs.k8s.io/yaml refuses (null, an integer above 2^63-1, a collection)
+    /// make the document unreadable, as for kubectl and the API server.
+    fn key_text(&self, id: NodeId, span: Span) -> Result<(Cow<'s, str>, bool), DocError> {
+        let node = self.nodes.get(id as usize);
+        Ok(match node.map(|n| &n.value) {
+            Some(Value::Str(s)) => {
+                let is_merge = s == "<<" && node.and_then(|n| n.style) == Some(ScalarStyle::Plain);
+                (s.clone(), is_merge)
+            }
+            Some(Value::Int(i)) if i64::try_from(*i).is_ok() => (Cow::Owned(i.to_string()), false),
+            Some(Value::Int(_)) => {
+                return Err(self.error(
+                    span,
+                    "ra2::parse::key",
+                    "a mapping key is an integer above 2^63-1, which Kubernetes cannot read (quote it)",
+                ));
+            }
+            Some(Value::Bool(b)) => (Cow::Owned(b.to_string()), false),
+            Some(Value::Float(f)) => (Cow::Owned(crate::parse::scalar::go_yaml_float_key(*f)), false),
+            Some(Value::Null) => {
+                return Err(self.error(
+                    span,
+                    "ra2::parse::key",
+                    "a mapping key is null (empty, `~` or `null`), which Kubernetes cannot read (quote it)",
+                ));
+            }
+            _ => {
+                return Err(self.error(
+                    span,
+                    "ra2::parse::key",
+                    "a mapping key is itself a mapping or sequence, which Kubernetes cannot read",
+                ));
+            }
+        })
+    }
+
+    /// Inserts an entry into the mapping on top of the stack; the last value for a key wins,
+    /// as in go-yaml v2. Duplicates written out are reported; those from merges are not.
+    fn insert(
+        &mut self,
+        key: Cow<'s, str>,
+        key_span: Span,
+        value: NodeId,
+        via: Option<Span>,
+        weight: u64,
+        from_merge: bool,
+    ) {
+        let Some(Frame::Map {
+            node, entries, index, ..
+        }) = self.stack.last_mut()
+        else {
+            return;
+        };
+        let existing = match index {
+            Some(index) => index.get(&key).copied(),
+            None => entries.iter().position(|e| e.key == key),
+        };
+        let parent = *node as usize;
+        if let Some(w) = self.weights.get_mut(parent) {
+            *w = w.saturating_add(weight);
+        }
+        if let Some(entry) = existing.and_then(|i| entries.get_mut(i)) {
+            if !from_merge && entry.via.is_none() {
+                self.problems.push(duplicate_key(&key, key_span));
+            }
+            entry.key_span = key_span;
+            entry.value = value;
+            entry.via = via;
+        } else {
+            if let Some(index) = index {
+                index.insert(key.clone(), entries.len());
+            }
+            entries.push(Entry {
+                key,
+                key_span,
+                value,
+                via,
+            });
+            if index.is_none() && entries.len() > INDEX_THRESHOLD {
+                *index = Some(entries.iter().enumerate().map(|(i, e)| (e.key.clone(), i)).collect());
+            }
+        }
+    }
+
+    /// `<<: *defaults` or `<<: [*a, *b]`: copies the referenced mappings' entries in, as
+    /// go-yaml v2 does (later sources override earlier ones; in a list, earlier maps win).
+    fn merge(&mut self, source: NodeId, via: Option<Span>, span: Span) -> Result<(), DocError> {
+        let maps: Vec<(NodeId, Option<Span>)> = match self.nodes.get(source as usize).map(|n| &n.value) {
+            Some(Value::Map(_)) => vec![(source, via)],
+            Some(Value::Seq(items)) => items.iter().rev().map(|i| (i.node, i.via.or(via))).collect(),
+            _ => {
+                return Err(self.error(
+                    span,
+                    "ra2::parse::merge",
+                    "a `<<` merge key needs a mapping or a list of mappings",
+                ));
+            }
+        };
+        for (map, via) in maps {
+            let Some(Value::Map(entries)) = self.nodes.get(map as usize).map(|n| &n.value) else {
+                return Err(self.error(span, "ra2::parse::merge", "a `<<` merge list may only contain mappings"));
+            };
+            let copied: Vec<Entry<'s>> = entries.clone();
+            self.add_expansion(copied.len() as u64, span)?;
+            for entry in copied {
+                let weight = self.weights.get(entry.value as usize).copied().unwrap_or(1);
+                self.insert(entry.key, entry.key_span, entry.value, entry.via.or(via), weight, true);
+            }
+        }
+        Ok(())
+    }
+
+    fn register_anchor(&mut self, anchor: Option<String>, id: NodeId) {
+        if let Some(anchor) = anchor {
+            self.anchors.insert(anchor, id);
+        }
+    }
+
+    fn build<E>(&mut self, parser: &mut E) -> Result<Option<NodeId>, DocError>
+    where
+        E: Iterator<Item = Result<Event<'s>, ra2_yaml::Error>>,
+    {
+        let mut root = None;
+        loop {
+            let Some(event) = parser.next() else {
+                return Ok(root);
+            };
+            let event = event.map_err(|e| {
+                let at = self.chunk.offset + e.mark.offset;
+                // Lines in libyaml's context are counted from the chunk; make them file lines.
+                let context = match (&e.context, e.context_mark) {
+                    (Some(context), Some(mark)) => {
+                        format!(" ({context} started at line {})", self.chunk.line + mark.line + 1)
+                    }
+                    _ => String::new(),
+                };
+                self.error(
+                    Span::new(at, at),
+                    "ra2::parse::yaml",
+                    format!("invalid YAML: {}{context}", e.problem),
+                )
+            })?;
+            let span = self.span(&event);
+            let is_seq = matches!(event.kind, EventKind::SequenceStart { .. });
+            match event.kind {
+                EventKind::DocumentEnd | EventKind::StreamEnd => return Ok(root),
+                EventKind::StreamStart | EventKind::DocumentStart { .. } => {}
+                EventKind::Scalar(s) => {
+                    let value = self.resolve_scalar(s.value, s.style, s.tag.as_deref());
+                    let id = self.push_node(
+                        Node {
+                            value,
+                            span,
+                            style: Some(s.style),
+                        },
+                        1,
+                    )?;
+                    self.register_anchor(s.anchor, id);
+                    self.attach(id, None, &mut root)?;
+                }
+                EventKind::Alias { anchor } => {
+                    let Some(&target) = self.anchors.get(&anchor) else {
+                        return Err(self.error(span, "ra2::parse::alias", format!("unknown anchor {anchor:?}")));
+                    };
+                    let weight = self.weights.get(target as usize).copied().unwrap_or(1);
+                    self.add_expansion(weight, span)?;
+                    self.attach(target, Some(span), &mut root)?;
+                }
+                EventKind::SequenceStart { anchor, .. } | EventKind::MappingStart { anchor, .. } => {
+                    if self.stack.len() >= self.limits.max_depth {
+                        return Err(self.error(
+                            span,
+                            "ra2::parse::too-deep",
+                            format!("nesting deeper than {} levels", self.limits.max_depth),
+                        ));
+                    }
+                    let value = if is_seq {
+                        Value::Seq(Vec::new())
+                    } else {
+                        Value::Map(Vec::new())
+                    };
+                    let node = self.push_node(
+                        Node {
+                            value,
+                            span,
+                            style: None,
+                        },
+                        1,
+                    )?;
+                    self.stack.push(if is_seq {
+                        Frame::Seq {
+                            node,
+                            items: Vec::new(),
+                            anchor,
+                        }
+                    } else {
+                        Frame::Map {
+                            node,
+                            entries: Vec::new(),
+                            index: None,
+                            pending_key: None,
+                            anchor,
+                        }
+                    });
+                }
+                EventKind::SequenceEnd | EventKind::MappingEnd => {
+                    let Some(frame) = self.stack.pop() else { continue };
+                    let (node, value, anchor) = match frame {
+                        Frame::Seq { node, items, anchor } => (node, Value::Seq(items), anchor),
+                        Frame::Map {
+                            node, entries, anchor, ..
+                        } => (node, Value::Map(entries), anchor),
+                    };
+                    if let Some(n) = self.nodes.get_mut(node as usize) {
+                        n.value = value;
+                        n.span.end = span.end;
+                    }
+                    // Anchors on collections become usable once the collection is complete
+                    // (an alias to an enclosing collection is a cycle; libyaml reports it as an
+                    // unknown anchor, and so do we).
+                    self.register_anchor(anchor, node);
+                    self.attach(node, None, &mut root)?;
+                }
+            }
+        }
+    }
+}
+
+/// Reads a chunk of strict JSON without libyaml (see [`crate::parse::json`]): the tree the builder
+/// makes of libyaml's events, built straight from the text. `None` when the reader gave up or
+/// the builder would refuse the document; the caller then reads the chunk with libyaml, which
+/// decides (and words any error) as always.
+pub fn read_json_chunk(chunk: Chunk<'_>, limits: Limits) -> Option<Doc<'_>> {
+    if chunk.text.len() > limits.max_document_bytes {
+        return None;
+    }
+    let tree = crate::parse::json::JsonEvents::new(chunk.text).tree(chunk.offset, limits.max_depth)?;
+    let lines = LineIndex::new(&chunk);
+    Some(Doc {
+        nodes: tree.nodes,
+        root: tree.root,
+        problems: tree.problems,
+        chunk,
+        lines,
+        json: true,
+        quote_check: None,
+    })
+}
+
+/// [`read_json_chunk`] through the JSON reader's events and the YAML builder: the reference the
+/// direct tree is tested against.
+#[cfg(test)]
+pub(crate) fn read_json_events(chunk: Chunk<'_>, limits: Limits) -> Option<(Vec<Node<'_>>, NodeId, Vec<Problem>)> {
+    if chunk.text.len() > limits.max_document_bytes {
+        return None;
+    }
+    let mut events = crate::parse::json::JsonEvents::new(chunk.text);
+    let mut builder = Builder::new(chunk, true, limits);
+    let root = builder.build(&mut events).ok()??;
+    // The reader ends the stream right after the one document.
+    if !matches!(
+        events.next(),
+        Some(Ok(Event {
+            kind: EventKind::StreamEnd,
+            ..
+        }))
+    ) {
+        return None;
+    }
+    Some((builder.nodes, root, builder.problems))
+}
+
+/// Reads every document in one chunk.
+pub fn read_chunk(chunk: Chunk<'_>, json: bool, limits: Limits) -> ChunkResult<'_> {
+    if let Some(error) = too_large(chunk, limits) {
+        return error;
+    }
+    if json {
+        if let Some(doc) = read_json_chunk(chunk, limits) {
+            return ChunkResult {
+                docs: vec![doc],
+                error: None,
+            };
+        }
+    }
+    read_with_libyaml(chunk, json, limits)
+}
+
+/// Reads one item of a List (see [`crate::parse::list`]): a chunk that may start after `column`
+/// characters of its first line. With `json_reader` off, through libyaml only.
+pub fn read_item(chunk: Chunk<'_>, json: bool, limits: Limits, column: usize, json_reader: bool) -> ChunkResult<'_> {
+    let mut result = if json_reader {
+        read_chunk(chunk, json, limits)
+    } else {
+        read_chunk_yaml(chunk, json, limits)
+    };
+    if column > 0 {
+        for doc in &mut result.docs {
+            doc.lines = LineIndex::new(&chunk).with_first_column(column);
+        }
+    }
+    result
+}
+
+/// [`read_chunk`] through libyaml only, even for strict JSON: the reference the JSON reader is
+/// tested against.
+pub fn read_chunk_yaml(chunk: Chunk<'_>, json: bool, limits: Limits) -> ChunkResult<'_> {
+    too_large(chunk, limits).unwrap_or_else(|| read_with_libyaml(chunk, json, limits))
+}
+
+fn too_large(chunk: Chunk<'_>, limits: Limits) -> Option<ChunkResult<'_>> {
+    (chunk.text.len() > limits.max_document_bytes).then(|| ChunkResult {
+        docs: Vec::new(),
+        error: Some(DocError {
+            span: Span::new(chunk.offset, chunk.offset),
+            message: format!(
+                "document is {} bytes, more than the limit of {} bytes",
+                chunk.text.len(),
+                limits.max_document_bytes
+            ),
+            code: "ra2::parse::too-large",
+        }),
+    })
+}
+
+fn read_with_libyaml(chunk: Chunk<'_>, json: bool, limits: Limits) -> ChunkResult<'_> {
+    let mut result = ChunkResult::default();
+    let mut parser = Parser::new(chunk.text);
+    loop {
+        let mut builder = Builder::new(chunk, json, limits);
+        match builder.build(&mut parser) {
+            Ok(Some(root)) => {
+                let lines = LineIndex::new(&chunk);
+                result.docs.push(Doc {
+                    nodes: builder.nodes,
+                    root,
+                    problems: builder.problems,
+                    chunk,
+                    lines,
+                    json,
+                    quote_check: None,
+                });
+            }
+            Ok(None) => return result,
+            Err(e) => {
+                result.error = Some(e);
+                return result;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::source::chunks;
+    use std::fmt::Write as _;
+
+    fn read(text: &str) -> ChunkResult<'_> {
+        let chunk = chunks(text, 0, 0)[0];
+        read_chunk(chunk, false, Limits::default())
+    }
+
+    fn get<'a>(doc: &'a Doc<'_>, id: NodeId, key: &str) -> Option<&'a Node<'a>> {
+        match &doc.node(id).value {
+            Value::Map(entries) => entries.iter().find(|e| e.key == key).map(|e| doc.node(e.value)),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn resolves_scalars_and_keeps_spans() {
+        let r = read("a: yes\nb: '010'\nc: 010\n");
+        let doc = &r.docs[0];
+        assert_eq!(get(doc, doc.root, "a").unwrap().value, Value::Bool(true));
+        assert_eq!(get(doc, doc.root, "b").unwrap().value, Value::Str("010".into()));
+        let c = get(doc, doc.root, "c").unwrap();
+        assert_eq!(c.value, Value::Int(8));
+        assert_eq!(doc.text(c.span), "010");
+        assert_eq!(doc.position(c.span.start), Position { line: 3, column: 4 });
+    }
+
+    #[test]
+    fn duplicate_keys_last_wins_and_are_reported() {
+        let r = read("hostNetwork: false\nhostNetwork: true\n");
+        let doc = &r.docs[0];
+        assert_eq!(get(doc, doc.root, "hostNetwork").unwrap().value, Value::Bool(true));
+        assert_eq!(doc.problems.len(), 1);
+        assert!(doc.problems[0].message.contains("duplicate key \"hostNetwork\""));
+        assert_eq!(doc.position(doc.problems[0].span.start).line, 2);
+    }
+
+    #[test]
+    fn keys_are_stringified_like_sigs_yaml() {
+        // Found by the differential test: float keys are printed as float32, and null keys and
+        // integer keys beyond int64 make sigs.k8s.io/yaml fail.
+        let r = read("0.123456789: a\n1e3: b\n.inf: c\n10: d\ntrue: e\n");
+        let doc = &r.docs[0];
+        let keys: Vec<&str> = match &doc.node(doc.root).value {
+            Value::Map(entries) => entries.iter().map(|e| e.key.as_ref()).collect(),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(keys, ["0.12345679", "1000", ".inf", "10", "true"]);
+        for text in ["~: a\n", "? \n: a\n", "null: a\n", "18446744073709551615: a\n"] {
+            let r = read(text);
+            assert_eq!(r.error.map(|e| e.code), Some("ra2::parse::key"), "{text:?}");
+        }
+        assert!(read("\"~\": a\n9223372036854775807: b\n").error.is_none());
+    }
+
+    #[test]
+    fn merge_keys_follow_go_yaml_v2() {
+        let r = read("d: &d {a: 1, b: 2}\nx:\n  <<: *d\n  b: 3\n");
+        let doc = &r.docs[0];
+        let x = get(doc, doc.root, "x").unwrap();
+        let Value::Map(entries) = &x.value else { panic!() };
+        let keys: Vec<_> = entries
+            .iter()
+            .map(|e| (e.key.as_ref(), doc.node(e.value).value.clone()))
+            .collect();
+        assert_eq!(keys, vec![("a", Value::Int(1)), ("b", Value::Int(3))]);
+        assert!(entries[0].via.is_some(), "merged entries remember the alias site");
+        assert!(doc.problems.is_empty());
+    }
+
+    #[test]
+    fn billion_laughs_is_refused_quickly() {
+        let mut text = String::from("a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n");
+        for i in 1..10 {
+            let prev = format!("*a{}", i - 1);
+            let _ = writeln!(text, "a{i}: &a{i} [{}]", [prev.as_str(); 10].join(", "));
+        }
+        let start = std::time::Instant::now();
+        let r = read(&text);
+        assert_eq!(r.error.unwrap().code, "ra2::parse::alias-bomb");
+        assert!(start.elapsed().as_secs() < 1);
+    }
+
+    #[test]
+    fn deep_nesting_is_refused() {
+        let text = format!("{}{}", "[".repeat(10_000), "]".repeat(10_000));
+        let r = read(&text);
+        assert_eq!(r.error.unwrap().code, "ra2::parse::too-deep");
+    }
+
+    #[test]
+    fn syntax_error_has_position() {
+        let r = read("a: 1\n  b: 2\n");
+        let e = r.error.unwrap();
+        assert_eq!(e.code, "ra2::parse::yaml");
+        assert!(e.message.contains("mapping values are not allowed"), "{}", e.message);
+    }
+
+    #[test]
+    fn unknown_alias_is_an_error() {
+        assert_eq!(read("a: *nope\n").error.unwrap().code, "ra2::parse::alias");
+    }
+
+    #[test]
+    fn explicit_str_tag_keeps_string() {
+        let r = read("a: !!str 010\n");
+        let doc = &r.docs[0];
+        assert_eq!(get(doc, doc.root, "a").unwrap().value, Value::Str("010".into()));
+    }
+
+    #[test]
+    fn json_documents_resolve_as_json() {
+        let chunk = chunks("{\"a\": 1e3, \"b\":yes}", 0, 0)[0];
+        let r = read_chunk(chunk, true, Limits::default());
+        let doc = &r.docs[0];
+        assert_eq!(get(doc, doc.root, "a").unwrap().value, Value::Float(1000.0));
+    }
+}

@@ -1,0 +1,962 @@
+//! JSON straight into the document tree.
+//!
+//! Admission requests, `kubectl get -o json` output and `.json` files are JSON, which is
+//! (almost) a subset of YAML: libyaml reads them, but slowly (most of a decision's time went
+//! there). This module reads strict JSON itself and produces the same events libyaml produces
+//! for the same text (same spans, same scalar styles), which [`crate::parse::doc`] turns into the same
+//! tree through the same builder: duplicate keys, limits and pointers cannot drift apart.
+//!
+//! Where libyaml reads a text differently from a JSON parser, the YAML path stays the truth:
+//! anything this reader is not sure of (invalid JSON, a tab outside the value, a key more than
+//! 1000 bytes before its `:` or on another line, surrogate escapes, characters libyaml treats as
+//! line breaks or refuses) makes it give up, and the caller reads the chunk with libyaml as
+//! before. Giving up is cheap: it happens before any tree is kept.
+
+use std::borrow::Cow;
+
+use std::collections::HashMap;
+
+use ra2_yaml::{Error, Mark, ScalarStyle};
+#[cfg(test)]
+use ra2_yaml::{Event, EventKind, Scalar};
+
+use crate::parse::doc::{Entry, Item, Node, NodeId, Problem, Value as DocValue};
+use crate::parse::scalar::{Resolved, resolve_json};
+use crate::parse::source::Span;
+
+/// libyaml forgets a possible simple key more than 1024 characters before its `:`; stay well
+/// inside that.
+const MAX_KEY_DISTANCE: usize = 1000;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(not(test), allow(dead_code))] // the events are the tests' reference; see [`JsonEvents::tree`]
+enum State {
+    StreamStart,
+    DocumentStart,
+    /// A value is expected (the root, after `:` or after `,` in a sequence).
+    Value,
+    /// Just after `{`: a key or `}`.
+    FirstKey,
+    /// After `,` in a mapping: a key.
+    Key,
+    /// Just after `[`: a value or `]`.
+    FirstItem,
+    /// After a complete value: `,`, a closing bracket, or the end of the document.
+    Next,
+    StreamEnd,
+    Done,
+}
+
+/// libyaml-shaped events for one chunk of strict JSON (optionally opened by a bare `---`
+/// line). Yields an error, and then nothing, as soon as the text is not JSON it can vouch for.
+pub(crate) struct JsonEvents<'s> {
+    text: &'s str,
+    pos: usize,
+    /// One entry per open collection: true for a mapping.
+    #[cfg_attr(not(test), allow(dead_code))]
+    stack: Vec<bool>,
+    #[cfg_attr(not(test), allow(dead_code))]
+    state: State,
+}
+
+fn mark(offset: usize) -> Mark {
+    Mark {
+        offset,
+        line: 0,
+        column: 0,
+    }
+}
+
+#[cfg(test)]
+fn event(kind: EventKind<'_>, start: usize, end: usize) -> Event<'_> {
+    Event {
+        kind,
+        start: mark(start),
+        end: mark(end),
+    }
+}
+
+fn give_up(at: usize) -> Error {
+    Error {
+        problem: "not strict JSON".to_owned(),
+        mark: mark(at),
+        context: None,
+        context_mark: None,
+    }
+}
+
+impl<'s> JsonEvents<'s> {
+    pub(crate) fn new(text: &'s str) -> Self {
+        JsonEvents {
+            text,
+            pos: 0,
+            stack: Vec::new(),
+            state: State::StreamStart,
+        }
+    }
+
+    fn bytes(&self) -> &'s [u8] {
+        self.text.as_bytes()
+    }
+
+    fn peek(&self) -> Option<u8> {
+        self.bytes().get(self.pos).copied()
+    }
+
+    /// Skips JSON whitespace inside the root value. Returns whether a line break was crossed.
+    fn skip_ws(&mut self) -> bool {
+        let mut newline = false;
+        while let Some(b) = self.peek() {
+            match b {
+                b' ' | b'\t' | b'\r' => {}
+                b'\n' => newline = true,
+                _ => break,
+            }
+            self.pos += 1;
+        }
+        newline
+    }
+
+    /// Skips whitespace outside the root value, where libyaml refuses tabs in places.
+    fn skip_outer_ws(&mut self) -> Result<(), Error> {
+        while let Some(b) = self.peek() {
+            match b {
+                b' ' | b'\r' | b'\n' => self.pos += 1,
+                b'\t' => return Err(give_up(self.pos)),
+                _ => break,
+            }
+        }
+        Ok(())
+    }
+
+    /// A `---` line with nothing else on it, as a chunk after the first starts.
+    fn skip_document_marker(&mut self) -> bool {
+        let Some(rest) = self.text.strip_prefix("---") else {
+            return false;
+        };
+        let line = rest.split('\n').next().unwrap_or_default();
+        if rest.len() == line.len() || !line.bytes().all(|b| b == b' ' || b == b'\r') {
+            return false;
+        }
+        self.pos = 3 + line.len() + 1;
+        true
+    }
+
+    /// A string starting at the `"` under the cursor; returns its content.
+    fn string(&mut self) -> Result<Cow<'s, str>, Error> {
+        let text = self.text;
+        let bytes = self.bytes();
+        let start = self.pos + 1;
+        let mut i = start;
+        let mut owned: Option<String> = None;
+        let mut run = start;
+        loop {
+            let Some(&b) = bytes.get(i) else {
+                return Err(give_up(i));
+            };
+            match b {
+                b'"' => {
+                    let tail = text.get(run..i).ok_or_else(|| give_up(i))?;
+                    self.pos = i + 1;
+                    return Ok(match owned {
+                        Some(mut s) => {
+                            s.push_str(tail);
+                            Cow::Owned(s)
+                        }
+                        None => Cow::Borrowed(tail),
+                    });
+                }
+                b'\\' => {
+                    let s = owned.get_or_insert_with(String::new);
+                    s.push_str(text.get(run..i).ok_or_else(|| give_up(i))?);
+                    let esc = bytes.get(i + 1).copied().ok_or_else(|| give_up(i))?;
+                    i += 2;
+                    let c = match esc {
+                        b'"' => '"',
+                        b'\\' => '\\',
+                        b'/' => '/',
+                        b'b' => '\u{8}',
+                        b'f' => '\u{c}',
+                        b'n' => '\n',
+                        b'r' => '\r',
+                        b't' => '\t',
+                        b'u' => {
+                            let hex = text.get(i..i + 4).ok_or_else(|| give_up(i))?;
+                            if !hex.bytes().all(|h| h.is_ascii_hexdigit()) {
+                                return Err(give_up(i));
+                            }
+                            let code = u32::from_str_radix(hex, 16).map_err(|_| give_up(i))?;
+                            i += 4;
+                            // libyaml refuses surrogate escapes (even paired ones).
+                            char::from_u32(code).ok_or_else(|| give_up(i))?
+                        }
+                        _ => return Err(give_up(i)),
+                    };
+                    s.push(c);
+                    run = i;
+                }
+                0..=0x1f | 0x7f => return Err(give_up(i)),
+                0xc2 if matches!(bytes.get(i + 1), Some(0x80..=0x9f)) => return Err(give_up(i)),
+                0xe2 if bytes.get(i + 1) == Some(&0x80) && matches!(bytes.get(i + 2), Some(0xa8 | 0xa9)) => {
+                    return Err(give_up(i));
+                }
+                0xef if matches!(
+                    (bytes.get(i + 1), bytes.get(i + 2)),
+                    (Some(0xbb), Some(0xbf)) | (Some(0xbf), Some(0xbe | 0xbf))
+                ) =>
+                {
+                    return Err(give_up(i));
+                }
+                _ => i += 1,
+            }
+        }
+    }
+
+    /// A number, `true`, `false` or `null` under the cursor, as libyaml's plain scalar.
+    fn plain(&mut self) -> Result<&'s str, Error> {
+        let bytes = self.bytes();
+        let start = self.pos;
+        let end = start
+            + bytes
+                .get(start..)
+                .unwrap_or_default()
+                .iter()
+                .position(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n' | b',' | b']' | b'}'))
+                .unwrap_or(bytes.len() - start);
+        let word = self.text.get(start..end).ok_or_else(|| give_up(start))?;
+        if !(matches!(word, "true" | "false" | "null") || is_json_number(word.as_bytes())) {
+            return Err(give_up(start));
+        }
+        self.pos = end;
+        Ok(word)
+    }
+
+    #[cfg(test)]
+    /// The event of the value under the cursor.
+    fn value(&mut self) -> Result<Event<'s>, Error> {
+        let start = self.pos;
+        match self.peek() {
+            Some(b'{') => {
+                self.push(true)?;
+                self.pos += 1;
+                self.state = State::FirstKey;
+                Ok(event(
+                    EventKind::MappingStart {
+                        anchor: None,
+                        tag: None,
+                        flow: true,
+                    },
+                    start,
+                    self.pos,
+                ))
+            }
+            Some(b'[') => {
+                self.push(false)?;
+                self.pos += 1;
+                self.state = State::FirstItem;
+                Ok(event(
+                    EventKind::SequenceStart {
+                        anchor: None,
+                        tag: None,
+                        flow: true,
+                    },
+                    start,
+                    self.pos,
+                ))
+            }
+            _ if self.stack.is_empty() => Err(give_up(start)),
+            Some(b'"') => {
+                let value = self.string()?;
+                self.state = State::Next;
+                Ok(scalar(value, ScalarStyle::DoubleQuoted, start, self.pos))
+            }
+            _ => {
+                let word = self.plain()?;
+                self.state = State::Next;
+                Ok(scalar(Cow::Borrowed(word), ScalarStyle::Plain, start, self.pos))
+            }
+        }
+    }
+
+    #[cfg(test)]
+    fn push(&mut self, map: bool) -> Result<(), Error> {
+        // The builder refuses deep nesting long before this; the bound keeps the stack small
+        // when it is not in the way.
+        if self.stack.len() > 4096 {
+            return Err(give_up(self.pos));
+        }
+        self.stack.push(map);
+        Ok(())
+    }
+
+    /// A key and its `:`.
+    #[cfg(test)]
+    fn key(&mut self) -> Result<Event<'s>, Error> {
+        let (value, start, end) = self.key_text()?;
+        self.state = State::Value;
+        Ok(scalar(value, ScalarStyle::DoubleQuoted, start, end))
+    }
+
+    /// A key (its content, and where its quotes start and end) and its `:`.
+    fn key_text(&mut self) -> Result<(Cow<'s, str>, usize, usize), Error> {
+        let start = self.pos;
+        if self.peek() != Some(b'"') {
+            return Err(give_up(start));
+        }
+        let value = self.string()?;
+        let end = self.pos;
+        if self.skip_ws() || self.peek() != Some(b':') || self.pos - start > MAX_KEY_DISTANCE {
+            return Err(give_up(self.pos));
+        }
+        self.pos += 1;
+        Ok((value, start, end))
+    }
+
+    #[cfg(test)]
+    fn close(&mut self, map: bool) -> Event<'s> {
+        let start = self.pos;
+        self.pos += 1;
+        self.stack.pop();
+        self.state = State::Next;
+        let kind = if map {
+            EventKind::MappingEnd
+        } else {
+            EventKind::SequenceEnd
+        };
+        event(kind, start, self.pos)
+    }
+
+    #[cfg(test)]
+    fn step(&mut self) -> Result<Option<Event<'s>>, Error> {
+        loop {
+            match self.state {
+                State::StreamStart => {
+                    self.state = State::DocumentStart;
+                    return Ok(Some(event(EventKind::StreamStart, 0, 0)));
+                }
+                State::DocumentStart => {
+                    let explicit = self.skip_document_marker();
+                    self.skip_outer_ws()?;
+                    self.state = State::Value;
+                    return Ok(Some(event(EventKind::DocumentStart { explicit }, self.pos, self.pos)));
+                }
+                State::Value => {
+                    self.skip_ws();
+                    return self.value().map(Some);
+                }
+                State::FirstKey => {
+                    self.skip_ws();
+                    if self.peek() == Some(b'}') {
+                        return Ok(Some(self.close(true)));
+                    }
+                    return self.key().map(Some);
+                }
+                State::Key => {
+                    self.skip_ws();
+                    return self.key().map(Some);
+                }
+                State::FirstItem => {
+                    self.skip_ws();
+                    if self.peek() == Some(b']') {
+                        return Ok(Some(self.close(false)));
+                    }
+                    self.state = State::Value;
+                }
+                State::Next => {
+                    let Some(&map) = self.stack.last() else {
+                        self.skip_outer_ws()?;
+                        if self.pos < self.text.len() {
+                            return Err(give_up(self.pos));
+                        }
+                        self.state = State::StreamEnd;
+                        return Ok(Some(event(EventKind::DocumentEnd, self.pos, self.pos)));
+                    };
+                    self.skip_ws();
+                    match (self.peek(), map) {
+                        (Some(b','), true) => {
+                            self.pos += 1;
+                            self.state = State::Key;
+                        }
+                        (Some(b','), false) => {
+                            self.pos += 1;
+                            self.state = State::Value;
+                        }
+                        (Some(b'}'), true) => return Ok(Some(self.close(true))),
+                        (Some(b']'), false) => return Ok(Some(self.close(false))),
+                        _ => return Err(give_up(self.pos)),
+                    }
+                }
+                State::StreamEnd => {
+                    self.state = State::Done;
+                    return Ok(Some(event(EventKind::StreamEnd, self.pos, self.pos)));
+                }
+                State::Done => return Ok(None),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+fn scalar(value: Cow<'_, str>, style: ScalarStyle, start: usize, end: usize) -> Event<'_> {
+    event(
+        EventKind::Scalar(Scalar {
+            value,
+            style,
+            anchor: None,
+            tag: None,
+        }),
+        start,
+        end,
+    )
+}
+
+/// A collection still open while [`JsonEvents::tree`] reads it.
+struct Open<'s> {
+    node: NodeId,
+    map: bool,
+    /// Where its entries (or items) start in the shared scratch list.
+    start: usize,
+    /// Index of its entries by key, built once it is large enough for scans to hurt (as the
+    /// YAML builder does).
+    index: Option<HashMap<Cow<'s, str>, usize>>,
+    /// The key waiting for its value.
+    pending: Option<(Cow<'s, str>, Span)>,
+}
+
+/// The tree [`JsonEvents::tree`] builds: what [`crate::parse::doc`]'s builder makes of the same text's
+/// events.
+pub(crate) struct Tree<'s> {
+    pub(crate) nodes: Vec<Node<'s>>,
+    pub(crate) root: NodeId,
+    pub(crate) problems: Vec<Problem>,
+}
+
+struct TreeBuilder<'s> {
+    offset: usize,
+    nodes: Vec<Node<'s>>,
+    stack: Vec<Open<'s>>,
+    /// The entries of every open mapping, innermost last (a collection's children are all
+    /// complete before its parent gets its next one, so each open mapping's entries are a tail).
+    entries: Vec<Entry<'s>>,
+    items: Vec<Item>,
+    problems: Vec<Problem>,
+}
+
+impl<'s> TreeBuilder<'s> {
+    fn span(&self, start: usize, end: usize) -> Span {
+        Span::new(self.offset + start, self.offset + end)
+    }
+
+    fn push(&mut self, node: Node<'s>) -> Option<NodeId> {
+        let id = NodeId::try_from(self.nodes.len()).ok()?;
+        self.nodes.push(node);
+        Some(id)
+    }
+
+    /// A finished node goes into the collection on top of the stack (under its pending key).
+    fn attach(&mut self, id: NodeId) {
+        let Some(open) = self.stack.last_mut() else { return };
+        if !open.map {
+            self.items.push(Item { node: id, via: None });
+            return;
+        }
+        let Some((key, key_span)) = open.pending.take() else {
+            return;
+        };
+        let entries = self.entries.get_mut(open.start..).unwrap_or_default();
+        let existing = match &open.index {
+            Some(index) => index.get(&key).copied(),
+            None => entries.iter().position(|e| e.key == key),
+        };
+        if let Some(entry) = existing.and_then(|i| entries.get_mut(i)) {
+            self.problems.push(crate::parse::doc::duplicate_key(&key, key_span));
+            entry.key_span = key_span;
+            entry.value = id;
+            entry.via = None;
+            return;
+        }
+        let len = entries.len();
+        if let Some(index) = &mut open.index {
+            index.insert(key.clone(), len);
+        }
+        self.entries.push(Entry {
+            key,
+            key_span,
+            value: id,
+            via: None,
+        });
+        if open.index.is_none() && len + 1 > crate::parse::doc::INDEX_THRESHOLD {
+            let entries = self.entries.get(open.start..).unwrap_or_default();
+            open.index = Some(entries.iter().enumerate().map(|(i, e)| (e.key.clone(), i)).collect());
+        }
+    }
+
+    /// Closes the collection on top of the stack at `end`; the closed node, to attach.
+    fn close(&mut self, end: usize) -> Option<NodeId> {
+        let open = self.stack.pop()?;
+        let value = if open.map {
+            DocValue::Map(self.entries.drain(open.start..).collect())
+        } else {
+            DocValue::Seq(self.items.drain(open.start..).collect())
+        };
+        let end = self.offset + end;
+        let node = self.nodes.get_mut(open.node as usize)?;
+        node.value = value;
+        node.span.end = end;
+        Some(open.node)
+    }
+
+    /// A key read: its node, and it waits for its value.
+    fn key(&mut self, key: Cow<'s, str>, start: usize, end: usize) -> Option<()> {
+        let span = self.span(start, end);
+        self.push(Node {
+            value: DocValue::Str(key.clone()),
+            span,
+            style: Some(ScalarStyle::DoubleQuoted),
+        })?;
+        self.stack.last_mut()?.pending = Some((key, span));
+        Some(())
+    }
+}
+
+impl<'s> JsonEvents<'s> {
+    /// The document tree of the text, built straight from it: the nodes, in the same order,
+    /// with the same spans and values, and the same duplicate-key problems as [`crate::parse::doc`]'s
+    /// builder makes of this reader's events (a test compares the two), without the events.
+    /// `None` where the events would end in an error (the text is not JSON this reader vouches
+    /// for) or the builder would refuse the document (nesting from `max_depth` on).
+    pub(crate) fn tree(mut self, offset: usize, max_depth: usize) -> Option<Tree<'s>> {
+        self.skip_document_marker();
+        self.skip_outer_ws().ok()?;
+        let mut b = TreeBuilder {
+            offset,
+            // Compact Kubernetes JSON has about one node per 8 to 16 bytes.
+            nodes: Vec::with_capacity(self.text.len() / 8 + 4),
+            stack: Vec::new(),
+            entries: Vec::new(),
+            items: Vec::new(),
+            problems: Vec::new(),
+        };
+        let mut root = None;
+        let mut want_value = true;
+        loop {
+            if want_value {
+                self.skip_ws();
+                let start = self.pos;
+                let finished = match self.peek() {
+                    Some(open @ (b'{' | b'[')) => {
+                        // The event reader's bound, then the builder's limit.
+                        if b.stack.len() > 4096 || b.stack.len() >= max_depth {
+                            return None;
+                        }
+                        let map = open == b'{';
+                        let value = if map {
+                            DocValue::Map(Vec::new())
+                        } else {
+                            DocValue::Seq(Vec::new())
+                        };
+                        let span = b.span(start, start + 1);
+                        let node = b.push(Node {
+                            value,
+                            span,
+                            style: None,
+                        })?;
+                        self.pos += 1;
+                        b.stack.push(Open {
+                            node,
+                            map,
+                            start: if map { b.entries.len() } else { b.items.len() },
+                            index: None,
+                            pending: None,
+                        });
+                        self.skip_ws();
+                        let close = if map { b'}' } else { b']' };
+                        if self.peek() == Some(close) {
+                            self.pos += 1;
+                            b.close(self.pos)
+                        } else {
+                            if map {
+                                let (key, start, end) = self.key_text().ok()?;
+                                b.key(key, start, end)?;
+                            }
+                            continue;
+                        }
+                    }
+                    _ if b.stack.is_empty() => return None,
+                    Some(b'"') => {
+                        let value = self.string().ok()?;
+                        let span = b.span(start, self.pos);
+                        b.push(Node {
+                            value: DocValue::Str(value),
+                            span,
+                            style: Some(ScalarStyle::DoubleQuoted),
+                        })
+                    }
+                    _ => {
+                        let word = self.plain().ok()?;
+                        let value = match resolve_json(word) {
+                            Resolved::Null => DocValue::Null,
+                            Resolved::Bool(v) => DocValue::Bool(v),
+                            Resolved::Int(v) => DocValue::Int(v),
+                            Resolved::Float(v) => DocValue::Float(v),
+                            Resolved::Str => DocValue::Str(Cow::Borrowed(word)),
+                        };
+                        let span = b.span(start, self.pos);
+                        b.push(Node {
+                            value,
+                            span,
+                            style: Some(ScalarStyle::Plain),
+                        })
+                    }
+                };
+                let id = finished?;
+                if b.stack.is_empty() {
+                    root = Some(id);
+                } else {
+                    b.attach(id);
+                }
+                want_value = false;
+            } else {
+                let Some(map) = b.stack.last().map(|o| o.map) else {
+                    break;
+                };
+                self.skip_ws();
+                match (self.peek(), map) {
+                    (Some(b','), true) => {
+                        self.pos += 1;
+                        self.skip_ws();
+                        let (key, start, end) = self.key_text().ok()?;
+                        b.key(key, start, end)?;
+                        want_value = true;
+                    }
+                    (Some(b','), false) => {
+                        self.pos += 1;
+                        want_value = true;
+                    }
+                    (Some(b'}'), true) | (Some(b']'), false) => {
+                        self.pos += 1;
+                        let id = b.close(self.pos)?;
+                        if b.stack.is_empty() {
+                            root = Some(id);
+                        } else {
+                            b.attach(id);
+                        }
+                    }
+                    _ => return None,
+                }
+            }
+        }
+        self.skip_outer_ws().ok()?;
+        if self.pos < self.text.len() {
+            return None;
+        }
+        Some(Tree {
+            nodes: b.nodes,
+            root: root?,
+            problems: b.problems,
+        })
+    }
+}
+
+/// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`
+fn is_json_number(b: &[u8]) -> bool {
+    fn digits(b: &[u8], i: &mut usize) -> usize {
+        let start = *i;
+        while b.get(*i).is_some_and(u8::is_ascii_digit) {
+            *i += 1;
+        }
+        *i - start
+    }
+    let mut i = 0;
+    if b.first() == Some(&b'-') {
+        i += 1;
+    }
+    match b.get(i) {
+        Some(b'0') => i += 1,
+        Some(b'1'..=b'9') => {
+            digits(b, &mut i);
+        }
+        _ => return false,
+    }
+    if b.get(i) == Some(&b'.') {
+        i += 1;
+        if digits(b, &mut i) == 0 {
+            return false;
+        }
+    }
+    if matches!(b.get(i), Some(b'e' | b'E')) {
+        i += 1;
+        if matches!(b.get(i), Some(b'+' | b'-')) {
+            i += 1;
+        }
+        if digits(b, &mut i) == 0 {
+            return false;
+        }
+    }
+    i == b.len()
+}
+
+#[cfg(test)]
+impl<'s> Iterator for JsonEvents<'s> {
+    type Item = Result<Event<'s>, Error>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        match self.step() {
+            Ok(event) => event.map(Ok),
+            Err(e) => {
+                self.state = State::Done;
+                Some(Err(e))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn events(text: &str) -> Result<Vec<Event<'_>>, Error> {
+        JsonEvents::new(text).collect()
+    }
+
+    /// The JSON reader's events equal libyaml's, spans included.
+    fn same_as_libyaml(text: &str) {
+        let ours = events(text).unwrap_or_else(|e| panic!("{text:?}: {e}"));
+        let theirs: Vec<Event<'_>> = ra2_yaml::Parser::new(text).collect::<Result<_, _>>().unwrap();
+        let strip = |es: &[Event<'_>]| -> Vec<(EventKind<'static>, usize, usize)> {
+            es.iter()
+                .map(|e| {
+                    let kind = match &e.kind {
+                        EventKind::Scalar(s) => EventKind::Scalar(Scalar {
+                            value: Cow::Owned(s.value.to_string()),
+                            style: s.style,
+                            anchor: None,
+                            tag: None,
+                        }),
+                        EventKind::DocumentStart { explicit } => EventKind::DocumentStart { explicit: *explicit },
+                        EventKind::MappingStart { .. } => EventKind::MappingStart {
+                            anchor: None,
+                            tag: None,
+                            flow: true,
+                        },
+                        EventKind::SequenceStart { .. } => EventKind::SequenceStart {
+                            anchor: None,
+                            tag: None,
+                            flow: true,
+                        },
+                        EventKind::StreamStart => EventKind::StreamStart,
+                        EventKind::StreamEnd => EventKind::StreamEnd,
+                        EventKind::DocumentEnd => EventKind::DocumentEnd,
+                        EventKind::MappingEnd => EventKind::MappingEnd,
+                        EventKind::SequenceEnd => EventKind::SequenceEnd,
+                        EventKind::Alias { anchor } => EventKind::Alias { anchor: anchor.clone() },
+                    };
+                    // Stream and document events carry no span the builder reads.
+                    let span = match kind {
+                        EventKind::StreamStart
+                        | EventKind::StreamEnd
+                        | EventKind::DocumentStart { .. }
+                        | EventKind::DocumentEnd => (0, 0),
+                        _ => (e.start.offset, e.end.offset),
+                    };
+                    (kind, span.0, span.1)
+                })
+                .collect()
+        };
+        assert_eq!(strip(&ours), strip(&theirs), "{text:?}");
+    }
+
+    #[test]
+    fn events_match_libyaml() {
+        for text in [
+            "{}",
+            "[]",
+            "{\"a\":1}",
+            " {\n  \"a\": [1, -2.5e3, true, false, null, \"x\\ty\\u00e9\\/\"],\n  \"b\": {}\n}\n",
+            "---\n{\"kind\": \"Pod\"}",
+            "[\"é\", \"\\\"\", [[]], {\"k\":\t\"v\"}]\r\n",
+            "{\"a\" : 0, \"b\":-0.0, \"c\": 1E+2}",
+        ] {
+            same_as_libyaml(text);
+        }
+    }
+
+    /// The tree built straight from the text equals the builder's tree of the events; whether
+    /// there is one, and whether it has problems.
+    fn same_tree(text: &str, max_depth: usize) -> (bool, bool) {
+        let limits = crate::parse::doc::Limits {
+            max_depth,
+            ..crate::parse::doc::Limits::default()
+        };
+        for offset in [0, 17] {
+            let chunk = crate::parse::source::Chunk { text, offset, line: 0 };
+            let direct = JsonEvents::new(text)
+                .tree(offset, max_depth)
+                .map(|t| (t.nodes, t.root, t.problems));
+            let reference = crate::parse::doc::read_json_events(chunk, limits);
+            assert_eq!(direct, reference, "{text:?}");
+        }
+        let tree = JsonEvents::new(text).tree(0, max_depth);
+        (tree.is_some(), tree.is_some_and(|t| !t.problems.is_empty()))
+    }
+
+    #[test]
+    fn the_direct_tree_is_the_builders() {
+        let wide: String = (0..40)
+            .map(|i| format!("\"k{}\": {i}, ", i % 30))
+            .collect::<Vec<_>>()
+            .concat();
+        let wide = format!("{{{wide}\"end\": [1, {{}}, []]}}");
+        for text in [
+            "{}",
+            "[]",
+            " {\n  \"a\": [1, -2.5e3, true, false, null, \"x\\ty\\u00e9\\/\"],\n  \"b\": {}\n}\n",
+            "---\n{\"kind\": \"Pod\"}",
+            "[\"é\", \"\\\"\", [[]], {\"k\":\t\"v\"}]\r\n",
+            "{\"a\" : 0, \"b\":-0.0, \"c\": 1E+2, \"d\": 123456789012345678901234567890}",
+            "{\"a\": 1, \"a\": {\"x\": [2]}, \"b\": [], \"a\": 3}",
+            "{\"k\\u0041\": 1, \"kA\": 2}",
+            "[{\"a\": [{\"b\": {\"c\": [[], [1, {\"d\": null}]]}}]}, 5]",
+            wide.as_str(),
+            "{a: 1}",
+            "{\"a\": 1,}",
+            "{\"a\"\n: 1}",
+            "{} {}",
+            "\"scalar\"",
+            "{\"a\": [1 2]}",
+            "{\"a\": 1]",
+            "[1, 2}",
+            "{\"a\": ",
+            "",
+        ] {
+            same_tree(text, 256);
+        }
+        // Depth: the builder refuses nesting from the limit on.
+        let deep = format!("{}1{}", "[".repeat(5), "]".repeat(5));
+        for max_depth in 3..=7 {
+            assert_eq!(same_tree(&deep, max_depth).0, max_depth >= 5);
+        }
+    }
+
+    /// Generated documents: random nesting, duplicate keys, escapes, numbers and layout.
+    #[test]
+    fn generated_trees_are_the_builders() {
+        struct Gen(u64);
+        impl Gen {
+            fn next(&mut self, n: u64) -> u64 {
+                self.0 = self
+                    .0
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                (self.0 >> 33) % n
+            }
+            fn ws(&mut self, out: &mut String) {
+                out.push_str(["", " ", "\n  ", "\t", "\r\n"][usize::try_from(self.next(5)).unwrap_or(0)]);
+            }
+            fn value(&mut self, out: &mut String, depth: usize) {
+                let pick = if depth > 5 { 3 + self.next(6) } else { self.next(9) };
+                match pick {
+                    0..=1 => {
+                        out.push('{');
+                        let wide = self.next(8) == 0;
+                        let n = self.next(if wide { 40 } else { 5 });
+                        for i in 0..n {
+                            if i > 0 {
+                                out.push(',');
+                            }
+                            self.ws(out);
+                            let key = self.next(if wide { 32 } else { 6 });
+                            out.push_str("\"key");
+                            out.push_str(&key.to_string());
+                            out.push_str(if key % 7 == 0 { "\\n\"" } else { "\"" });
+                            // A line break here makes the reader give up.
+                            if self.next(8) == 0 {
+                                self.ws(out);
+                            }
+                            out.push(':');
+                            self.ws(out);
+                            self.value(out, depth + 1);
+                        }
+                        self.ws(out);
+                        out.push('}');
+                    }
+                    2 => {
+                        out.push('[');
+                        for i in 0..self.next(4) {
+                            if i > 0 {
+                                out.push(',');
+                            }
+                            self.ws(out);
+                            self.value(out, depth + 1);
+                        }
+                        out.push(']');
+                    }
+                    3 => out.push_str(["true", "false", "null"][usize::try_from(self.next(3)).unwrap_or(0)]),
+                    4 => out.push_str(
+                        ["0", "-12", "3.5", "1e9", "99999999999999999999999"]
+                            [usize::try_from(self.next(5)).unwrap_or(0)],
+                    ),
+                    5 => out.push_str("\"a\\\"b\\u00e9\""),
+                    6 => out.push_str("\"é\""),
+                    // Now and then something the reader gives up on.
+                    7 => out.push_str(
+                        ["\"\"", "\"\"", "\"\"", "\"\"", "\"\"", "\"x\ty\"", "01", "[1,]"]
+                            [usize::try_from(self.next(8)).unwrap_or(0)],
+                    ),
+                    _ => out.push_str("\"plain text\""),
+                }
+            }
+        }
+        let mut generator = Gen(7);
+        let (mut read, mut duplicates, mut refused) = (0, 0, 0);
+        for _ in 0..3000 {
+            let mut text = String::new();
+            if generator.next(2) == 0 {
+                text.push('{');
+                text.push_str("\"spec\": ");
+                generator.value(&mut text, 1);
+                text.push('}');
+            } else {
+                generator.value(&mut text, 0);
+            }
+            generator.ws(&mut text);
+            for depth in [6, 256] {
+                let (some, problems) = same_tree(&text, depth);
+                read += usize::from(some);
+                refused += usize::from(!some);
+                duplicates += usize::from(problems);
+            }
+        }
+        // The generator reaches every outcome.
+        assert!(
+            read > 2000 && refused > 1000 && duplicates > 100,
+            "{read} {refused} {duplicates}"
+        );
+    }
+
+    #[test]
+    fn gives_up_where_libyaml_might_differ() {
+        let long_key = format!("{{\"{}\": 1}}", "k".repeat(2000));
+        for text in [
+            "{a: 1}",
+            "{\"a\": yes}",
+            "{\"a\": 01}",
+            "{\"a\": 1,}",
+            "{\"a\"\n: 1}",
+            "\t{}",
+            "{}\n\t",
+            "{} {}",
+            "{\"a\": \"\\ud83d\\ude00\"}",
+            "{\"a\": \"\u{85}\"}",
+            "{\"a\": \"\u{2028}\"}",
+            "{\"a\": \"\u{7f}\"}",
+            "{\"a\": \"tab\there\"}",
+            "\"scalar\"",
+            "--- {}",
+            "{} # comment",
+            long_key.as_str(),
+        ] {
+            assert!(events(text).is_err(), "{text:?}");
+        }
+    }
+}

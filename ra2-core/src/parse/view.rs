@@ -1,0 +1,504 @@
+//! `Located`: a node together with its JSON pointer and where it was written, so that rules
+//! never build pointers or compute line numbers themselves.
+
+use std::borrow::Cow;
+use std::cell::OnceCell;
+use std::rc::Rc;
+
+use crate::parse::doc::{Doc, NodeId, Value};
+use crate::parse::source::Span;
+
+/// A node of a document, reached by a path from the document root.
+#[derive(Clone, Debug)]
+pub struct Located<'d> {
+    doc: &'d Doc<'d>,
+    id: NodeId,
+    /// The path from the root, kept as steps and written out as a JSON pointer only when asked
+    /// for ([`Located::pointer`]): most nodes rules visit are never reported.
+    path: Path,
+    /// The pointer, once written out.
+    pointer: OnceCell<String>,
+    /// The key this node is the value of, if any.
+    key_span: Option<Span>,
+    /// The outermost alias or merge key on the path, if the node came through one.
+    via: Option<Span>,
+}
+
+/// Steps kept inline before a path is written out into its base.
+const PATH_STEPS: usize = 12;
+
+/// One step of a path: the entry (of a mapping) or item (of a sequence) `index` of node
+/// `parent`.
+#[derive(Clone, Copy, Debug, Default)]
+struct Step {
+    parent: NodeId,
+    index: u32,
+}
+
+/// A path without an allocation per step: a written-out base pointer (the enclosing document's
+/// part, or the steps beyond [`PATH_STEPS`]), then up to [`PATH_STEPS`] steps.
+#[derive(Clone, Debug, Default)]
+struct Path {
+    base: Option<Rc<str>>,
+    steps: [Step; PATH_STEPS],
+    len: u8,
+}
+
+/// Where to report something: the region a user should look at, and (when the node came
+/// through an alias) the anchored definition too.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Site {
+    pub span: Span,
+    pub related: Option<Span>,
+}
+
+/// The unescaped segments of a JSON pointer (`/a~1b/0` gives `a/b`, `0`); none for the empty
+/// pointer (the whole document).
+pub fn pointer_segments(pointer: &str) -> impl Iterator<Item = String> + '_ {
+    pointer
+        .strip_prefix('/')
+        .map(|rest| rest.split('/'))
+        .into_iter()
+        .flatten()
+        .map(|raw| raw.replace("~1", "/").replace("~0", "~"))
+}
+
+fn push_segment(pointer: &mut String, segment: &str) {
+    pointer.push('/');
+    for c in segment.chars() {
+        match c {
+            '~' => pointer.push_str("~0"),
+            '/' => pointer.push_str("~1"),
+            c => pointer.push(c),
+        }
+    }
+}
+
+/// Writes one step of a path: the mapping key or the sequence index.
+fn push_step(pointer: &mut String, doc: &Doc<'_>, step: Step) {
+    if let Value::Map(entries) = &doc.node(step.parent).value {
+        push_segment(pointer, entries.get(step.index as usize).map_or("", |e| e.key.as_ref()));
+    } else {
+        pointer.push('/');
+        pointer.push_str(&step.index.to_string());
+    }
+}
+
+impl<'d> Located<'d> {
+    /// The root of `doc`.
+    pub fn root(doc: &'d Doc<'d>) -> Self {
+        Located {
+            doc,
+            id: doc.root,
+            path: Path::default(),
+            pointer: OnceCell::new(),
+            key_span: None,
+            via: None,
+        }
+    }
+
+    /// Node `id` of `doc` at `pointer`, as if reached from an enclosing document: a List item
+    /// read on its own is `/items/N` (see [`crate::parse::list`]).
+    pub fn with_pointer(doc: &'d Doc<'d>, id: NodeId, pointer: String) -> Self {
+        Located {
+            doc,
+            id,
+            path: Path {
+                base: Some(Rc::from(pointer.as_str())),
+                ..Path::default()
+            },
+            pointer: OnceCell::from(pointer),
+            key_span: None,
+            via: None,
+        }
+    }
+
+    pub fn doc(&self) -> &'d Doc<'d> {
+        self.doc
+    }
+
+    pub fn id(&self) -> NodeId {
+        self.id
+    }
+
+    pub fn value(&self) -> &'d Value<'d> {
+        &self.doc.node(self.id).value
+    }
+
+    /// The RFC 6901 JSON pointer of this node.
+    pub fn pointer(&self) -> &str {
+        self.pointer.get_or_init(|| self.write_pointer())
+    }
+
+    fn write_pointer(&self) -> String {
+        let mut pointer = String::from(self.path.base.as_deref().unwrap_or(""));
+        for step in self.path.steps.iter().take(usize::from(self.path.len)) {
+            push_step(&mut pointer, self.doc, *step);
+        }
+        pointer
+    }
+
+    /// The node's own span.
+    pub fn span(&self) -> Span {
+        self.doc.node(self.id).span
+    }
+
+    /// The span of the key this node is the value of.
+    pub fn key_span(&self) -> Option<Span> {
+        self.key_span
+    }
+
+    /// Where a finding about this node should point. A value with a key points at the key
+    /// (and, for a scalar on the same line, through the value); a sequence item points at its
+    /// first line. When the node came through an alias, the alias is the site and the anchor
+    /// the related location.
+    pub fn site(&self) -> Site {
+        let own = self.own_span();
+        match self.via {
+            Some(via) if via != own && !(own.start >= via.start && own.end <= via.end) => Site {
+                span: via,
+                related: Some(own),
+            },
+            _ => Site {
+                span: own,
+                related: None,
+            },
+        }
+    }
+
+    /// The region for this node itself, ignoring aliases.
+    fn own_span(&self) -> Span {
+        let node_span = self.span();
+        if let Some(key) = self.key_span {
+            let scalar = !matches!(self.value(), Value::Map(_) | Value::Seq(_));
+            let same_line = !self.doc.text(Span::new(key.start, node_span.end)).contains('\n');
+            return if scalar && same_line && node_span.end >= key.end {
+                Span::new(key.start, node_span.end)
+            } else {
+                key
+            };
+        }
+        // A mapping (typically a list item like `- name: dp`) is shown by its first entry,
+        // unless that entry came from elsewhere through a merge key.
+        if let Value::Map(entries) = self.value() {
+            if entries.first().is_some_and(|e| e.via.is_none()) {
+                if let Some(first) = self.entry_child(0) {
+                    return first.own_span();
+                }
+            }
+        }
+        self.first_line(node_span)
+    }
+
+    fn first_line(&self, span: Span) -> Span {
+        let text = self.doc.text(span);
+        match text.find('\n') {
+            Some(i) => Span::new(span.start, span.start + text[..i].trim_end().len()),
+            None => span,
+        }
+    }
+
+    /// Entry or item `index` of this node, which is node `id`.
+    fn child(&self, index: usize, id: NodeId, key_span: Option<Span>, via: Option<Span>) -> Located<'d> {
+        let step = Step {
+            parent: self.id,
+            index: u32::try_from(index).unwrap_or(u32::MAX),
+        };
+        let mut path = self.path.clone();
+        if usize::from(path.len) == PATH_STEPS {
+            // Deep: write the steps so far out into the base.
+            path = Path {
+                base: Some(Rc::from(self.pointer())),
+                ..Path::default()
+            };
+        }
+        if let Some(slot) = path.steps.get_mut(usize::from(path.len)) {
+            *slot = step;
+            path.len += 1;
+        }
+        Located {
+            doc: self.doc,
+            id,
+            path,
+            pointer: OnceCell::new(),
+            key_span,
+            via: self.via.or(via),
+        }
+    }
+
+    /// Entry `index` of this mapping.
+    fn entry_child(&self, index: usize) -> Option<Located<'d>> {
+        let Value::Map(entries) = self.value() else { return None };
+        let entry = entries.get(index)?;
+        Some(self.child(index, entry.value, Some(entry.key_span), entry.via))
+    }
+
+    /// The value under `key`, if this is a mapping that has it.
+    pub fn get(&self, key: &str) -> Option<Located<'d>> {
+        match self.value() {
+            Value::Map(entries) => {
+                let index = entries.iter().position(|e| e.key == key)?;
+                self.entry_child(index)
+            }
+            _ => None,
+        }
+    }
+
+    /// Follows a path of keys.
+    pub fn path(&self, keys: &[&str]) -> Option<Located<'d>> {
+        let mut here = self.clone();
+        for key in keys {
+            here = here.get(key)?;
+        }
+        Some(here)
+    }
+
+    /// The node at an RFC 6901 JSON pointer relative to this one (`""` is this node,
+    /// `/spec/volumes/0` a list item): how a pointer from a JSON validator becomes a node with
+    /// a line and column.
+    pub fn at_pointer(&self, pointer: &str) -> Option<Located<'d>> {
+        if pointer.is_empty() {
+            return Some(self.clone());
+        }
+        if !pointer.starts_with('/') {
+            return None;
+        }
+        let mut here = self.clone();
+        for segment in pointer_segments(pointer) {
+            here = match here.value() {
+                Value::Map(_) => here.get(&segment)?,
+                Value::Seq(_) => {
+                    let index: usize = segment.parse().ok()?;
+                    here.items().nth(index)?
+                }
+                _ => return None,
+            };
+        }
+        Some(here)
+    }
+
+    /// The entries of a mapping (empty for anything else).
+    pub fn entries(&self) -> impl Iterator<Item = (&'d str, Located<'d>)> + '_ {
+        let entries: &'d [crate::parse::doc::Entry<'d>] = match self.value() {
+            Value::Map(entries) => entries,
+            _ => &[],
+        };
+        entries
+            .iter()
+            .enumerate()
+            .map(move |(i, e)| (e.key.as_ref(), self.child(i, e.value, Some(e.key_span), e.via)))
+    }
+
+    /// The items of a sequence (empty for anything else).
+    pub fn items(&self) -> impl Iterator<Item = Located<'d>> + '_ {
+        let items: &'d [crate::parse::doc::Item] = match self.value() {
+            Value::Seq(items) => items,
+            _ => &[],
+        };
+        items
+            .iter()
+            .enumerate()
+            .map(move |(i, item)| self.child(i, item.node, None, item.via))
+    }
+
+    pub fn is_map(&self) -> bool {
+        matches!(self.value(), Value::Map(_))
+    }
+
+    pub fn is_seq(&self) -> bool {
+        matches!(self.value(), Value::Seq(_))
+    }
+
+    pub fn is_null(&self) -> bool {
+        matches!(self.value(), Value::Null)
+    }
+
+    pub fn as_str(&self) -> Option<&'d str> {
+        match self.value() {
+            Value::Str(s) => Some(s.as_ref()),
+            _ => None,
+        }
+    }
+
+    pub fn as_bool(&self) -> Option<bool> {
+        match self.value() {
+            Value::Bool(b) => Some(*b),
+            _ => None,
+        }
+    }
+
+    pub fn as_int(&self) -> Option<i128> {
+        match self.value() {
+            Value::Int(i) => Some(*i),
+            _ => None,
+        }
+    }
+
+    /// True only for a real boolean `true` (YAML `true`, `yes`, `on`, ...).
+    pub fn is_true(&self) -> bool {
+        self.as_bool() == Some(true)
+    }
+
+    /// The string under `key`.
+    pub fn str_at(&self, key: &str) -> Option<&'d str> {
+        self.get(key).and_then(|v| v.as_str())
+    }
+
+    /// The boolean under `key`.
+    pub fn bool_at(&self, key: &str) -> Option<bool> {
+        self.get(key).and_then(|v| v.as_bool())
+    }
+
+    /// The text a scalar would have in the JSON the API server decodes (numbers as Go's
+    /// `encoding/json` prints them); `None` for collections and null.
+    pub fn scalar_text(&self) -> Option<Cow<'d, str>> {
+        match self.value() {
+            Value::Str(s) => Some(Cow::Borrowed(s.as_ref())),
+            Value::Int(i) => Some(Cow::Owned(i.to_string())),
+            Value::Float(f) => Some(Cow::Owned(crate::parse::scalar::go_json_float(*f))),
+            Value::Bool(b) => Some(Cow::Borrowed(if *b { "true" } else { "false" })),
+            Value::Null | Value::Seq(_) | Value::Map(_) => None,
+        }
+    }
+
+    /// The node as written in the source (for messages).
+    pub fn source_text(&self) -> &'d str {
+        self.doc.note_quoted(self.id);
+        self.doc.text(self.span())
+    }
+
+    /// What kind of value this is, for messages: `string`, `boolean`, `integer`, ...
+    pub fn type_name(&self) -> &'static str {
+        match self.value() {
+            Value::Null => "null",
+            Value::Bool(_) => "boolean",
+            Value::Int(_) => "integer",
+            Value::Float(_) => "number",
+            Value::Str(_) => "string",
+            Value::Seq(_) => "list",
+            Value::Map(_) => "mapping",
+        }
+    }
+
+    /// Converts the subtree to JSON the way sigs.k8s.io/yaml would.
+    pub fn to_json(&self) -> serde_json::Value {
+        to_json(self.doc, self.id, 0)
+    }
+}
+
+fn to_json(doc: &Doc<'_>, id: NodeId, depth: usize) -> serde_json::Value {
+    use serde_json::Value as J;
+    // The builder already limits depth; this guard only protects against future changes.
+    if depth > 1024 {
+        return J::Null;
+    }
+    match &doc.node(id).value {
+        Value::Null => J::Null,
+        Value::Bool(b) => J::Bool(*b),
+        Value::Int(i) => i64::try_from(*i)
+            .map(J::from)
+            .or_else(|_| u64::try_from(*i).map(J::from))
+            .unwrap_or(J::Null),
+        Value::Float(f) => serde_json::Number::from_f64(*f).map_or(J::Null, J::Number),
+        Value::Str(s) => J::String(s.to_string()),
+        Value::Seq(items) => J::Array(items.iter().map(|i| to_json(doc, i.node, depth + 1)).collect()),
+        Value::Map(entries) => J::Object(
+            entries
+                .iter()
+                .map(|e| (e.key.to_string(), to_json(doc, e.value, depth + 1)))
+                .collect(),
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::doc::{Limits, read_chunk};
+    use crate::parse::source::chunks;
+
+    #[test]
+    fn pointers_escape_and_sites_point_at_keys() {
+        let text =
+            "metadata:\n  annotations:\n    a/b~c: x\nspec:\n  volumes:\n  - name: v\n    hostPath:\n      path: /x\n";
+        let r = read_chunk(chunks(text, 0, 0)[0], false, Limits::default());
+        let doc = &r.docs[0];
+        let root = Located::root(doc);
+        let ann = root.path(&["metadata", "annotations", "a/b~c"]).unwrap();
+        assert_eq!(ann.pointer(), "/metadata/annotations/a~1b~0c");
+        assert_eq!(doc.text(ann.site().span), "a/b~c: x");
+        let vol = root.path(&["spec", "volumes"]).unwrap().items().next().unwrap();
+        assert_eq!(vol.pointer(), "/spec/volumes/0");
+        assert_eq!(doc.text(vol.site().span), "name: v");
+        let hp = vol.get("hostPath").unwrap();
+        assert_eq!(doc.text(hp.site().span), "hostPath");
+        assert_eq!(doc.position(hp.site().span.start).line, 7);
+    }
+
+    #[test]
+    fn pointers_lead_back_to_nodes() {
+        let text =
+            "metadata:\n  annotations:\n    a/b~c: x\nspec:\n  volumes:\n  - name: v\n    hostPath:\n      path: /x\n";
+        let r = read_chunk(chunks(text, 0, 0)[0], false, Limits::default());
+        let root = Located::root(&r.docs[0]);
+        for pointer in ["", "/metadata/annotations/a~1b~0c", "/spec/volumes/0/hostPath/path"] {
+            assert_eq!(root.at_pointer(pointer).unwrap().pointer(), pointer);
+        }
+        let volume = root.at_pointer("/spec/volumes/0").unwrap();
+        assert_eq!(volume.at_pointer("/hostPath/path").unwrap().as_str(), Some("/x"));
+        for missing in [
+            "spec",
+            "/spec/volumes/1",
+            "/spec/volumes/x",
+            "/spec/volumes/0/name/z",
+            "/nope",
+        ] {
+            assert!(root.at_pointer(missing).is_none(), "{missing}");
+        }
+    }
+
+    /// Paths deeper than the steps kept inline, and below a given base, write out the same.
+    #[test]
+    fn deep_pointers_and_based_pointers() {
+        let mut text = String::new();
+        let mut pointer = String::new();
+        for depth in 0..30 {
+            let key = if depth % 3 == 0 {
+                format!("k~{depth}")
+            } else {
+                format!("k/{depth}")
+            };
+            text.push('{');
+            text.push('"');
+            text.push_str(&key);
+            text.push('"');
+            text.push_str(": [0, ");
+            pointer.push('/');
+            pointer.push_str(&key.replace('~', "~0").replace('/', "~1"));
+            pointer.push_str("/1");
+        }
+        text.push_str("true");
+        text.push_str(&"]}".repeat(30));
+        let r = read_chunk(chunks(&text, 0, 0)[0], true, Limits::default());
+        let doc = &r.docs[0];
+        let leaf = Located::root(doc).at_pointer(&pointer).unwrap();
+        assert_eq!(leaf.as_bool(), Some(true));
+        assert_eq!(leaf.pointer(), pointer);
+        let based = Located::with_pointer(doc, doc.root, "/items/3".to_owned());
+        let leaf = based.at_pointer(&pointer).unwrap();
+        assert_eq!(leaf.pointer(), format!("/items/3{pointer}"));
+        let first = based.entries().next().unwrap().1.items().next().unwrap();
+        assert_eq!(first.pointer(), "/items/3/k~00/0");
+    }
+
+    #[test]
+    fn aliased_nodes_report_at_the_use_site_with_the_anchor_related() {
+        let text = "x: &r {cpu: 1}\nz:\n  resources: *r\n";
+        let r = read_chunk(chunks(text, 0, 0)[0], false, Limits::default());
+        let doc = &r.docs[0];
+        let cpu = Located::root(doc).path(&["z", "resources", "cpu"]).unwrap();
+        let site = cpu.site();
+        assert_eq!(doc.text(site.span), "*r");
+        assert_eq!(doc.text(site.related.unwrap()), "cpu: 1");
+    }
+}
