@@ -102,14 +102,14 @@ fn jsonl_and_github_stream_the_same_lines() {
     }
 }
 
-/// JSON, SARIF and JUnit keep what settles in a compact store and print it at the end: the
+/// JSON, SARIF, JUnit and Code Climate keep what settles in a compact store and print it at the end: the
 /// same bytes and exit status as a run that holds the whole report, whatever the number of
 /// threads. (`examples` has Helm output, read once the output streams: its findings still
 /// move to their chart's templates.)
 #[test]
-fn json_sarif_and_junit_print_the_same_bytes_from_the_compact_store() {
+fn whole_report_formats_print_the_same_bytes_from_the_compact_store() {
     let input = stdin();
-    for format in ["json", "sarif", "junit"] {
+    for format in ["json", "sarif", "junit", "codeclimate"] {
         let held = run(&args(format, "1", None), &input);
         assert!(held.stdout.len() > 100_000, "{format}");
         for (jobs, stream_after) in [("1", "0"), ("3", "0"), ("2", "40")] {

@@ -4,9 +4,10 @@
 //! text for snippets). From then on, `--format text`, `github` and `jsonl` print each
 //! document's findings and errors as the linter settles them ([`Linter::take_settled`]), in
 //! input order, keep only counts for the summary, and print what other documents decide
-//! (cross-document findings) at the end; `--format json`, `sarif` and `junit` keep what
-//! settles in a compact store ([`ra2_report::compact`]) and print it sorted at the end. Helm output, whose findings move to their chart's
-//! templates once the whole run is known, is never streamed.
+//! (cross-document findings) at the end; `--format json`, `sarif`, `junit` and `codeclimate`
+//! keep what settles in a compact store ([`ra2_report::compact`]) and print it sorted at the
+//! end. Helm output read before the output streams stops it from streaming (its findings move
+//! to their chart's templates once the whole run is known).
 
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -66,7 +67,10 @@ pub struct Stream<'a> {
 
 impl<'a> Stream<'a> {
     pub fn new(args: &'a Options, config: &ra2_core::Config, style: text::Style) -> Self {
-        let whole = matches!(args.format, Format::Json | Format::Sarif | Format::Junit);
+        let whole = matches!(
+            args.format,
+            Format::Json | Format::Sarif | Format::Junit | Format::Codeclimate
+        );
         let eligible =
             !args.post_render && (whole || matches!(args.format, Format::Text | Format::Github | Format::Jsonl));
         Stream {
@@ -360,7 +364,7 @@ impl Stream<'_> {
             Format::Sarif => {
                 let root = SourceRoot::new(self.args.source_root.as_deref());
                 store.rename_files(|name| root.relative(name));
-                let line_hashes = crate::run::line_hashes(store.primary_files(), &root);
+                let line_hashes = crate::run::line_hashes(store.primary_lines(), &root);
                 let options = ra2_report::sarif::Options {
                     category: self.args.category.as_deref(),
                     source_root: true,
@@ -369,6 +373,11 @@ impl Stream<'_> {
                 ra2_report::sarif::write(&store, &options, &mut *out)
             }
             Format::Junit => ra2_report::junit::write(&store, &mut *out),
+            Format::Codeclimate => {
+                let root = SourceRoot::new(self.args.source_root.as_deref());
+                store.rename_files(|name| root.relative(name));
+                ra2_report::codeclimate::write(&store, &mut *out)
+            }
             _ => store
                 .write_json(&mut *out)
                 .map_err(std::io::Error::from)
