@@ -42,7 +42,7 @@ pub fn line_hashes(text: &str) -> Vec<String> {
 pub fn hashes_of_lines<R: BufRead>(
     mut open: impl FnMut() -> std::io::Result<R>,
     lines: &[usize],
-) -> std::io::Result<BTreeMap<usize, String>> {
+) -> std::io::Result<BTreeMap<usize, LineHash>> {
     let mut wanted: Vec<usize> = lines.to_vec();
     wanted.sort_unstable();
     wanted.dedup();
@@ -62,11 +62,25 @@ pub fn hashes_of_lines<R: BufRead>(
         if let Some(count) = counts.get_mut(&hash) {
             *count += 1;
             if hashes.get(&line) == Some(&hash) {
-                out.insert(line, format!("{hash:x}:{count}"));
+                out.insert(line, LineHash { hash, count: *count });
             }
         }
     })?;
     Ok(out)
+}
+
+/// A line's hash as numbers: written (`Display`) as [`line_hashes`] gives it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LineHash {
+    hash: u64,
+    /// The lines up to this one with the same hash.
+    count: usize,
+}
+
+impl std::fmt::Display for LineHash {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:x}:{}", self.hash, self.count)
+    }
 }
 
 /// Calls `each` with every line's number (1-based) and hash, in order, reading `reader` a line
@@ -251,6 +265,7 @@ mod tests {
         let all = line_hashes(&text);
         let open = || Ok(std::io::Cursor::new(text.as_bytes()));
         let some = hashes_of_lines(open, &[11, 1, 6, 6, 13, 99]).expect("read");
+        let some: BTreeMap<usize, String> = some.into_iter().map(|(l, h)| (l, h.to_string())).collect();
         let expected: BTreeMap<usize, String> = [1, 6, 11, 13].iter().map(|&l| (l, all[l - 1].clone())).collect();
         assert_eq!(some, expected);
         assert_eq!(all.len(), 13);

@@ -76,7 +76,7 @@ pub struct Options<'a> {
     pub source_root: bool,
     /// The line hashes ([`crate::line_hash`]) of the lines that results point at, by file name
     /// as the report gives it and 1-based line ([`crate::line_hash::hashes_of_lines`]).
-    pub line_hashes: Option<&'a BTreeMap<String, BTreeMap<usize, String>>>,
+    pub line_hashes: Option<&'a BTreeMap<String, BTreeMap<usize, crate::line_hash::LineHash>>>,
 }
 
 #[derive(Serialize)]
@@ -526,7 +526,7 @@ fn result<'a>(finding: &'a Finding, index: &BTreeMap<String, usize>, options: &O
         .and_then(|hashes| hashes.get(primary_file))
         .and_then(|hashes| hashes.get(&primary_region.start_line))
     {
-        partial_fingerprints.insert("primaryLocationLineHash", hash.clone());
+        partial_fingerprints.insert("primaryLocationLineHash", hash.to_string());
     }
     SarifResult {
         rule_id: &finding.rule,

@@ -263,7 +263,7 @@ fn render_report(
 pub(crate) fn line_hashes<'f>(
     places: impl IntoIterator<Item = (&'f str, usize)>,
     root: &crate::source_root::SourceRoot,
-) -> BTreeMap<String, BTreeMap<usize, String>> {
+) -> BTreeMap<String, BTreeMap<usize, ra2_report::line_hash::LineHash>> {
     let mut lines: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
     for (file, line) in places {
         if !file.starts_with('<') {
