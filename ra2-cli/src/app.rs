@@ -7,9 +7,11 @@ use crate::cli::{Cli, Command, DocFormat, ExplainArgs, RulesArgs};
 pub fn run(cli: Cli) -> u8 {
     match cli.command {
         Command::Lint(args) => ra2_run::lint(&args.options()),
+        #[cfg(feature = "audit")]
         Command::Audit(args) => crate::audit::run(&args),
         Command::Rules(args) => rules(&args),
         Command::Explain(args) => explain(&args),
+        #[cfg(feature = "serve")]
         Command::Serve(args) => serve(&args),
         Command::Completions(args) => {
             let mut out = Vec::new();
@@ -56,6 +58,7 @@ fn man(command: Option<&str>) -> u8 {
 }
 
 /// `ra2 serve`: runs until SIGTERM; exit 0 when drained, 2 when it cannot start.
+#[cfg(feature = "serve")]
 fn serve(args: &crate::cli::ServeArgs) -> u8 {
     let mut options = ra2_serve::Options::new(args.listen, args.cert.clone(), args.key.clone(), args.config.clone());
     options.access_log = args.access_log;

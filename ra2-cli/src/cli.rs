@@ -14,6 +14,9 @@ pub struct Cli {
     pub command: Command,
 }
 
+// Parsed once per run; without `serve` and `audit` (the pre-commit hook's build) `lint`'s
+// arguments are the one large variant.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Lint manifests: files, directories (recursively), or `-` for standard input.
@@ -22,6 +25,7 @@ pub enum Command {
     /// namespace's workloads, NetworkAttachmentDefinitions, CSIDrivers, StorageClasses), plus
     /// kubelet configuration files and any manifests given: platform and workload findings in
     /// one report, in every format of `ra2 lint`.
+    #[cfg(feature = "audit")]
     Audit(AuditArgs),
     /// List the rule catalogue.
     Rules(RulesArgs),
@@ -30,6 +34,7 @@ pub enum Command {
     /// Run the admission webhook: HTTPS, `POST /validate` takes an AdmissionReview and answers
     /// with ra2's decision; `/healthz`, `/readyz`, `/metrics`. The certificate and key are
     /// reloaded when they change on disk, the config on SIGHUP or change; SIGTERM drains.
+    #[cfg(feature = "serve")]
     Serve(ServeArgs),
     /// Print a shell completion script: `ra2 completions bash > /etc/bash_completion.d/ra2`,
     /// `ra2 completions zsh > "${fpath[1]}/_ra2"`, `ra2 completions fish >
@@ -222,6 +227,7 @@ impl LintArgs {
     }
 }
 
+#[cfg(feature = "audit")]
 #[derive(Debug, Args)]
 pub struct AuditArgs {
     /// The kubeconfig [default: the first file of $KUBECONFIG, else ~/.kube/config].
@@ -280,6 +286,7 @@ pub struct ExplainArgs {
     pub format: DocFormat,
 }
 
+#[cfg(feature = "serve")]
 #[derive(Debug, Args)]
 pub struct ServeArgs {
     /// Address and port to listen on (HTTPS only).

@@ -3,6 +3,7 @@
 //! machine-readable renderers in ra2-report.
 
 pub mod app;
+#[cfg(feature = "audit")]
 pub mod audit;
 pub mod cli;
 
