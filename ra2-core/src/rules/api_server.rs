@@ -719,19 +719,7 @@ fn ports(container: &Container<'_>, host_network: bool, cx: &mut Context<'_>) {
     for port in ports.items().filter(Located::is_map) {
         match port.get("containerPort").filter(|p| !p.is_null()) {
             None => refuse_missing(cx, "port", &port, "containerPort", "Required value"),
-            Some(node) => {
-                if !node.as_int().is_some_and(|p| (1..=65535).contains(&p)) {
-                    refuse(
-                        cx,
-                        "port",
-                        &node,
-                        format!(
-                            "Invalid value: {}: must be between 1 and 65535, inclusive",
-                            node.source_text()
-                        ),
-                    );
-                }
-            }
+            Some(node) => port_number(cx, &node, false),
         }
         if let (true, Some(host), Some(own)) = (
             host_network,
@@ -751,17 +739,8 @@ fn ports(container: &Container<'_>, host_network: bool, cx: &mut Context<'_>) {
             }
         }
         if let Some(node) = port.get("hostPort").filter(|p| !p.is_null()) {
-            if !node.as_int().is_some_and(|p| (0..=65535).contains(&p)) {
-                refuse(
-                    cx,
-                    "port",
-                    &node,
-                    format!(
-                        "Invalid value: {}: must be between 1 and 65535, inclusive",
-                        node.source_text()
-                    ),
-                );
-            }
+            // 0 leaves the host port unset.
+            port_number(cx, &node, true);
         }
         if let Some(node) = port.get("protocol").filter(|p| !p.is_null()) {
             if !node.as_str().is_some_and(|p| matches!(p, "TCP" | "UDP" | "SCTP")) {
@@ -793,6 +772,22 @@ fn ports(container: &Container<'_>, host_network: bool, cx: &mut Context<'_>) {
                 _ => {}
             }
         }
+    }
+}
+
+/// A port number the API server accepts, 1 to 65535 (and 0 where `zero_unsets`).
+fn port_number(cx: &mut Context<'_>, node: &Located<'_>, zero_unsets: bool) {
+    let valid = |p| (1..=65535).contains(&p) || (zero_unsets && p == 0);
+    if !node.as_int().is_some_and(valid) {
+        refuse(
+            cx,
+            "port",
+            node,
+            format!(
+                "Invalid value: {}: must be between 1 and 65535, inclusive",
+                node.source_text()
+            ),
+        );
     }
 }
 
