@@ -331,22 +331,15 @@ impl<'t> Incoming<'t> {
 
 /// The key span and value of `key` in the mapping `map`.
 fn entry(doc: &Doc<'_>, map: NodeId, key: &str) -> Option<(Span, NodeId)> {
-    match &doc.node(map).value {
-        DocValue::Map(entries) => entries.iter().find(|e| e.key == key).map(|e| (e.key_span, e.value)),
-        _ => None,
-    }
+    doc.map_entries(map)
+        .iter()
+        .find(|e| e.key == key)
+        .map(|e| (e.key_span, e.value))
 }
 
 fn str_value<'d>(doc: &'d Doc<'_>, id: NodeId) -> Option<&'d str> {
     match &doc.node(id).value {
         DocValue::Str(s) => Some(s.as_ref()),
-        _ => None,
-    }
-}
-
-fn entries_mut<'a, 't>(doc: &'a mut Doc<'t>, map: NodeId) -> Option<&'a mut Vec<DocEntry<'t>>> {
-    match doc.nodes.get_mut(map as usize).map(|n| &mut n.value) {
-        Some(DocValue::Map(entries)) => Some(entries),
         _ => None,
     }
 }
@@ -358,11 +351,14 @@ fn prepare_in_place(doc: &mut Doc<'_>, object: NodeId, fills: &[(&'static str, S
     let here = |key: &str| entry(doc, object, key).and_then(|(_, v)| str_value(doc, v));
     let node = here("kind") == Some("Node") && here("apiVersion") == Some("v1");
     let metadata = entry(doc, object, "metadata").map(|(_, v)| v);
-    if !node {
-        entries_mut(doc, object)?.retain(|e| e.key != "status");
+    if !matches!(doc.node(object).value, DocValue::Map(_)) {
+        return None;
     }
-    if let Some(entries) = metadata.and_then(|m| entries_mut(doc, m)) {
-        entries.retain(|e| e.key != "managedFields");
+    if !node {
+        doc.retain_entries(object, |e| e.key != "status");
+    }
+    if let Some(metadata) = metadata {
+        doc.retain_entries(metadata, |e| e.key != "managedFields");
     }
     if fills.is_empty() {
         return Some(());
@@ -375,17 +371,20 @@ fn prepare_in_place(doc: &mut Doc<'_>, object: NodeId, fills: &[(&'static str, S
             continue;
         }
         // Not a mapping: serde_json's path leaves it alone too.
-        let Some(entries) = entries_mut(doc, metadata) else {
+        let Some(entries) = doc.map_entries_mut(metadata) else {
             break;
         };
         match entries.iter_mut().find(|e| e.key == key) {
             Some(e) => e.value = value,
-            None => entries.push(DocEntry {
-                key: Cow::Borrowed(key),
-                key_span,
-                value,
-                via: None,
-            }),
+            None => doc.push_entry(
+                metadata,
+                DocEntry {
+                    key: Cow::Borrowed(key),
+                    key_span,
+                    value,
+                    via: None,
+                },
+            ),
         }
     }
     Some(())
@@ -395,13 +394,11 @@ fn prepare_in_place(doc: &mut Doc<'_>, object: NodeId, fills: &[(&'static str, S
 fn sort_mappings(doc: &mut Doc<'_>, object: NodeId) {
     let mut stack = vec![object];
     while let Some(id) = stack.pop() {
-        match doc.nodes.get_mut(id as usize).map(|n| &mut n.value) {
-            Some(DocValue::Map(entries)) => {
-                entries.sort_by(|a, b| a.key.cmp(&b.key));
-                stack.extend(entries.iter().map(|e| e.value));
-            }
-            Some(DocValue::Seq(items)) => stack.extend(items.iter().map(|i| i.node)),
-            _ => {}
+        if let Some(entries) = doc.map_entries_mut(id) {
+            entries.sort_by(|a, b| a.key.cmp(&b.key));
+            stack.extend(entries.iter().map(|e| e.value));
+        } else {
+            stack.extend(doc.seq_items(id).iter().map(|i| i.node));
         }
     }
 }
@@ -490,10 +487,10 @@ impl Canonical {
         let node = doc.node(id);
         self.mark(node.span.start);
         match &node.value {
-            DocValue::Map(entries) => {
+            DocValue::Map(_) => {
                 self.depth = self.depth.max(depth);
                 self.punct();
-                for (i, e) in entries.iter().enumerate() {
+                for (i, e) in doc.map_entries(id).iter().enumerate() {
                     if i > 0 {
                         self.punct();
                     }
@@ -507,10 +504,10 @@ impl Canonical {
                 }
                 self.punct();
             }
-            DocValue::Seq(items) => {
+            DocValue::Seq(_) => {
                 self.depth = self.depth.max(depth);
                 self.punct();
-                for (i, item) in items.iter().enumerate() {
+                for (i, item) in doc.seq_items(id).iter().enumerate() {
                     if i > 0 {
                         self.punct();
                     }
@@ -524,7 +521,8 @@ impl Canonical {
             DocValue::Int(i) => {
                 // serde_json keeps integers of i64 and u64 and writes them in plain decimal.
                 let written = doc.text(node.span);
-                let fits = i64::try_from(*i).is_ok() || u64::try_from(*i).is_ok();
+                let i = i.get();
+                let fits = i64::try_from(i).is_ok() || u64::try_from(i).is_ok();
                 if !fits || written != i.to_string() {
                     return None;
                 }

@@ -20,7 +20,7 @@ use ra2_yaml::{Error, Mark, ScalarStyle};
 #[cfg(test)]
 use ra2_yaml::{Event, EventKind, Scalar};
 
-use crate::doc::{Entry, Item, Node, NodeId, Problem, Value as DocValue};
+use crate::doc::{Children, Entry, Int, Item, Node, NodeId, Problem, Value as DocValue};
 use crate::scalar::{Resolved, resolve_json};
 use crate::source::Span;
 
@@ -427,6 +427,8 @@ struct Open<'s> {
 /// events.
 pub(crate) struct Tree<'s> {
     pub(crate) nodes: Vec<Node<'s>>,
+    pub(crate) entries: Vec<Entry<'s>>,
+    pub(crate) items: Vec<Item>,
     pub(crate) root: NodeId,
     pub(crate) problems: Vec<Problem>,
 }
@@ -437,6 +439,9 @@ struct TreeBuilder<'s> {
     stack: Vec<Open<'s>>,
     /// The entries of every open mapping, innermost last (a collection's children are all
     /// complete before its parent gets its next one, so each open mapping's entries are a tail).
+    open_entries: Vec<Entry<'s>>,
+    open_items: Vec<Item>,
+    /// Closed collections' entries and items: the document's arenas.
     entries: Vec<Entry<'s>>,
     items: Vec<Item>,
     problems: Vec<Problem>,
@@ -457,13 +462,13 @@ impl<'s> TreeBuilder<'s> {
     fn attach(&mut self, id: NodeId) {
         let Some(open) = self.stack.last_mut() else { return };
         if !open.map {
-            self.items.push(Item { node: id, via: None });
+            self.open_items.push(Item { node: id, via: None });
             return;
         }
         let Some((key, key_span)) = open.pending.take() else {
             return;
         };
-        let entries = self.entries.get_mut(open.start..).unwrap_or_default();
+        let entries = self.open_entries.get_mut(open.start..).unwrap_or_default();
         let existing = match &open.index {
             Some(index) => index.get(&key).copied(),
             None => entries.iter().position(|e| e.key == key),
@@ -479,14 +484,14 @@ impl<'s> TreeBuilder<'s> {
         if let Some(index) = &mut open.index {
             index.insert(key.clone(), len);
         }
-        self.entries.push(Entry {
+        self.open_entries.push(Entry {
             key,
             key_span,
             value: id,
             via: None,
         });
         if open.index.is_none() && len + 1 > crate::doc::INDEX_THRESHOLD {
-            let entries = self.entries.get(open.start..).unwrap_or_default();
+            let entries = self.open_entries.get(open.start..).unwrap_or_default();
             open.index = Some(entries.iter().enumerate().map(|(i, e)| (e.key.clone(), i)).collect());
         }
     }
@@ -495,9 +500,13 @@ impl<'s> TreeBuilder<'s> {
     fn close(&mut self, end: usize) -> Option<NodeId> {
         let open = self.stack.pop()?;
         let value = if open.map {
-            DocValue::Map(self.entries.drain(open.start..).collect())
+            let children = Children::after(self.entries.len(), self.open_entries.len().checked_sub(open.start)?)?;
+            self.entries.extend(self.open_entries.drain(open.start..));
+            DocValue::Map(children)
         } else {
-            DocValue::Seq(self.items.drain(open.start..).collect())
+            let children = Children::after(self.items.len(), self.open_items.len().checked_sub(open.start)?)?;
+            self.items.extend(self.open_items.drain(open.start..));
+            DocValue::Seq(children)
         };
         let end = self.offset + end;
         let node = self.nodes.get_mut(open.node as usize)?;
@@ -506,14 +515,10 @@ impl<'s> TreeBuilder<'s> {
         Some(open.node)
     }
 
-    /// A key read: its node, and it waits for its value.
+    /// A key read: it waits for its value. (The YAML builder also makes a node of each key,
+    /// which no entry refers to; this tree has none.)
     fn key(&mut self, key: Cow<'s, str>, start: usize, end: usize) -> Option<()> {
         let span = self.span(start, end);
-        self.push(Node {
-            value: DocValue::Str(key.clone()),
-            span,
-            style: Some(ScalarStyle::DoubleQuoted),
-        })?;
         self.stack.last_mut()?.pending = Some((key, span));
         Some(())
     }
@@ -530,10 +535,13 @@ impl<'s> JsonEvents<'s> {
         self.skip_outer_ws().ok()?;
         let mut b = TreeBuilder {
             offset,
-            // Compact Kubernetes JSON has about one node per 8 to 16 bytes.
-            nodes: Vec::with_capacity(self.text.len() / 8 + 4),
+            // Compact Kubernetes JSON has about one value per 16 to 32 bytes, most of them in
+            // mappings.
+            nodes: Vec::with_capacity(self.text.len() / 16 + 4),
             stack: Vec::new(),
-            entries: Vec::new(),
+            open_entries: Vec::new(),
+            open_items: Vec::new(),
+            entries: Vec::with_capacity(self.text.len() / 24 + 4),
             items: Vec::new(),
             problems: Vec::new(),
         };
@@ -551,9 +559,9 @@ impl<'s> JsonEvents<'s> {
                         }
                         let map = open == b'{';
                         let value = if map {
-                            DocValue::Map(Vec::new())
+                            DocValue::Map(Children::default())
                         } else {
-                            DocValue::Seq(Vec::new())
+                            DocValue::Seq(Children::default())
                         };
                         let span = b.span(start, start + 1);
                         let node = b.push(Node {
@@ -565,7 +573,7 @@ impl<'s> JsonEvents<'s> {
                         b.stack.push(Open {
                             node,
                             map,
-                            start: if map { b.entries.len() } else { b.items.len() },
+                            start: if map { b.open_entries.len() } else { b.open_items.len() },
                             index: None,
                             pending: None,
                         });
@@ -597,7 +605,7 @@ impl<'s> JsonEvents<'s> {
                         let value = match resolve_json(word) {
                             Resolved::Null => DocValue::Null,
                             Resolved::Bool(v) => DocValue::Bool(v),
-                            Resolved::Int(v) => DocValue::Int(v),
+                            Resolved::Int(v) => DocValue::Int(Int::new(v)),
                             Resolved::Float(v) => DocValue::Float(v),
                             Resolved::Str => DocValue::Str(Cow::Borrowed(word)),
                         };
@@ -652,6 +660,8 @@ impl<'s> JsonEvents<'s> {
         }
         Some(Tree {
             nodes: b.nodes,
+            entries: b.entries,
+            items: b.items,
             root: root?,
             problems: b.problems,
         })
@@ -790,10 +800,8 @@ mod tests {
         };
         for offset in [0, 17] {
             let chunk = crate::source::Chunk { text, offset, line: 0 };
-            let direct = JsonEvents::new(text)
-                .tree(offset, max_depth)
-                .map(|t| (t.nodes, t.root, t.problems));
-            let reference = crate::doc::read_json_events(chunk, limits);
+            let direct = crate::doc::read_json_chunk(chunk, limits).map(|d| (d.outline(), d.problems));
+            let reference = crate::doc::read_json_events(chunk, limits).map(|d| (d.outline(), d.problems));
             assert_eq!(direct, reference, "{text:?}");
         }
         let tree = JsonEvents::new(text).tree(0, max_depth);
