@@ -275,7 +275,7 @@ pub const YAML_RULE: &str = "yaml";
 pub const SUPPRESSION_RULE: &str = "suppression";
 /// `.ra2.yaml` exemptions that matched nothing.
 pub const EXEMPTION_RULE: &str = "exemption";
-/// Strict mode's findings (reported by `ra2-strict` through [`crate::hook`]).
+/// Strict mode's findings (reported by `ra2-strict` through [`crate::lint::hook`]).
 pub const SCHEMA_RULE: &str = "schema";
 
 /// Every pseudo-rule, in the order SARIF lists them after the catalogue.

@@ -26,14 +26,14 @@ pub enum Json {
 
 impl Json {
     /// The value as a `serde_json` value.
-    pub fn to_value(&self) -> Value {
-        match *self {
+    pub fn to_value(self) -> Value {
+        match self {
             Json::Null => Value::Null,
             Json::Bool(b) => Value::Bool(b),
             Json::Int(i) => Value::from(i),
             Json::Float(f) => serde_json::Number::from_f64(f).map_or(Value::Null, Value::Number),
             Json::Str(s) => Value::from(s),
-            Json::Array(items) => Value::Array(items.iter().map(Json::to_value).collect()),
+            Json::Array(items) => Value::Array(items.iter().map(|j| j.to_value()).collect()),
             Json::Object(entries) => {
                 Value::Object(entries.iter().map(|(k, v)| ((*k).to_owned(), v.to_value())).collect())
             }
@@ -123,7 +123,10 @@ impl Serialize for Json {
 }
 
 /// Serialises `(key, value)` pairs as a map (`#[serde(serialize_with = "data::pairs")]`).
-pub fn pairs<K: Serialize, V: Serialize, S: Serializer>(entries: &[(K, V)], serializer: S) -> Result<S::Ok, S::Error> {
+pub(crate) fn pairs<K: Serialize, V: Serialize, S: Serializer>(
+    entries: &[(K, V)],
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
     let mut map = serializer.serialize_map(Some(entries.len()))?;
     for (k, v) in entries {
         map.serialize_entry(k, v)?;

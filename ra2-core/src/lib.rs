@@ -10,50 +10,48 @@
 //! assert_eq!((finding.line, finding.column), (5, 23));
 //! ```
 #![forbid(unsafe_code)]
+// Crate-private unless lib.rs re-exports it, so the compiler sees dead code.
+#![warn(unreachable_pub)]
 // Input must never crash the library: no unwrap, expect, panic or unchecked indexing outside tests.
 #![cfg_attr(
     not(test),
     deny(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)
 )]
 
-pub mod admission;
-pub mod api_versions;
-pub mod bundle;
+// The modules follow the flow of a lint, stage by stage:
+//   parse     text -> spanned document trees (source, doc, json, scalar, list, view)
+//   model     trees -> Kubernetes objects and their pod specs; cross-document facts (bundle)
+//   k8s       Kubernetes semantics: names, quantities, resources, storage, devices, API versions
+//   telco     Multus, DANM, NetworkAttachmentDefinitions, Node Feature Discovery
+//   rules     the workload rules, one file per rule (or family); platform: the chapter-4 checks
+//   lint      objects -> rules -> findings; the admission decision; object hooks
+//   report    findings and the report; how messages name values (words)
+//   catalogue the rule catalogue compiled in (data: the compiled-in tables)
+//   config    `.ra2.yaml` and every face's settings
+// The public API is what lib.rs re-exports below; everything else is crate-private.
 pub mod catalogue;
 pub mod config;
-pub mod danm;
-pub mod data;
-pub mod devices;
-pub mod doc;
-pub mod feature_gates;
-pub mod hook;
-mod json;
+mod data;
+mod k8s;
 pub mod lint;
-pub mod list;
-pub mod manifest;
 pub mod model;
-pub mod multus;
-pub mod nad;
-pub mod names;
-pub mod nfd;
-pub mod platform;
-pub mod profile;
-pub mod quantity;
+mod parse;
+mod platform;
 pub mod report;
-pub mod resources;
 pub mod rules;
-pub mod scalar;
-pub mod schema;
-pub mod settings;
-pub mod source;
-pub mod storage;
-pub mod view;
-pub mod words;
+mod telco;
 
 pub use catalogue::Edition;
+pub use config::settings;
 pub use config::{Config, ConfigError, FailOn};
-pub use hook::{HookContext, ObjectHook};
+pub use k8s::{devices, names, quantity, resources};
 pub use lint::Linter;
+pub use lint::admission;
+pub use lint::hook::{HookContext, ObjectHook};
+pub use model::manifest;
+
+pub use parse::{doc, list, scalar, source, view};
+pub use report::words;
 pub use report::{Finding, LintError, ObjectRef, Report, Severity, TemplateLocation};
 
 /// Lints one file's text.

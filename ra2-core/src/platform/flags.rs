@@ -8,7 +8,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::view::Located;
+use crate::parse::view::Located;
 
 /// Flags of the control-plane components that are booleans: a bare `--flag` sets them and the
 /// next argument is not their value (pflag's `NoOptDefVal`). Any other flag written without `=`
@@ -36,19 +36,17 @@ const BOOLEAN_FLAGS: &[&str] = &[
 
 /// One flag as written.
 #[derive(Clone, Debug)]
-pub struct Flag<'d> {
+pub(crate) struct Flag<'d> {
     /// Without its dashes.
     pub name: &'d str,
     /// `None` for a bare boolean flag.
     pub value: Option<&'d str>,
-    /// The argument that names the flag.
-    pub at: Located<'d>,
     /// Where the value is written: the same argument, or the next one.
     pub value_at: Located<'d>,
 }
 
 /// The flags of a command line: each argument node in order (the binary itself excluded).
-pub fn parse<'d>(args: &[Located<'d>]) -> Vec<Flag<'d>> {
+pub(crate) fn parse<'d>(args: &[Located<'d>]) -> Vec<Flag<'d>> {
     let mut flags = Vec::new();
     let mut rest = args.iter().peekable();
     while let Some(arg) = rest.next() {
@@ -66,7 +64,6 @@ pub fn parse<'d>(args: &[Located<'d>]) -> Vec<Flag<'d>> {
             flags.push(Flag {
                 name,
                 value: Some(value),
-                at: arg.clone(),
                 value_at: arg.clone(),
             });
             continue;
@@ -80,13 +77,11 @@ pub fn parse<'d>(args: &[Located<'d>]) -> Vec<Flag<'d>> {
             Some(next) => flags.push(Flag {
                 name: body,
                 value: next.as_str(),
-                at: arg.clone(),
                 value_at: next.clone(),
             }),
             None => flags.push(Flag {
                 name: body,
                 value: None,
-                at: arg.clone(),
                 value_at: arg.clone(),
             }),
         }
@@ -95,7 +90,7 @@ pub fn parse<'d>(args: &[Located<'d>]) -> Vec<Flag<'d>> {
 }
 
 /// Go's `strconv.ParseBool`.
-pub fn parse_bool(s: &str) -> Option<bool> {
+pub(crate) fn parse_bool(s: &str) -> Option<bool> {
     match s {
         "1" | "t" | "T" | "TRUE" | "true" | "True" => Some(true),
         "0" | "f" | "F" | "FALSE" | "false" | "False" => Some(false),
@@ -105,7 +100,7 @@ pub fn parse_bool(s: &str) -> Option<bool> {
 
 /// One entry of a map-valued flag (`--feature-gates=A=true`): its key, value and where it is.
 #[derive(Clone, Debug)]
-pub struct MapEntry<'d> {
+pub(crate) struct MapEntry<'d> {
     pub key: String,
     /// The value as written; empty for a bare key (`--runtime-config=batch/v2alpha1`).
     pub value: String,
@@ -115,7 +110,7 @@ pub struct MapEntry<'d> {
 /// Every entry of every occurrence of a map-valued flag, later keys overriding earlier ones
 /// (pflag's `mapStringBool` and component-base's `ConfigurationMap` merge occurrences). Keys
 /// and values are trimmed, as both parsers do.
-pub fn map_flag<'d>(flags: &[Flag<'d>], name: &str) -> BTreeMap<String, MapEntry<'d>> {
+pub(crate) fn map_flag<'d>(flags: &[Flag<'d>], name: &str) -> BTreeMap<String, MapEntry<'d>> {
     merge_map_values(
         flags
             .iter()
@@ -126,7 +121,7 @@ pub fn map_flag<'d>(flags: &[Flag<'d>], name: &str) -> BTreeMap<String, MapEntry
 
 /// The entries of a map-valued flag's occurrences (`(value, where)` in order), later keys
 /// overriding earlier ones: for command lines ([`map_flag`]) and kubeadm's `extraArgs` alike.
-pub fn merge_map_values<'v, 'd: 'v>(
+pub(crate) fn merge_map_values<'v, 'd: 'v>(
     occurrences: impl Iterator<Item = (&'v str, &'v Located<'d>)>,
 ) -> BTreeMap<String, MapEntry<'d>> {
     let mut merged = BTreeMap::new();
@@ -147,17 +142,17 @@ pub fn merge_map_values<'v, 'd: 'v>(
 }
 
 /// The last value of a plain flag.
-pub fn last<'a, 'd>(flags: &'a [Flag<'d>], name: &str) -> Option<&'a Flag<'d>> {
+pub(crate) fn last<'a, 'd>(flags: &'a [Flag<'d>], name: &str) -> Option<&'a Flag<'d>> {
     flags.iter().rev().find(|f| f.name == name)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::doc::{Limits, read_chunk};
+    use crate::parse::doc::{Limits, read_chunk};
 
     fn with_flags(yaml: &str, f: impl FnOnce(Vec<Flag<'_>>)) {
-        let chunk = crate::source::chunks(yaml, 0, 0)[0];
+        let chunk = crate::parse::source::chunks(yaml, 0, 0)[0];
         let docs = read_chunk(chunk, false, Limits::default()).docs;
         let doc = docs.first().unwrap();
         let root = Located::root(doc);

@@ -15,33 +15,33 @@
 //! Object checks judge one of these at a time (`rules/platform_*.rs`); checks that need the
 //! whole cluster (etcd members, zones, which nodes are network-intensive) run over [`Facts`],
 //! recorded while the documents are read, like the other cross-document facts in
-//! [`crate::bundle`].
+//! [`crate::model::bundle`].
 
-pub mod flags;
+pub(crate) mod flags;
 
 use std::collections::BTreeMap;
 
-use crate::bundle::Place;
+use crate::k8s::quantity::Quantity;
+use crate::model::bundle::Place;
+use crate::model::profile::{NETWORK_INTENSIVE, PROFILE_LABEL};
 use crate::model::{Object, PodSpec};
-use crate::profile::{NETWORK_INTENSIVE, PROFILE_LABEL};
-use crate::quantity::Quantity;
+use crate::parse::view::Located;
 use crate::rules::Target;
-use crate::view::Located;
 
 /// The node-role labels that mark control-plane nodes (kubeadm's, and its deprecated name).
-pub const CONTROL_PLANE_LABELS: &[&str] = &[
+pub(crate) const CONTROL_PLANE_LABELS: &[&str] = &[
     "node-role.kubernetes.io/control-plane",
     "node-role.kubernetes.io/master",
 ];
 
 /// Zone labels, the current one first.
-pub const ZONE_LABELS: &[&str] = &["topology.kubernetes.io/zone", "failure-domain.beta.kubernetes.io/zone"];
+pub(crate) const ZONE_LABELS: &[&str] = &["topology.kubernetes.io/zone", "failure-domain.beta.kubernetes.io/zone"];
 
 /// The API group of the kubelet's configuration file.
-pub const KUBELET_GROUP: &str = "kubelet.config.k8s.io";
+pub(crate) const KUBELET_GROUP: &str = "kubelet.config.k8s.io";
 
 /// The API group of kubeadm's configuration files.
-pub const KUBEADM_GROUP: &str = "kubeadm.k8s.io";
+pub(crate) const KUBEADM_GROUP: &str = "kubeadm.k8s.io";
 
 /// A control-plane component.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -76,10 +76,8 @@ impl Component {
 }
 
 /// A container that runs a control-plane component, and its command line.
-pub struct ComponentContainer<'d> {
+pub(crate) struct ComponentContainer<'d> {
     pub component: Component,
-    /// `command` then `args`, each argument's node, the binary excluded.
-    pub args: Vec<Located<'d>>,
     pub flags: Vec<flags::Flag<'d>>,
     /// The container, for findings about a flag it lacks.
     pub container: Located<'d>,
@@ -88,7 +86,7 @@ pub struct ComponentContainer<'d> {
 /// The control-plane components a pod spec runs: a regular container whose command starts with
 /// the component's binary (`/usr/local/bin/kube-apiserver` included); when the container has no
 /// command, one named after the component whose image is the component's.
-pub fn components<'d>(pod: &PodSpec<'d>) -> Vec<ComponentContainer<'d>> {
+pub(crate) fn components<'d>(pod: &PodSpec<'d>) -> Vec<ComponentContainer<'d>> {
     let mut found = Vec::new();
     let Some(containers) = pod.get("containers") else {
         return found;
@@ -111,11 +109,9 @@ pub fn components<'d>(pod: &PodSpec<'d>) -> Vec<ComponentContainer<'d>> {
         if let Some(args) = container.get("args") {
             line.extend(args.items());
         }
-        let parsed = flags::parse(&line);
         found.push(ComponentContainer {
             component,
-            args: line,
-            flags: parsed,
+            flags: flags::parse(&line),
             container,
         });
     }
@@ -131,7 +127,7 @@ fn image_base(image: &str) -> &str {
 }
 
 /// The tag of an image, if it has one (`registry.k8s.io/kube-apiserver:v1.33.1` → `v1.33.1`).
-pub fn image_tag(image: &str) -> Option<&str> {
+pub(crate) fn image_tag(image: &str) -> Option<&str> {
     let repository = image.split('@').next().unwrap_or(image);
     let last = repository.rsplit('/').next().unwrap_or(repository);
     last.split_once(':').map(|(_, tag)| tag)
@@ -139,7 +135,7 @@ pub fn image_tag(image: &str) -> Option<&str> {
 
 /// The minor version of a Kubernetes version string (`v1.33.1`, `1.30`, `v1.29.3-eks-1`,
 /// `v1.31.0+k3s1`).
-pub fn kubernetes_minor(version: &str) -> Option<u32> {
+pub(crate) fn kubernetes_minor(version: &str) -> Option<u32> {
     let version = version.trim().strip_prefix('v').unwrap_or(version.trim());
     let mut parts = version.split('.');
     if parts.next()? != "1" {
@@ -156,17 +152,17 @@ pub fn kubernetes_minor(version: &str) -> Option<u32> {
 }
 
 /// Is this object a `Node`?
-pub fn is_node(object: &Object<'_>) -> bool {
+pub(crate) fn is_node(object: &Object<'_>) -> bool {
     object.is("", "Node")
 }
 
 /// Is this node a control-plane node (by its node-role label)?
-pub fn is_control_plane(object: &Object<'_>) -> bool {
+pub(crate) fn is_control_plane(object: &Object<'_>) -> bool {
     CONTROL_PLANE_LABELS.iter().any(|key| object.label(key).is_some())
 }
 
 /// The node's zone label value.
-pub fn zone<'d>(object: &Object<'d>) -> Option<(String, Located<'d>)> {
+pub(crate) fn zone<'d>(object: &Object<'d>) -> Option<(String, Located<'d>)> {
     ZONE_LABELS.iter().find_map(|key| {
         let value = object.label(key)?;
         let zone = value.as_str().filter(|z| !z.is_empty())?.to_owned();
@@ -175,7 +171,7 @@ pub fn zone<'d>(object: &Object<'d>) -> Option<(String, Located<'d>)> {
 }
 
 /// A resource quantity in `status.capacity` or `status.allocatable` of a node.
-pub fn node_quantity<'d>(object: &Object<'d>, field: &str, resource: &str) -> Option<(Quantity, Located<'d>)> {
+pub(crate) fn node_quantity<'d>(object: &Object<'d>, field: &str, resource: &str) -> Option<(Quantity, Located<'d>)> {
     let node = object.root.path(&["status", field, resource])?;
     let text = node.scalar_text()?;
     let quantity = Quantity::parse(&text).ok()?;
@@ -283,11 +279,11 @@ const STACK_IMAGES: &[(&str, Stack)] = &[
 
 /// CNI plugin types that attach user-plane (fast-path) interfaces: a
 /// NetworkAttachmentDefinition of one of these configures such a plugin on the nodes.
-pub const USER_PLANE_CNI_TYPES: &[&str] = &["sriov", "ib-sriov", "userspace", "vhostuser", "accelerated-bridge"];
+pub(crate) const USER_PLANE_CNI_TYPES: &[&str] = &["sriov", "ib-sriov", "userspace", "vhostuser", "accelerated-bridge"];
 
 /// The IPAM types whose plugin needs a daemon ra2 recognises (see [`STACK_IMAGES`]), and the
 /// deployment's usual name, for messages.
-pub const IPAM_DAEMONS: &[(&str, &str)] = &[
+pub(crate) const IPAM_DAEMONS: &[(&str, &str)] = &[
     ("whereabouts", "the whereabouts DaemonSet"),
     ("spiderpool", "Spiderpool's spiderpool-agent DaemonSet"),
     ("nv-ipam", "NVIDIA IPAM's nv-ipam-node DaemonSet"),
@@ -295,7 +291,7 @@ pub const IPAM_DAEMONS: &[(&str, &str)] = &[
 
 /// What an image is part of, if ra2 knows it: the repository (tag and digest dropped) ends with
 /// one of [`STACK_IMAGES`] after a `/` (or is it).
-pub fn classify_image(image: &str) -> Option<Stack> {
+pub(crate) fn classify_image(image: &str) -> Option<Stack> {
     let repository = image.split('@').next().unwrap_or(image);
     let last_slash = repository.rfind('/').map_or(0, |i| i + 1);
     let repository = match repository.get(last_slash..).and_then(|last| last.find(':')) {
@@ -314,7 +310,6 @@ pub fn classify_image(image: &str) -> Option<Stack> {
 /// A DaemonSet in the input, and what its images are part of.
 #[derive(Clone, Debug)]
 pub struct DaemonSetFact {
-    pub name: String,
     pub stack: Vec<Stack>,
     /// Where it is named.
     pub place: Place,
@@ -372,7 +367,7 @@ pub struct Facts {
 }
 
 impl Facts {
-    /// Appends the facts of a later bundle (see [`crate::bundle::Bundle::absorb`]).
+    /// Appends the facts of a later bundle (see [`crate::model::bundle::Bundle::absorb`]).
     pub fn absorb(&mut self, later: Facts, base: usize) {
         let Facts {
             nodes,
@@ -479,7 +474,7 @@ fn kubelet_file<'d>(object: &Object<'d>) -> KubeletSettings<'d> {
 
 /// kubeadm's `extraArgs`: a map (`v1beta3`) or a list of `{name, value}` (`v1beta4`), as
 /// (name, value, value node).
-pub fn extra_args<'d>(node: &Located<'d>) -> Vec<(String, String, Located<'d>)> {
+pub(crate) fn extra_args<'d>(node: &Located<'d>) -> Vec<(String, String, Located<'d>)> {
     if node.is_map() {
         return node
             .entries()
@@ -524,7 +519,7 @@ fn kubelet_flags<'d>(object: &Object<'d>) -> Option<KubeletSettings<'d>> {
 }
 
 /// Records the platform facts of one object.
-pub fn collect(facts: &mut Facts, target: Target<'_>, object: &Object<'_>, pod: Option<&PodSpec<'_>>) {
+pub(crate) fn collect(facts: &mut Facts, target: Target<'_>, object: &Object<'_>, pod: Option<&PodSpec<'_>>) {
     let place = |node: &Located<'_>| Place::of(target, node);
     if is_node(object) {
         let metadata = object.metadata();
@@ -569,15 +564,20 @@ pub fn collect(facts: &mut Facts, target: Target<'_>, object: &Object<'_>, pod: 
             .collect();
         stack.dedup();
         facts.daemonsets.push(DaemonSetFact {
-            name: object.name.unwrap_or_default().to_owned(),
             stack,
             place: place(&named()),
         });
     }
-    if crate::nad::is_nad(object) {
-        let config = crate::nad::NadConfig::of(object);
-        let plugins = config.as_ref().map(crate::nad::NadConfig::plugins).unwrap_or_default();
-        let types: Vec<&str> = plugins.iter().filter_map(crate::nad::Plugin::plugin_type).collect();
+    if crate::telco::nad::is_nad(object) {
+        let config = crate::telco::nad::NadConfig::of(object);
+        let plugins = config
+            .as_ref()
+            .map(crate::telco::nad::NadConfig::plugins)
+            .unwrap_or_default();
+        let types: Vec<&str> = plugins
+            .iter()
+            .filter_map(crate::telco::nad::Plugin::plugin_type)
+            .collect();
         let ipam = plugins
             .iter()
             .filter_map(|p| p.conf.get("ipam")?.get("type")?.as_str())
@@ -613,7 +613,7 @@ pub fn collect(facts: &mut Facts, target: Target<'_>, object: &Object<'_>, pod: 
     if let Some(pod) = pod {
         for container in pod.workload_containers() {
             for pair in &container.resources.pairs {
-                if crate::names::classify_resource_name(pair.name) != crate::names::ResourceName::Extended {
+                if crate::k8s::names::classify_resource_name(pair.name) != crate::k8s::names::ResourceName::Extended {
                     continue;
                 }
                 let written = pair.limit.as_ref().or(pair.request.as_ref().filter(|r| !r.defaulted));

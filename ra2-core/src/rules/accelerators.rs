@@ -3,14 +3,14 @@
 
 use std::collections::BTreeMap;
 
-use crate::bundle::{Bundle, PodNetworks};
+use crate::k8s::names::{ResourceName, classify_resource_name};
+use crate::model::bundle::{Bundle, PodNetworks};
 use crate::model::{Amount, Container, Object, PodSpec, ResourcePair};
-use crate::names::{ResourceName, classify_resource_name};
+use crate::parse::view::Located;
 use crate::rules::params::RuleParams;
 use crate::rules::{BundleContext, Context, Gather, Rule};
-use crate::view::Located;
 
-pub static RULE: Rule = Rule {
+pub(super) static RULE: Rule = Rule {
     pod: Some(check_pod),
     gather: Some(gather),
     bundle: Some(check_bundle),
@@ -19,7 +19,7 @@ pub static RULE: Rule = Rule {
 };
 
 /// The Network Resources Injector adds the resources attachments need; the accelerator
-/// patterns are the device table's (see [`crate::devices::PARAMS`]).
+/// patterns are the device table's (see [`crate::k8s::devices::PARAMS`]).
 #[derive(Clone, Debug)]
 struct Params {
     network_resources_injector: bool,

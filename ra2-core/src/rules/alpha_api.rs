@@ -2,18 +2,18 @@
 //! conformant clusters leave disabled. One check, two ids: the latest edition reports an alpha
 //! API once, as ra2.app.016, and exempts the alpha APIs RA2 itself requires (§5.16).
 
-use crate::api_versions::{Level, Owner, level, lookup, owner};
+use crate::k8s::api_versions::{Level, Owner, level, lookup, owner};
 use crate::model::Object;
 use crate::rules::{Context, Rule};
 
 /// ra2.k8s.012, base edition.
-pub static RULE: Rule = Rule {
+pub(super) static RULE: Rule = Rule {
     object: Some(check_base),
     ..Rule::new("ra2.k8s.012")
 };
 
 /// ra2.app.016, latest edition.
-pub static LATEST_RULE: Rule = Rule {
+pub(super) static LATEST_RULE: Rule = Rule {
     object: Some(check_latest),
     ..Rule::new("ra2.app.016")
 };

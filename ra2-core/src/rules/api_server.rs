@@ -12,19 +12,19 @@
 
 use std::collections::BTreeSet;
 
-use crate::model::{Amount, Container, ContainerKind, Object, PodSpec, ResourcePair, WorkloadKind};
-use crate::names::{
+use crate::k8s::names::{
     ResourceName, classify_resource_name, is_dns1123_label, is_dns1123_subdomain, is_label_value, is_qualified_name,
 };
-use crate::quantity::Quantity;
+use crate::k8s::quantity::Quantity;
+use crate::model::{Amount, Container, ContainerKind, Object, PodSpec, ResourcePair, WorkloadKind};
+use crate::parse::view::Located;
 use crate::report::Finding;
 use crate::rules::{Context, Pending, Rule};
-use crate::view::Located;
 
 /// The rule id: outside the RA2 numbering, named after the API server.
-pub const ID: &str = "k8s.api";
+pub(crate) const ID: &str = "k8s.api";
 
-pub static RULE: Rule = Rule {
+pub(crate) static RULE: Rule = Rule {
     object: Some(check_object),
     ..Rule::new(ID)
 };
@@ -120,7 +120,7 @@ fn same_place(a: &str, b: &str) -> bool {
 fn field_path(pointer: &str) -> String {
     let mut out = String::new();
     let mut parent = String::new();
-    for segment in crate::view::pointer_segments(pointer) {
+    for segment in crate::parse::view::pointer_segments(pointer) {
         let keyed = matches!(
             parent.as_str(),
             "labels" | "annotations" | "nodeSelector" | "limits" | "requests" | "matchLabels"
@@ -528,7 +528,7 @@ const HOST_PATH_TYPES: &[&str] = &[
 fn volume_source(volume: &Located<'_>, cx: &mut Context<'_>) {
     let sources: Vec<(&str, Located<'_>)> = volume
         .entries()
-        .filter(|(k, v)| crate::storage::POD_VOLUME_SOURCES.contains(k) && !v.is_null())
+        .filter(|(k, v)| crate::k8s::storage::POD_VOLUME_SOURCES.contains(k) && !v.is_null())
         .collect();
     // A volume with no source is defaulted to an emptyDir, so only two or more are refused.
     if let [_, (_, second), ..] = sources.as_slice() {

@@ -2,11 +2,11 @@
 //! provides (at least five besides the default one).
 
 use crate::model::PodSpec;
+use crate::parse::view::Located;
 use crate::rules::params::RuleParams;
 use crate::rules::{Context, Rule};
-use crate::view::Located;
 
-pub static RULE: Rule = Rule {
+pub(super) static RULE: Rule = Rule {
     pod: Some(check_pod),
     params: Some(super::params::decoder::<Params>),
     ..Rule::new("ra2.ntw.003")
@@ -33,7 +33,9 @@ const GUARANTEED: u64 = 5;
 /// the platform guarantees.
 fn check_pod(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
     let multus = pod.networks();
-    let danm = crate::danm::ANNOTATIONS.iter().find_map(|key| pod.annotation(key));
+    let danm = crate::telco::danm::ANNOTATIONS
+        .iter()
+        .find_map(|key| pod.annotation(key));
     let Some(annotation) = multus.as_ref().map(|(a, _)| a.clone()).or_else(|| danm.clone()) else {
         return;
     };
@@ -43,7 +45,7 @@ fn check_pod(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
     }
     if let Some(text) = danm.as_ref().and_then(Located::as_str) {
         names.extend(
-            crate::danm::parse_interfaces(text)
+            crate::telco::danm::parse_interfaces(text)
                 .interfaces
                 .into_iter()
                 .map(|i| i.name),

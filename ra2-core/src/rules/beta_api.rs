@@ -1,11 +1,11 @@
 //! ra2.k8s.019: objects use a beta API version only when the API has no GA version.
 
-use crate::api_versions::{Level, Owner, level, lookup, owner};
+use crate::k8s::api_versions::{Level, Owner, level, lookup, owner};
 use crate::model::Object;
 use crate::rules::alpha_api::THIRD_PARTY_HELP;
 use crate::rules::{Context, Rule};
 
-pub static RULE: Rule = Rule {
+pub(super) static RULE: Rule = Rule {
     object: Some(check_object),
     ..Rule::new("ra2.k8s.019")
 };

@@ -2,10 +2,10 @@
 //! tolerate them, tolerate every taint, or bind to a named node.
 
 use crate::model::{PodSpec, WorkloadKind};
+use crate::parse::view::Located;
 use crate::rules::{Context, Rule};
-use crate::view::Located;
 
-pub static RULE: Rule = Rule {
+pub(super) static RULE: Rule = Rule {
     pod: Some(check),
     ..Rule::new("ra2.app.008")
 };

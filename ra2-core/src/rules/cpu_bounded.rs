@@ -1,14 +1,14 @@
 //! ra2.ch.006: CPU requests and limits are set, and (when the node's allocatable CPU is known)
 //! the pod's stay below it, so CPUs are never oversubscribed.
 
+use crate::k8s::quantity::Quantity;
+use crate::k8s::resources::{Effective, Side, pod_effective};
 use crate::model::{Amount, Container, PodSpec, Resources};
-use crate::quantity::Quantity;
-use crate::resources::{Effective, Side, pod_effective};
+use crate::parse::view::Located;
 use crate::rules::params::RuleParams;
 use crate::rules::{Context, Rule};
-use crate::view::Located;
 
-pub static RULE: Rule = Rule {
+pub(super) static RULE: Rule = Rule {
     pod: Some(check_pod),
     params: Some(super::params::decoder::<Params>),
     ..Rule::new("ra2.ch.006")

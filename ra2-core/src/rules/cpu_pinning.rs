@@ -4,13 +4,13 @@
 //! Every check is silent unless the pod is network-intensive (ra2-rules.md §1.2; the linter
 //! settles that after reading the whole input) or carries the opt-in annotation.
 
+use crate::k8s::resources::{QosClass, exclusive_cpus, pod_qos};
 use crate::model::{Amount, Container, ContainerKind, PodSpec, Resources};
-use crate::resources::{QosClass, exclusive_cpus, pod_qos};
+use crate::parse::view::Located;
 use crate::rules::params::RuleParams;
 use crate::rules::{Context, Rule};
-use crate::view::Located;
 
-pub static RULE: Rule = Rule {
+pub(super) static RULE: Rule = Rule {
     pod: Some(check_pod),
     params: Some(super::params::decoder::<Params>),
     ..Rule::new("ra2.k8s.009")
@@ -117,7 +117,7 @@ fn not_guaranteed_because<'d>(who: &str, resources: &Resources<'d>) -> Option<(O
             resources
                 .limit(name)
                 .and_then(Amount::quantity)
-                .is_none_or(crate::quantity::Quantity::is_zero)
+                .is_none_or(crate::k8s::quantity::Quantity::is_zero)
         })
         .collect();
     if !missing.is_empty() {

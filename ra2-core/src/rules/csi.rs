@@ -1,14 +1,14 @@
 //! ra2.stg.006: persistent storage comes through CSI drivers, not the in-tree volume plugins
 //! that Kubernetes deprecated and is removing.
 
-use crate::bundle::{Bundle, Claim};
-use crate::model::{Object, PodSpec};
-use crate::rules::{BundleContext, Context, Gather, Rule};
-use crate::storage::{
+use crate::k8s::storage::{
     IN_TREE_STORAGE, POD_VOLUME_SOURCES, PV_SOURCES, csi_driver_for, is_in_tree_provisioner, sources,
 };
+use crate::model::bundle::{Bundle, Claim};
+use crate::model::{Object, PodSpec};
+use crate::rules::{BundleContext, Context, Gather, Rule};
 
-pub static RULE: Rule = Rule {
+pub(super) static RULE: Rule = Rule {
     pod: Some(check_pod),
     object: Some(check_object),
     gather: Some(gather),

@@ -1,10 +1,10 @@
 //! ra2.app.030: pods do not join the node's network namespace (`hostNetwork`).
 
 use crate::model::PodSpec;
+use crate::parse::view::Located;
 use crate::rules::{Context, Rule};
-use crate::view::Located;
 
-pub static RULE: Rule = Rule {
+pub(super) static RULE: Rule = Rule {
     pod: Some(check_pod),
     ..Rule::new("ra2.app.030")
 };

@@ -1,11 +1,11 @@
 //! ra2.app.007: workloads do not use hostPath volumes (base: should not; latest: must not).
 
-use crate::bundle::Bundle;
+use crate::k8s::storage::{HostPathVolume, host_path_volumes};
+use crate::model::bundle::Bundle;
 use crate::model::{Object, PodSpec};
 use crate::rules::{BundleContext, Context, Rule};
-use crate::storage::{HostPathVolume, host_path_volumes};
 
-pub static RULE: Rule = Rule {
+pub(super) static RULE: Rule = Rule {
     pod: Some(check_pod),
     object: Some(check_object),
     bundle: Some(check_bundle),

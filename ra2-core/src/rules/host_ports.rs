@@ -2,10 +2,10 @@
 //! host network (where every container port is a host port).
 
 use crate::model::{Container, PodSpec};
+use crate::parse::view::Located;
 use crate::rules::{Context, Rule};
-use crate::view::Located;
 
-pub static RULE: Rule = Rule {
+pub(super) static RULE: Rule = Rule {
     pod: Some(check),
     ..Rule::new("ra2.app.047")
 };

@@ -4,7 +4,7 @@
 use crate::model::PodSpec;
 use crate::rules::{Context, Rule, with_article};
 
-pub static RULE: Rule = Rule {
+pub(super) static RULE: Rule = Rule {
     pod: Some(check),
     ..Rule::new("sec.sys.021")
 };

@@ -1,13 +1,13 @@
 //! ra2.app.004: pods get their own valid host name (OCI hostname parameter group): no host
 //! network, DNS-label hostname and subdomain, and a fully qualified name the kernel accepts.
 
+use crate::k8s::names::{DNS1123_LABEL_MAX_LEN, is_dns1123_label};
 use crate::model::{Object, PodSpec, WorkloadKind};
-use crate::names::{DNS1123_LABEL_MAX_LEN, is_dns1123_label};
+use crate::parse::view::Located;
 use crate::rules::params::RuleParams;
 use crate::rules::{Context, Rule};
-use crate::view::Located;
 
-pub static RULE: Rule = Rule {
+pub(super) static RULE: Rule = Rule {
     pod: Some(check_pod),
     object: Some(check_object),
     params: Some(super::params::decoder::<Params>),

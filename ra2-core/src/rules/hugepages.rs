@@ -1,13 +1,13 @@
 //! ra2.ch.001: huge pages are requested the way the API server, the kubelet and RA2 nodes
 //! accept them (ra2-rules.md §1.2, §2.4).
 
+use crate::k8s::names::{ResourceName, classify_resource_name};
+use crate::k8s::quantity::Quantity;
 use crate::model::{Amount, Container, PodSpec, ResourcePair, Resources};
-use crate::names::{ResourceName, classify_resource_name};
-use crate::quantity::Quantity;
+use crate::parse::view::Located;
 use crate::rules::{Context, Rule};
-use crate::view::Located;
 
-pub static RULE: Rule = Rule {
+pub(super) static RULE: Rule = Rule {
     pod: Some(check_pod),
     ..Rule::new("ra2.ch.001")
 };

@@ -1,12 +1,12 @@
 //! ra2.app.034: container images name a concrete version: a tag other than `latest`, or a
 //! digest.
 
+use crate::k8s::names::image_reference;
 use crate::model::{Container, PodSpec};
-use crate::names::image_reference;
+use crate::parse::view::Located;
 use crate::rules::{Context, Rule};
-use crate::view::Located;
 
-pub static RULE: Rule = Rule {
+pub(super) static RULE: Rule = Rule {
     pod: Some(check_pod),
     ..Rule::new("ra2.app.034")
 };
@@ -33,7 +33,7 @@ fn check_pod(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
 /// environment variable (`$IMAGE`, `${IMAGE}`), a `<your image>` placeholder in documentation, or
 /// a build reference such as `ko://example.com/cmd/app`.
 fn is_placeholder(image: &str) -> bool {
-    crate::source::looks_templated(image) || image.contains(['$', '<', '>']) || image.contains("://")
+    crate::parse::source::looks_templated(image) || image.contains(['$', '<', '>']) || image.contains("://")
 }
 
 fn check_image(container: &Container<'_>, node: &Located<'_>, image: &str, cx: &mut Context<'_>) {

@@ -3,7 +3,7 @@
 use crate::model::Object;
 use crate::rules::{Context, Rule, with_article};
 
-pub static RULE: Rule = Rule {
+pub(super) static RULE: Rule = Rule {
     object: Some(check),
     ..Rule::new("ra2.app.037")
 };

@@ -4,11 +4,11 @@
 use serde_json::Value;
 
 use crate::model::Object;
-use crate::nad::{self, NadConfig};
 use crate::rules::params::RuleParams;
 use crate::rules::{Context, Rule};
+use crate::telco::nad::{self, NadConfig};
 
-pub static RULE: Rule = Rule {
+pub(super) static RULE: Rule = Rule {
     object: Some(check),
     params: Some(super::params::decoder::<Params>),
     ..Rule::new("ra2.ntw.015")

@@ -1,12 +1,12 @@
 //! ra2.app.025: workloads do not keep data on node-local storage: no hostPath volumes, no local
 //! PersistentVolumes, no StorageClass without a provisioner, no claim bound to a local volume.
 
-use crate::bundle::Bundle;
+use crate::k8s::storage::{HostPathVolume, host_path_volumes};
+use crate::model::bundle::Bundle;
 use crate::model::{Object, PodSpec};
 use crate::rules::{BundleContext, Context, Rule};
-use crate::storage::{HostPathVolume, host_path_volumes};
 
-pub static RULE: Rule = Rule {
+pub(super) static RULE: Rule = Rule {
     pod: Some(check_pod),
     object: Some(check_object),
     bundle: Some(check_bundle),

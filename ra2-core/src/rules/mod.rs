@@ -4,11 +4,11 @@
 //! [`Context::report`] with a check slug, a node and a message; the linter owns kinds,
 //! suppression, severity, pointers and positions.
 
-use crate::bundle::{Bundle, Place};
 use crate::catalogue::{Edition, RuleDoc};
 use crate::config::Config;
+use crate::model::bundle::{Bundle, Place};
 use crate::model::{Object, PodSpec};
-use crate::view::Located;
+use crate::parse::view::Located;
 
 mod accelerators;
 mod alpha_api;
@@ -255,10 +255,6 @@ impl<'c> Context<'c> {
         self
     }
 
-    pub fn edition(&self) -> Edition {
-        self.settings.edition
-    }
-
     /// The rule's catalogue entry, looked up only when a finding or parameter needs it (most
     /// rules find nothing on most objects).
     fn doc(&self) -> Option<&'static RuleDoc> {
@@ -349,17 +345,12 @@ pub struct Gather<'c> {
     pub target: Target<'c>,
     /// The object's namespace, else the run's default.
     pub namespace: &'c str,
-    pub(crate) settings: Settings<'c>,
     pub(crate) rule: &'static str,
-    pub(crate) strings: &'c mut crate::bundle::Strings,
-    pub(crate) facts: &'c mut crate::bundle::RuleFacts,
+    pub(crate) strings: &'c mut crate::model::bundle::Strings,
+    pub(crate) facts: &'c mut crate::model::bundle::RuleFacts,
 }
 
 impl Gather<'_> {
-    pub fn config(&self) -> &Config {
-        self.settings.config
-    }
-
     /// Where a fact about `at` points, with its strings shared.
     pub fn place(&mut self, at: &Located<'_>) -> Place {
         Place::shared(self.target, at, self.strings)
@@ -371,7 +362,7 @@ impl Gather<'_> {
     }
 
     /// Keeps `fact` for the rule's `bundle` check (see [`BundleContext::facts`]).
-    pub fn record<T: crate::bundle::Fact>(&mut self, fact: T) {
+    pub fn record<T: crate::model::bundle::Fact>(&mut self, fact: T) {
         let store = self
             .facts
             .entry((self.rule, std::any::TypeId::of::<T>()))
@@ -383,7 +374,7 @@ impl Gather<'_> {
     }
 
     /// The facts of type `T` this linter recorded for the rule so far.
-    pub fn recorded<T: crate::bundle::Fact>(&self) -> &[T] {
+    pub fn recorded<T: crate::model::bundle::Fact>(&self) -> &[T] {
         self.facts
             .get(&(self.rule, std::any::TypeId::of::<T>()))
             .and_then(|store| store.as_any().downcast_ref::<Vec<T>>())
@@ -396,17 +387,13 @@ pub struct BundleContext<'c> {
     pub(crate) rule: &'static str,
     pub(crate) doc: Option<&'static RuleDoc>,
     pub(crate) settings: Settings<'c>,
-    pub(crate) out: &'c mut Vec<crate::bundle::BundleFinding>,
+    pub(crate) out: &'c mut Vec<crate::model::bundle::BundleFinding>,
     pub(crate) params: Option<&'c (dyn std::any::Any + Send + Sync)>,
 }
 
 impl<'c> BundleContext<'c> {
-    pub fn edition(&self) -> Edition {
-        self.settings.edition
-    }
-
     /// What the rule's `gather` recorded, in input order.
-    pub fn facts<'b, T: crate::bundle::Fact>(&self, bundle: &'b Bundle) -> &'b [T] {
+    pub fn facts<'b, T: crate::model::bundle::Fact>(&self, bundle: &'b Bundle) -> &'b [T] {
         bundle.facts(self.rule)
     }
 
@@ -432,7 +419,7 @@ impl<'c> BundleContext<'c> {
             .settings
             .config
             .severity_for(self.rule, check, self.doc, self.settings.edition);
-        self.out.push(crate::bundle::BundleFinding {
+        self.out.push(crate::model::bundle::BundleFinding {
             rule: self.rule,
             check,
             severity,

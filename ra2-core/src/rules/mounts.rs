@@ -2,10 +2,10 @@
 //! propagate back to the node unprivileged, and leave /proc, /sys and /dev to the runtime.
 
 use crate::model::{Container, Object, PodSpec, WorkloadKind};
+use crate::parse::view::Located;
 use crate::rules::{Context, Rule};
-use crate::view::Located;
 
-pub static RULE: Rule = Rule {
+pub(super) static RULE: Rule = Rule {
     // An object rule rather than a pod rule: a StatefulSet's volumeClaimTemplates, outside the
     // pod spec, declare volumes too.
     object: Some(check_object),

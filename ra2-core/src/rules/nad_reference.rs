@@ -5,12 +5,12 @@ use std::collections::BTreeSet;
 
 use std::sync::Arc;
 
-use crate::bundle::{Bundle, Fact, Place, PodNetworks};
+use crate::k8s::names::is_dns1123_label;
 use crate::model::Object;
-use crate::names::is_dns1123_label;
+use crate::model::bundle::{Bundle, Fact, Place, PodNetworks};
 use crate::rules::{BundleContext, Gather, Rule};
 
-pub static RULE: Rule = Rule {
+pub(super) static RULE: Rule = Rule {
     gather: Some(gather),
     bundle: Some(check_bundle),
     ..Rule::new("ra2.ntw.009")
@@ -22,7 +22,7 @@ struct DanmPod {
     namespace: Arc<str>,
     /// Where the annotation is written.
     place: Place,
-    interfaces: Vec<crate::danm::Interface>,
+    interfaces: Vec<crate::telco::danm::Interface>,
 }
 
 impl Fact for DanmPod {
@@ -37,14 +37,17 @@ fn gather(object: &Object<'_>, cx: &mut Gather<'_>) {
     if let Some(networks) = PodNetworks::of(pod, cx) {
         cx.record(networks);
     }
-    let Some(annotation) = crate::danm::ANNOTATIONS.iter().find_map(|key| pod.annotation(key)) else {
+    let Some(annotation) = crate::telco::danm::ANNOTATIONS
+        .iter()
+        .find_map(|key| pod.annotation(key))
+    else {
         return;
     };
     if let Some(text) = annotation.as_str() {
         let fact = DanmPod {
             namespace: cx.intern(cx.namespace),
             place: cx.place(&annotation),
-            interfaces: crate::danm::parse_interfaces(text).interfaces,
+            interfaces: crate::telco::danm::parse_interfaces(text).interfaces,
         };
         cx.record(fact);
     }

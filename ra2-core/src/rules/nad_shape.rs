@@ -3,21 +3,21 @@
 
 use serde_json::{Map, Value};
 
+use crate::k8s::names::is_dns1123_label;
 use crate::model::Object;
-use crate::nad::{self, API_VERSION};
-use crate::names::is_dns1123_label;
+use crate::parse::view::Located;
+use crate::report::words::json_type;
 use crate::rules::{Context, Rule, with_article};
-use crate::view::Located;
-use crate::words::json_type;
+use crate::telco::nad::{self, API_VERSION};
 
 /// Reported in the base edition (the multiplexer integrates through CNI).
-pub static RULE_BASE: Rule = Rule {
+pub(super) static RULE_BASE: Rule = Rule {
     object: Some(check),
     ..Rule::new("ra2.ntw.006")
 };
 
 /// Reported in the latest edition (the multiplexer implements the multi-net spec v1.2).
-pub static RULE_LATEST: Rule = Rule {
+pub(super) static RULE_LATEST: Rule = Rule {
     object: Some(check),
     ..Rule::new("ra2.ntw.016")
 };

@@ -3,15 +3,15 @@
 
 use std::sync::Arc;
 
-use crate::bundle::{Bundle, Fact, Place};
-use crate::devices::{Classifier, DeviceClass};
+use crate::k8s::devices::{Classifier, DeviceClass};
+use crate::k8s::names::{ResourceName, classify_resource_name};
+use crate::model::bundle::{Bundle, Fact, Place};
 use crate::model::{Object, PodSpec, WorkloadKind};
-use crate::multus::{NETWORKS_ANNOTATION, NetworkSelection, Severity, parse_networks};
-use crate::names::{ResourceName, classify_resource_name};
+use crate::parse::view::Located;
 use crate::rules::{BundleContext, Context, Gather, Rule, with_article};
-use crate::view::Located;
+use crate::telco::multus::{NETWORKS_ANNOTATION, NetworkSelection, Severity, parse_networks};
 
-pub static RULE: Rule = Rule {
+pub(super) static RULE: Rule = Rule {
     object: Some(check_object),
     pod: Some(check_pod),
     gather: Some(gather),
@@ -27,7 +27,7 @@ const NET_ADMIN_CAPABILITIES: &[&str] = &["NET_ADMIN", "ALL"];
 fn check_object(object: &Object<'_>, cx: &mut Context<'_>) {
     let Some(workload) = object.workload_kind() else { return };
     if let Some(pod) = object.pod_spec() {
-        for key in crate::danm::ANNOTATIONS {
+        for key in crate::telco::danm::ANNOTATIONS {
             if let Some(annotation) = pod.annotation(key) {
                 check_danm(&annotation, key, cx);
             }
@@ -111,7 +111,7 @@ fn check_value(annotation: &Located<'_>, selection: Option<&NetworkSelection>, c
 }
 
 /// danm-annotation-invalid: a DANM interfaces annotation must be a string that DANM can decode
-/// into interfaces that each name one network (see [`crate::danm`]).
+/// into interfaces that each name one network (see [`crate::telco::danm`]).
 fn check_danm(annotation: &Located<'_>, key: &str, cx: &mut Context<'_>) {
     const HELP: &str = "Write the annotation as a JSON array of objects, each naming one network with \"network\", \"tenantNetwork\" or \"clusterNetwork\", and with \"ip\"/\"ip6\" set to \"dynamic\", \"none\" or an address with its prefix length.";
     if annotation.is_null() {
@@ -129,7 +129,7 @@ fn check_danm(annotation: &Located<'_>, key: &str, cx: &mut Context<'_>) {
         );
         return;
     };
-    let problems = crate::danm::parse_interfaces(text).problems;
+    let problems = crate::telco::danm::parse_interfaces(text).problems;
     if !problems.is_empty() {
         cx.report_with_help(
             "danm-annotation-invalid",
@@ -194,7 +194,9 @@ fn requests_huge_pages(pod: &PodSpec<'_>) -> bool {
 fn gather(object: &Object<'_>, cx: &mut Gather<'_>) {
     let Some(pod) = object.pod_spec() else { return };
     if pod.annotation(NETWORKS_ANNOTATION).is_some()
-        || crate::danm::ANNOTATIONS.iter().any(|key| pod.annotation(key).is_some())
+        || crate::telco::danm::ANNOTATIONS
+            .iter()
+            .any(|key| pod.annotation(key).is_some())
         || requests_huge_pages(pod)
     {
         return;
@@ -231,7 +233,7 @@ fn check_bundle(bundle: &Bundle, cx: &mut BundleContext<'_>) {
     }
 }
 
-/// Why a resource is a network device (see [`crate::devices`]): a configured pattern says so,
+/// Why a resource is a network device (see [`crate::k8s::devices`]): a configured pattern says so,
 /// else a `NetworkAttachmentDefinition` in the input names it, else the device table lists it as
 /// one. Accelerators and unknown resources are not network devices.
 fn network_device(fact: &UnattachedResource, bundle: &Bundle, devices: &Classifier) -> Option<String> {

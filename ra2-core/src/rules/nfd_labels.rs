@@ -1,15 +1,15 @@
 //! ra2.app.010: node features are selected through the labels Node Feature Discovery publishes.
 
+use crate::k8s::names::is_qualified_name;
 use crate::model::PodSpec;
-use crate::names::is_qualified_name;
-use crate::nfd::{
-    FEATURE_LABEL_NS, KeyClass, classify_key, feature_word, is_denied, is_nfd_namespace, legacy_replacement,
-};
+use crate::parse::view::Located;
 use crate::rules::params::RuleParams;
 use crate::rules::{Context, Rule, with_article};
-use crate::view::Located;
+use crate::telco::nfd::{
+    FEATURE_LABEL_NS, KeyClass, classify_key, feature_word, is_denied, is_nfd_namespace, legacy_replacement,
+};
 
-pub static RULE: Rule = Rule {
+pub(super) static RULE: Rule = Rule {
     pod: Some(check_pod),
     params: Some(super::params::decoder::<Namespaces>),
     ..Rule::new("ra2.app.010")
@@ -227,7 +227,7 @@ fn normalize(name: &str) -> String {
 
 /// Keys NFD never publishes: unprefixed, in `kubernetes.io` outside NFD's own namespaces, or in
 /// a namespace nfd-master denies and does not re-allow (`extra_label_ns` entries match exactly,
-/// as in nfd-master; see [`crate::nfd`]).
+/// as in nfd-master; see [`crate::telco::nfd`]).
 fn nfd_never_publishes(prefix: Option<&str>, namespaces: &Namespaces) -> bool {
     let Some(ns) = prefix else { return true };
     if is_nfd_namespace(ns) {

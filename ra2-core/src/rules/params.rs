@@ -70,14 +70,14 @@ impl<'c> Params<'c> {
     }
 
     /// A quantity written as a number or a string.
-    pub fn quantity(&mut self, name: &'static str) -> Option<crate::quantity::Quantity> {
+    pub fn quantity(&mut self, name: &'static str) -> Option<crate::k8s::quantity::Quantity> {
         self.read(name, |v| {
             let text = match v {
                 serde_json::Value::String(s) => s.clone(),
                 serde_json::Value::Number(n) => n.to_string(),
                 _ => return None,
             };
-            crate::quantity::Quantity::parse_json_text(&text).ok()
+            crate::k8s::quantity::Quantity::parse_json_text(&text).ok()
         })
     }
 }
@@ -102,7 +102,7 @@ mod tests {
                 read.entry(rule.id).or_default().extend(params.read);
             }
         }
-        for (rule, name) in crate::devices::PARAMS {
+        for (rule, name) in crate::k8s::devices::PARAMS {
             read.entry(rule).or_default().insert(name);
         }
         let mut catalogued: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();

@@ -13,57 +13,57 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::bundle::Bundle;
+use crate::model::bundle::Bundle;
+use crate::model::profile::{NETWORK_INTENSIVE, PROFILE_LABEL};
 use crate::platform::{Component, Stack};
-use crate::profile::{NETWORK_INTENSIVE, PROFILE_LABEL};
 use crate::rules::{BundleContext, Rule};
 
-pub static K8S002: Rule = Rule {
+pub(super) static K8S002: Rule = Rule {
     bundle: Some(etcd),
     ..Rule::new("ra2.k8s.002")
 };
 
-pub static K8S003: Rule = Rule {
+pub(super) static K8S003: Rule = Rule {
     bundle: Some(control_plane_zones),
     ..Rule::new("ra2.k8s.003")
 };
 
-pub static K8S004: Rule = Rule {
+pub(super) static K8S004: Rule = Rule {
     bundle: Some(worker_zones),
     ..Rule::new("ra2.k8s.004")
 };
 
-pub static K8S006: Rule = Rule {
+pub(super) static K8S006: Rule = Rule {
     bundle: Some(topology_manager),
     ..Rule::new("ra2.k8s.006")
 };
 
-pub static K8S009: Rule = Rule {
+pub(super) static K8S009: Rule = Rule {
     bundle: Some(cpu_manager),
     ..Rule::new("ra2.k8s.009")
 };
 
-pub static K8S011: Rule = Rule {
+pub(super) static K8S011: Rule = Rule {
     bundle: Some(no_host),
     ..Rule::new("ra2.k8s.011")
 };
 
-pub static NTW002: Rule = Rule {
+pub(super) static NTW002: Rule = Rule {
     bundle: Some(default_network),
     ..Rule::new("ra2.ntw.002")
 };
 
-pub static NTW006: Rule = Rule {
+pub(super) static NTW006: Rule = Rule {
     bundle: Some(multiplexer),
     ..Rule::new("ra2.ntw.006")
 };
 
-pub static NTW008: Rule = Rule {
+pub(super) static NTW008: Rule = Rule {
     bundle: Some(sriov_device_plugin),
     ..Rule::new("ra2.ntw.008")
 };
 
-pub static K8S012: Rule = Rule {
+pub(super) static K8S012: Rule = Rule {
     bundle: Some(services),
     ..Rule::new("ra2.k8s.012")
 };
@@ -134,8 +134,8 @@ fn etcd(bundle: &Bundle, cx: &mut BundleContext<'_>) {
 }
 
 /// The zones the nodes name, and for each whether it has a control-plane and a worker node.
-fn zones(bundle: &Bundle) -> BTreeMap<&str, (bool, bool, &crate::bundle::Place)> {
-    let mut zones: BTreeMap<&str, (bool, bool, &crate::bundle::Place)> = BTreeMap::new();
+fn zones(bundle: &Bundle) -> BTreeMap<&str, (bool, bool, &crate::model::bundle::Place)> {
+    let mut zones: BTreeMap<&str, (bool, bool, &crate::model::bundle::Place)> = BTreeMap::new();
     for node in &bundle.platform.nodes {
         let (Some(zone), Some(place)) = (node.zone.as_deref(), node.zone_place.as_ref()) else {
             continue;
@@ -225,7 +225,7 @@ fn network_intensive_reason(bundle: &Bundle) -> Option<String> {
 
 /// [`network_intensive_reason`], and where it is written (the node's name, or the workload's
 /// signal).
-pub(crate) fn network_intensive_site(bundle: &Bundle) -> Option<(String, &crate::bundle::Place)> {
+pub(crate) fn network_intensive_site(bundle: &Bundle) -> Option<(String, &crate::model::bundle::Place)> {
     if let Some(node) = bundle.platform.nodes.iter().find(|n| n.network_intensive()) {
         return Some((
             format!("node {} is labelled {PROFILE_LABEL}: {NETWORK_INTENSIVE}", node.name),
@@ -235,7 +235,7 @@ pub(crate) fn network_intensive_site(bundle: &Bundle) -> Option<(String, &crate:
     bundle
         .workloads
         .iter()
-        .find_map(|w| crate::profile::resolve(w, bundle))
+        .find_map(|w| crate::model::profile::resolve(w, bundle))
         .map(|(signal, place)| (format!("the input has a network-intensive workload ({signal})"), place))
 }
 
@@ -288,7 +288,7 @@ fn no_host(bundle: &Bundle, cx: &mut BundleContext<'_>) {
         return;
     }
     for workload in &bundle.workloads {
-        let Some((signal, place)) = crate::profile::resolve(workload, bundle) else {
+        let Some((signal, place)) = crate::model::profile::resolve(workload, bundle) else {
             continue;
         };
         cx.report(

@@ -7,28 +7,28 @@
 
 use std::collections::BTreeMap;
 
-use crate::api_versions::{Level, level, table};
-use crate::feature_gates::{self, Stage};
+use crate::k8s::api_versions::{Level, level, table};
+use crate::k8s::feature_gates::{self, Stage};
 use crate::model::{Object, PodSpec};
+use crate::parse::view::Located;
 use crate::platform::flags::{Flag, MapEntry, map_flag, merge_map_values, parse_bool};
 use crate::platform::{Component, KUBEADM_GROUP, KUBELET_GROUP, components, extra_args, image_tag, kubernetes_minor};
 use crate::rules::params::RuleParams;
 use crate::rules::{Context, Rule};
-use crate::view::Located;
 
-pub static K8S012: Rule = Rule {
+pub(super) static K8S012: Rule = Rule {
     pod: Some(alpha_pod),
     object: Some(alpha_object),
     ..Rule::new("ra2.k8s.012")
 };
 
-pub static K8S019: Rule = Rule {
+pub(super) static K8S019: Rule = Rule {
     pod: Some(beta_pod),
     object: Some(beta_object),
     ..Rule::new("ra2.k8s.019")
 };
 
-pub static K8S005: Rule = Rule {
+pub(super) static K8S005: Rule = Rule {
     pod: Some(version_pod),
     object: Some(version_object),
     params: Some(super::params::decoder::<VersionParams>),

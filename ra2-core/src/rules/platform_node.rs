@@ -7,56 +7,56 @@
 //! A node without `status` (a manifest written by hand) is judged only on what it has: the
 //! capacity checks need `status.capacity`, the runtime checks `status.nodeInfo`.
 
+use crate::k8s::names::{ResourceName, classify_resource_name};
+use crate::k8s::quantity::Quantity;
 use crate::model::Object;
-use crate::names::{ResourceName, classify_resource_name};
-use crate::nfd::{KeyClass, classify_key};
+use crate::model::profile::{NETWORK_INTENSIVE, PROFILE_LABEL};
 use crate::platform::{is_control_plane, is_node, node_quantity};
-use crate::profile::{NETWORK_INTENSIVE, PROFILE_LABEL};
-use crate::quantity::Quantity;
 use crate::rules::{Context, Rule};
+use crate::telco::nfd::{KeyClass, classify_key};
 
-pub static CH001: Rule = Rule {
+pub(super) static CH001: Rule = Rule {
     object: Some(hugepages),
     ..Rule::new("ra2.ch.001")
 };
 
-pub static CH010: Rule = Rule {
+pub(super) static CH010: Rule = Rule {
     object: Some(ephemeral_storage),
     ..Rule::new("ra2.ch.010")
 };
 
-pub static CH012: Rule = Rule {
+pub(super) static CH012: Rule = Rule {
     object: Some(memory),
     ..Rule::new("ra2.ch.012")
 };
 
-pub static CH018: Rule = Rule {
+pub(super) static CH018: Rule = Rule {
     object: Some(nfd_labels),
     ..Rule::new("ra2.ch.018")
 };
 
-pub static K8S005: Rule = Rule {
+pub(super) static K8S005: Rule = Rule {
     object: Some(version),
     params: Some(super::params::decoder::<super::platform_control::VersionParams>),
     ..Rule::new("ra2.k8s.005")
 };
 
-pub static K8S008: Rule = Rule {
+pub(super) static K8S008: Rule = Rule {
     object: Some(reservations),
     ..Rule::new("ra2.k8s.008")
 };
 
-pub static K8S011: Rule = Rule {
+pub(super) static K8S011: Rule = Rule {
     object: Some(worker_label),
     ..Rule::new("ra2.k8s.011")
 };
 
-pub static CRT001: Rule = Rule {
+pub(super) static CRT001: Rule = Rule {
     object: Some(oci_runtime),
     ..Rule::new("ra2.crt.001")
 };
 
-pub static CRT002: Rule = Rule {
+pub(super) static CRT002: Rule = Rule {
     object: Some(cri_runtime),
     ..Rule::new("ra2.crt.002")
 };
@@ -282,7 +282,7 @@ const RUNTIMES: &[(&str, bool, bool, &str)] = &[
     ),
 ];
 
-fn runtime<'d>(object: &Object<'d>) -> Option<(&'d str, crate::view::Located<'d>)> {
+fn runtime<'d>(object: &Object<'d>) -> Option<(&'d str, crate::parse::view::Located<'d>)> {
     if !is_node(object) {
         return None;
     }

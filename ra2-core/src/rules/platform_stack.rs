@@ -9,26 +9,26 @@
 //! devices, `Node` objects and StorageClasses for storage. A manifest directory of workloads
 //! alone is never judged by them.
 
-use crate::bundle::Bundle;
+use crate::model::bundle::Bundle;
 use crate::platform::{IPAM_DAEMONS, Stack};
 use crate::rules::{BundleContext, Rule};
 
-pub static NTW010: Rule = Rule {
+pub(super) static NTW010: Rule = Rule {
     bundle: Some(user_plane),
     ..Rule::new("ra2.ntw.010")
 };
 
-pub static NTW012: Rule = Rule {
+pub(super) static NTW012: Rule = Rule {
     bundle: Some(device_plugins),
     ..Rule::new("ra2.ntw.012")
 };
 
-pub static NTW015: Rule = Rule {
+pub(super) static NTW015: Rule = Rule {
     bundle: Some(ipam_daemons),
     ..Rule::new("ra2.ntw.015")
 };
 
-pub static STG006: Rule = Rule {
+pub(super) static STG006: Rule = Rule {
     bundle: Some(csi_drivers),
     ..Rule::new("ra2.stg.006")
 };
@@ -140,7 +140,7 @@ fn csi_drivers(bundle: &Bundle, cx: &mut BundleContext<'_>) {
     }
     for class in &facts.storage_classes {
         let provisioner = class.provisioner.as_str();
-        if crate::storage::is_in_tree_provisioner(provisioner)
+        if crate::k8s::storage::is_in_tree_provisioner(provisioner)
             || provisioner == "kubernetes.io/no-provisioner"
             || facts.csi_drivers.iter().any(|d| d == provisioner)
         {

@@ -4,7 +4,7 @@
 use crate::model::PodSpec;
 use crate::rules::{Context, Rule, process};
 
-pub static RULE: Rule = Rule {
+pub(super) static RULE: Rule = Rule {
     pod: Some(check),
     ..Rule::new("ra2.app.041")
 };

@@ -3,14 +3,14 @@
 //! that carry it, and nobody writes the RA2 text's literal `anuket.io/profile/<name>` keys, which
 //! the API server refuses.
 
-use crate::bundle::Bundle;
+use crate::k8s::names::is_qualified_name;
+use crate::model::bundle::Bundle;
+use crate::model::profile::{LITERAL_KEY_PREFIX, NETWORK_INTENSIVE, PROFILE_LABEL, PROFILE_NAMES, Signal, resolve};
 use crate::model::{Object, PodSpec};
-use crate::names::is_qualified_name;
-use crate::profile::{LITERAL_KEY_PREFIX, NETWORK_INTENSIVE, PROFILE_LABEL, PROFILE_NAMES, Signal, resolve};
+use crate::parse::view::Located;
 use crate::rules::{BundleContext, Context, Rule};
-use crate::view::Located;
 
-pub static RULE: Rule = Rule {
+pub(super) static RULE: Rule = Rule {
     object: Some(check_object),
     pod: Some(check_pod),
     bundle: Some(check_bundle),

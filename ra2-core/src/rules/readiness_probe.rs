@@ -3,7 +3,7 @@
 use crate::model::PodSpec;
 use crate::rules::{Context, Rule};
 
-pub static RULE: Rule = Rule {
+pub(super) static RULE: Rule = Rule {
     pod: Some(check_pod),
     ..Rule::new("ra2.app.027")
 };

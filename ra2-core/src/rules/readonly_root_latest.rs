@@ -3,7 +3,7 @@
 
 use crate::rules::Rule;
 
-pub static RULE: Rule = Rule {
+pub(super) static RULE: Rule = Rule {
     pod: Some(super::readonly_root::check_pod),
     ..Rule::new("ra2.app.033")
 };

@@ -2,10 +2,10 @@
 //! `app.kubernetes.io/version` and `app.kubernetes.io/part-of`.
 
 use crate::model::{Object, WorkloadKind};
+use crate::parse::view::Located;
 use crate::rules::{Context, Rule};
-use crate::view::Located;
 
-pub static RULE: Rule = Rule {
+pub(super) static RULE: Rule = Rule {
     object: Some(check),
     ..Rule::new("ra2.app.045")
 };

@@ -3,11 +3,11 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
-use crate::bundle::{Bundle, Fact, Place};
+use crate::model::bundle::{Bundle, Fact, Place};
 use crate::model::{Container, Object, PodSpec};
 use crate::rules::{BundleContext, Context, Gather, Rule};
 
-pub static RULE: Rule = Rule {
+pub(super) static RULE: Rule = Rule {
     pod: Some(check_pod),
     gather: Some(gather),
     bundle: Some(check_bundle),
@@ -61,7 +61,7 @@ fn zero_limits(container: &Container<'_>, cx: &mut Context<'_>) {
         let Some(limit) = container.resources.limit(name) else {
             continue;
         };
-        if limit.quantity().is_some_and(crate::quantity::Quantity::is_zero) {
+        if limit.quantity().is_some_and(crate::k8s::quantity::Quantity::is_zero) {
             cx.report(
                 "container-limits",
                 &limit.node,

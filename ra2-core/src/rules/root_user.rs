@@ -5,7 +5,7 @@ use crate::model::PodSpec;
 use crate::rules::user::{RunAs, image_decides, root_message, run_as};
 use crate::rules::{Context, Rule};
 
-pub static RULE: Rule = Rule {
+pub(super) static RULE: Rule = Rule {
     pod: Some(check),
     ..Rule::new("ra2.app.042")
 };

@@ -2,11 +2,11 @@
 //! socket itself nor a directory above it.
 
 use crate::model::{Object, PodSpec};
+use crate::parse::view::Located;
 use crate::rules::params::RuleParams;
 use crate::rules::{Context, Rule};
-use crate::view::Located;
 
-pub static RULE: Rule = Rule {
+pub(super) static RULE: Rule = Rule {
     pod: Some(check_pod),
     object: Some(check_object),
     params: Some(super::params::decoder::<Params>),

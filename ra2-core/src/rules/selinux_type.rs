@@ -2,11 +2,11 @@
 //! `seLinuxOptions.type` (pod, container, init, sidecar, ephemeral) is unset or an allowed type.
 
 use crate::model::PodSpec;
+use crate::parse::view::Located;
 use crate::rules::params::RuleParams;
 use crate::rules::{Context, Rule};
-use crate::view::Located;
 
-pub static RULE: Rule = Rule {
+pub(super) static RULE: Rule = Rule {
     pod: Some(check),
     params: Some(super::params::decoder::<Params>),
     ..Rule::new("ra2.app.048")

@@ -3,12 +3,12 @@
 
 use serde_json::Value;
 
+use crate::k8s::names::{ResourceName, classify_resource_name};
 use crate::model::Object;
-use crate::nad::{self, NadConfig, RESOURCE_NAME_ANNOTATION};
-use crate::names::{ResourceName, classify_resource_name};
 use crate::rules::{Context, Rule, with_article};
+use crate::telco::nad::{self, NadConfig, RESOURCE_NAME_ANNOTATION};
 
-pub static RULE: Rule = Rule {
+pub(super) static RULE: Rule = Rule {
     object: Some(check),
     ..Rule::new("ra2.ntw.008")
 };
@@ -71,7 +71,7 @@ fn check(object: &Object<'_>, cx: &mut Context<'_>) {
 }
 
 /// resource-name: the annotation names an extended resource a container can request.
-fn resource_name(annotation: &crate::view::Located<'_>, cx: &mut Context<'_>) {
+fn resource_name(annotation: &crate::parse::view::Located<'_>, cx: &mut Context<'_>) {
     let Some(text) = annotation.as_str() else {
         cx.report(
             "resource-name",

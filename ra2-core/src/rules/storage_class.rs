@@ -1,12 +1,12 @@
 //! ra2.stg.007: claims get their storage through StorageClasses (dynamic provisioning), not by
 //! opting out of them or pinning a volume.
 
-use crate::bundle::{Bundle, Claim};
+use crate::k8s::storage::{CLASS_ANNOTATION, ClaimView, object_claims, pod_claims};
+use crate::model::bundle::{Bundle, Claim};
 use crate::model::{Object, PodSpec};
 use crate::rules::{BundleContext, Context, Gather, Rule};
-use crate::storage::{CLASS_ANNOTATION, ClaimView, object_claims, pod_claims};
 
-pub static RULE: Rule = Rule {
+pub(super) static RULE: Rule = Rule {
     pod: Some(check_pod),
     object: Some(check_object),
     gather: Some(gather),

@@ -1,11 +1,11 @@
 //! ra2.pkg.001: workloads do not depend on a cluster-side package-manager component such as
 //! Helm 2's Tiller.
 
+use crate::k8s::names::image_reference;
 use crate::model::Object;
-use crate::names::image_reference;
 use crate::rules::{Context, Rule};
 
-pub static RULE: Rule = Rule {
+pub(super) static RULE: Rule = Rule {
     object: Some(check_object),
     ..Rule::new("ra2.pkg.001")
 };

@@ -4,12 +4,12 @@
 
 use std::sync::Arc;
 
-use crate::bundle::{Bundle, Fact, Place};
+use crate::model::bundle::{Bundle, Fact, Place};
 use crate::model::{Object, PodSpec};
+use crate::parse::view::Located;
 use crate::rules::{BundleContext, Context, Gather, Rule};
-use crate::view::Located;
 
-pub static RULE: Rule = Rule {
+pub(crate) static RULE: Rule = Rule {
     pod: Some(check_pod),
     gather: Some(gather),
     bundle: Some(check_bundle),

@@ -4,7 +4,7 @@
 use crate::model::{Object, WorkloadKind};
 use crate::rules::{Context, Rule};
 
-pub static RULE: Rule = Rule {
+pub(super) static RULE: Rule = Rule {
     object: Some(check_object),
     ..Rule::new("ra2.app.013")
 };

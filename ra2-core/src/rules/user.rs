@@ -2,10 +2,10 @@
 //! with non-root enforced, and the user settings do not contradict each other.
 
 use crate::model::{Container, PodSpec, Setting};
+use crate::parse::view::Located;
 use crate::rules::{Context, Rule};
-use crate::view::Located;
 
-pub static RULE: Rule = Rule {
+pub(super) static RULE: Rule = Rule {
     pod: Some(check_pod),
     ..Rule::new("ra2.app.005")
 };

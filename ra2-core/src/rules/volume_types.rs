@@ -1,11 +1,11 @@
 //! ra2.stg.005: pod volumes use the types every RA2 platform must support (emptyDir, configMap,
 //! secret, persistentVolumeClaim) or ones that need no storage backend.
 
+use crate::k8s::storage::{POD_VOLUME_SOURCES, sources};
 use crate::model::PodSpec;
 use crate::rules::{Context, Rule};
-use crate::storage::{POD_VOLUME_SOURCES, sources};
 
-pub static RULE: Rule = Rule {
+pub(super) static RULE: Rule = Rule {
     pod: Some(check_pod),
     ..Rule::new("ra2.stg.005")
 };

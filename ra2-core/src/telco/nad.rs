@@ -4,23 +4,23 @@
 use serde_json::{Map, Value};
 
 use crate::model::Object;
-use crate::view::Located;
+use crate::parse::view::Located;
 
 /// The kind, matched on its own so that a NAD written with the wrong API group is still judged.
-pub const KIND: &str = "NetworkAttachmentDefinition";
+pub(crate) const KIND: &str = "NetworkAttachmentDefinition";
 /// The only `apiVersion` the NAD CRD serves (NADC).
-pub const API_VERSION: &str = "k8s.cni.cncf.io/v1";
+pub(crate) const API_VERSION: &str = "k8s.cni.cncf.io/v1";
 /// The annotation that ties attachments to a device-plugin resource (MULTUS).
-pub const RESOURCE_NAME_ANNOTATION: &str = "k8s.v1.cni.cncf.io/resourceName";
+pub(crate) const RESOURCE_NAME_ANNOTATION: &str = "k8s.v1.cni.cncf.io/resourceName";
 
 /// Whether `object` is a `NetworkAttachmentDefinition`, whatever group its apiVersion names.
-pub fn is_nad(object: &Object<'_>) -> bool {
+pub(crate) fn is_nad(object: &Object<'_>) -> bool {
     object.kind == Some(KIND)
 }
 
 /// A CNI configuration that parsed as a JSON object.
 #[derive(Clone, Debug)]
-pub struct NadConfig<'d> {
+pub(crate) struct NadConfig<'d> {
     /// The `spec.config` string: findings about anything inside it point here.
     pub node: Located<'d>,
     pub json: Map<String, Value>,
@@ -28,7 +28,7 @@ pub struct NadConfig<'d> {
 
 /// One plugin configuration object of a config (the config itself, when it is not a list).
 #[derive(Clone, Debug)]
-pub struct Plugin<'a> {
+pub(crate) struct Plugin<'a> {
     /// `plugins[1]`, or `""` for a single-plugin config.
     pub path: String,
     pub conf: &'a Map<String, Value>,
@@ -36,18 +36,18 @@ pub struct Plugin<'a> {
 
 impl Plugin<'_> {
     /// The JSON path of `key` inside this plugin, for messages: `plugins[1].ipam`, `ipam`.
-    pub fn key_path(&self, key: &str) -> String {
+    pub(crate) fn key_path(&self, key: &str) -> String {
         join(&self.path, key)
     }
 
     /// The plugin's `type`, when it is a string.
-    pub fn plugin_type(&self) -> Option<&str> {
+    pub(crate) fn plugin_type(&self) -> Option<&str> {
         self.conf.get("type").and_then(Value::as_str)
     }
 }
 
 /// `parent.key`, or `key` at the top level.
-pub fn join(parent: &str, key: &str) -> String {
+pub(crate) fn join(parent: &str, key: &str) -> String {
     if parent.is_empty() {
         key.to_owned()
     } else {
@@ -57,7 +57,7 @@ pub fn join(parent: &str, key: &str) -> String {
 
 impl<'d> NadConfig<'d> {
     /// The parsed `spec.config` of a NAD, when it is a string holding a JSON object.
-    pub fn of(object: &Object<'d>) -> Option<NadConfig<'d>> {
+    pub(crate) fn of(object: &Object<'d>) -> Option<NadConfig<'d>> {
         let node = object.root.path(&["spec", "config"])?;
         match serde_json::from_str(node.as_str()?) {
             Ok(Value::Object(json)) => Some(NadConfig { node, json }),
@@ -65,14 +65,9 @@ impl<'d> NadConfig<'d> {
         }
     }
 
-    /// Multus reads a config with a `plugins` key as a configuration list, whatever else it has.
-    pub fn is_list(&self) -> bool {
-        self.json.contains_key("plugins")
-    }
-
     /// The plugin objects: the entries of `plugins` that are objects, or the config itself when
     /// it has no `plugins`.
-    pub fn plugins(&self) -> Vec<Plugin<'_>> {
+    pub(crate) fn plugins(&self) -> Vec<Plugin<'_>> {
         match self.json.get("plugins") {
             Some(Value::Array(items)) => items
                 .iter()
@@ -95,7 +90,7 @@ impl<'d> NadConfig<'d> {
 
 /// The CNI plugin `type`s a `spec.config` names: its own `type`, then each of its `plugins`'
 /// (empty when it is not JSON).
-pub fn plugin_types(config: &str) -> Vec<String> {
+pub(crate) fn plugin_types(config: &str) -> Vec<String> {
     let Ok(config) = serde_json::from_str::<Value>(config) else {
         return Vec::new();
     };

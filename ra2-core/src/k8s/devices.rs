@@ -15,7 +15,8 @@ use crate::config::Config;
 use crate::rules::params::Params;
 
 /// The shipped table, as written.
-pub const TABLE: &str = include_str!("../data/devices.yaml");
+#[cfg(test)]
+pub const TABLE: &str = include_str!("../../data/devices.yaml");
 
 include!(concat!(env!("OUT_DIR"), "/devices.rs"));
 
@@ -83,6 +84,7 @@ pub struct Classifier {
 }
 
 /// The parameters the device table reads: (rule, name). The shipped table follows them.
+#[cfg(test)]
 pub const PARAMS: [(&str, &str); 2] = [(NETWORK_RULE, NETWORK_PARAM), (ACCELERATOR_RULE, ACCELERATOR_PARAM)];
 
 /// Does the glob `pattern` match `resource` (both compared lower-cased: device plugins differ in

@@ -8,7 +8,7 @@ use crate::config::parse_kubernetes_version;
 
 /// One alpha or beta group version (for some or all of its kinds).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct Entry {
+pub(crate) struct Entry {
     pub group: &'static str,
     pub version: &'static str,
     /// Empty: any kind of the group version without an entry of its own.
@@ -25,7 +25,7 @@ pub struct Entry {
 
 /// `data/api-versions.yaml`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct Table {
+pub(crate) struct Table {
     pub dotless_groups: &'static [&'static str],
     pub client_side_groups: &'static [&'static str],
     pub versions: &'static [Entry],
@@ -36,13 +36,13 @@ pub struct Table {
 include!(concat!(env!("OUT_DIR"), "/api_versions.rs"));
 
 /// The shipped table.
-pub fn table() -> &'static Table {
+pub(crate) fn table() -> &'static Table {
     &API_VERSIONS
 }
 
 /// Who defines an API group.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Owner {
+pub(crate) enum Owner {
     /// The core group, the built-in dot-less groups, and groups under `k8s.io` or
     /// `kubernetes.io` (including CRD-based ones such as `gateway.networking.k8s.io`, §5.10).
     Kubernetes,
@@ -60,7 +60,7 @@ fn matches_group(pattern: &str, group: &str) -> bool {
 }
 
 /// Classifies an API group.
-pub fn owner(group: &str) -> Owner {
+pub(crate) fn owner(group: &str) -> Owner {
     let table = table();
     if group.is_empty() || table.dotless_groups.contains(&group) {
         return Owner::Kubernetes;
@@ -77,7 +77,7 @@ pub fn owner(group: &str) -> Owner {
 
 /// How stable a version is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Level {
+pub(crate) enum Level {
     Ga,
     Beta,
     Alpha,
@@ -85,7 +85,7 @@ pub enum Level {
 
 /// `v1` is GA, `v2beta1` beta, `v1alpha3` alpha; anything else (`v1beta`, `V1`, `v0`) is not a
 /// Kubernetes version: `^v[1-9][0-9]*((alpha|beta)[1-9][0-9]*)?$`.
-pub fn level(version: &str) -> Option<Level> {
+pub(crate) fn level(version: &str) -> Option<Level> {
     fn number(s: &str) -> bool {
         s.starts_with(|c: char| ('1'..='9').contains(&c)) && s.bytes().all(|b| b.is_ascii_digit())
     }
@@ -109,7 +109,7 @@ pub fn level(version: &str) -> Option<Level> {
 
 /// The table's entry for a kind in a group version: its own entry, else the group version's
 /// catch-all entry.
-pub fn lookup(group: &str, version: &str, kind: &str) -> Option<&'static Entry> {
+pub(crate) fn lookup(group: &str, version: &str, kind: &str) -> Option<&'static Entry> {
     let candidates = || {
         table()
             .versions
@@ -127,12 +127,12 @@ fn minor(release: Option<&str>) -> Option<u32> {
 
 impl Entry {
     /// The release that stopped serving it, if that is the target or earlier.
-    pub fn removed_by(&self, target: u32) -> Option<u32> {
+    pub(crate) fn removed_by(&self, target: u32) -> Option<u32> {
         minor(self.removed_in).filter(|&m| m <= target)
     }
 
     /// The replacement when the target serves it.
-    pub fn replacement_at(&self, target: u32) -> Option<&str> {
+    pub(crate) fn replacement_at(&self, target: u32) -> Option<&str> {
         let replacement = self.replacement?;
         minor(self.replacement_in)
             .is_none_or(|m| m <= target)
@@ -140,13 +140,13 @@ impl Entry {
     }
 
     /// First release serving the replacement, when the table says.
-    pub fn replacement_since(&self) -> Option<u32> {
+    pub(crate) fn replacement_since(&self) -> Option<u32> {
         minor(self.replacement_in)
     }
 
     /// Its life at the target release, for messages: `, which Kubernetes stopped serving in
     /// 1.16`, `, deprecated in Kubernetes 1.33 and to be removed in 1.36`, or nothing.
-    pub fn history(&self, target: u32) -> String {
+    pub(crate) fn history(&self, target: u32) -> String {
         if let Some(removed) = self.removed_by(target) {
             return format!(", which Kubernetes stopped serving in 1.{removed}");
         }
@@ -162,7 +162,7 @@ impl Entry {
 
     /// What to use instead, for messages: `; use apps/v1`, `; resource.k8s.io/v1 replaces it
     /// from Kubernetes 1.34`, or `; it has no replacement (...)`.
-    pub fn advice(&self, target: u32) -> String {
+    pub(crate) fn advice(&self, target: u32) -> String {
         match (self.replacement_at(target), self.replacement) {
             (Some(now), _) => format!("; use {now}"),
             (None, Some(later)) => {

@@ -16,10 +16,10 @@ use std::fmt;
 use serde_json::Value;
 
 /// The annotations, newest first.
-pub const ANNOTATIONS: &[&str] = &["danm.io/interfaces", "danm.k8s.io/interfaces"];
+pub(crate) const ANNOTATIONS: &[&str] = &["danm.io/interfaces", "danm.k8s.io/interfaces"];
 
 /// The API groups of DANM's network kinds (`danm.k8s.io` before DANM 4).
-pub const GROUPS: &[&str] = &["danm.io", "danm.k8s.io"];
+pub(crate) const GROUPS: &[&str] = &["danm.io", "danm.k8s.io"];
 
 /// Which kind of DANM network an interface names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -73,14 +73,14 @@ impl fmt::Display for NetworkKind {
 
 /// One interface of the annotation: the network it names.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Interface {
+pub(crate) struct Interface {
     pub kind: NetworkKind,
     pub name: String,
 }
 
 /// The parsed annotation: the interfaces that name a network, and what is wrong.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Selection {
+pub(crate) struct Selection {
     pub interfaces: Vec<Interface>,
     pub problems: Vec<String>,
 }
@@ -111,7 +111,7 @@ fn string_field<'v>(
         other => {
             problems.push(format!(
                 "{at}.{key} is {}, not a string",
-                crate::words::json_type(other)
+                crate::report::words::json_type(other)
             ));
             None
         }
@@ -150,20 +150,20 @@ fn check_routes(object: &serde_json::Map<String, Value>, key: &str, at: &str, pr
                 if !gateway.is_string() {
                     problems.push(format!(
                         "{at}.{key}[{destination:?}] is {}, not a string",
-                        crate::words::json_type(gateway)
+                        crate::report::words::json_type(gateway)
                     ));
                 }
             }
         }
         Some(other) => problems.push(format!(
             "{at}.{key} is {}, not an object of destination: gateway strings",
-            crate::words::json_type(other)
+            crate::report::words::json_type(other)
         )),
     }
 }
 
 /// Parses a DANM interfaces annotation.
-pub fn parse_interfaces(text: &str) -> Selection {
+pub(crate) fn parse_interfaces(text: &str) -> Selection {
     let mut out = Selection::default();
     let value: Value = match serde_json::from_str(text) {
         Ok(value) => value,
@@ -179,7 +179,7 @@ pub fn parse_interfaces(text: &str) -> Selection {
         other => {
             out.problems.push(format!(
                 "DANM interfaces annotation is {}, not a JSON array of interfaces",
-                crate::words::json_type(&other)
+                crate::report::words::json_type(&other)
             ));
             return out;
         }
@@ -190,8 +190,10 @@ pub fn parse_interfaces(text: &str) -> Selection {
             Value::Object(object) => object,
             Value::Null => continue,
             other => {
-                out.problems
-                    .push(format!("{at} is {}, not an object", crate::words::json_type(other)));
+                out.problems.push(format!(
+                    "{at} is {}, not an object",
+                    crate::report::words::json_type(other)
+                ));
                 continue;
             }
         };

@@ -4,10 +4,10 @@
 
 use std::ops::Range;
 
-use crate::names::{is_dns1123_label, is_linux_ifname, is_mac, parse_hw_addr, parse_ip, parse_ip_or_cidr};
+use crate::k8s::names::{is_dns1123_label, is_linux_ifname, is_mac, parse_hw_addr, parse_ip, parse_ip_or_cidr};
 
 /// The pod annotation that selects additional networks.
-pub const NETWORKS_ANNOTATION: &str = "k8s.v1.cni.cncf.io/networks";
+pub(crate) const NETWORKS_ANNOTATION: &str = "k8s.v1.cni.cncf.io/networks";
 
 /// The interface name CRI runtimes give the cluster network; a secondary attachment cannot reuse it.
 const PRIMARY_IFNAME: &str = "eth0";
@@ -90,7 +90,7 @@ impl NetworkSelection {
 /// An empty value selects no networks (Multus treats it like an absent annotation). JSON is
 /// recognised the way Multus does it: by the presence of `[`, `{` or `"` anywhere in the value.
 #[must_use]
-pub fn parse_networks(value: &str) -> NetworkSelection {
+pub(crate) fn parse_networks(value: &str) -> NetworkSelection {
     let mut out = Collector::default();
     let format = if value.contains(['[', '{', '"']) {
         parse_json_list(value, &mut out);
@@ -757,7 +757,7 @@ mod json {
     use super::MAX_JSON_DEPTH;
 
     #[derive(Debug, Clone, PartialEq)]
-    pub enum Value {
+    pub(super) enum Value {
         Null,
         Bool(bool),
         /// The literal text, validated against the JSON number grammar.
@@ -769,7 +769,7 @@ mod json {
 
     impl Value {
         #[must_use]
-        pub fn kind(&self) -> &'static str {
+        pub(super) fn kind(&self) -> &'static str {
             match self {
                 Value::Null => "null",
                 Value::Bool(_) => "a boolean",
@@ -782,12 +782,12 @@ mod json {
     }
 
     #[derive(Debug, Clone, PartialEq)]
-    pub struct Node {
+    pub(super) struct Node {
         pub value: Value,
         pub span: Range<usize>,
     }
 
-    pub fn parse(src: &str) -> Result<Node, String> {
+    pub(super) fn parse(src: &str) -> Result<Node, String> {
         let mut parser = Parser { src, pos: 0 };
         parser.skip_ws();
         let node = parser.value(0)?;

@@ -4,7 +4,7 @@ use serde_json::Value;
 
 /// `a string`, `an array`: a JSON value's type with its article, for messages about JSON text
 /// (AdmissionReviews, CNI configurations, DANM interfaces). YAML nodes are named by
-/// [`crate::view::Located::type_name`], in YAML's words.
+/// [`crate::parse::view::Located::type_name`], in YAML's words.
 pub fn json_type(value: &Value) -> &'static str {
     match value {
         Value::Null => "null",

@@ -1,19 +1,22 @@
 //! The linter: documents -> objects -> rules -> findings, with suppression, select/ignore and
 //! cross-document checks. One path for every face.
 
+pub mod admission;
+pub mod hook;
+
 use std::collections::BTreeMap;
 
-use crate::bundle::{Bundle, BundleFinding, Place};
 use crate::catalogue::{EXEMPTION_RULE, Edition, SUPPRESSION_RULE, YAML_RULE};
 use crate::config::Config;
-use crate::doc::{Doc, DocError, Limits, read_chunk};
-use crate::hook::{HookContext, ObjectHook};
-use crate::list::Cut;
+use crate::lint::hook::{HookContext, ObjectHook};
 use crate::model::Object;
+use crate::model::bundle::{Bundle, BundleFinding, Place};
+use crate::parse::doc::{Doc, DocError, Limits, read_chunk};
+use crate::parse::list::Cut;
+use crate::parse::source::{Chunk, chunks, looks_templated, strip_bom};
+use crate::parse::view::Located;
 use crate::report::{Finding, LintError, ObjectRef, ObjectSummary, Profile, Report, Severity};
 use crate::rules::{BundleContext, Context, Gather, Pending, RULES, Rule, Settings, Target};
-use crate::source::{Chunk, chunks, looks_templated, strip_bom};
-use crate::view::Located;
 
 /// The object index of a duplicate-key finding in a document with no object, read before any
 /// object of its linter: the previous object of the run (see [`Linter::absorb`]).
@@ -82,7 +85,7 @@ pub struct Linter<'c> {
     /// not read yet; settled in [`Linter::finish`].
     deferred: Vec<Pending>,
     /// The device table of this run (workload profile).
-    devices: crate::devices::Classifier,
+    devices: crate::k8s::devices::Classifier,
     /// Extra object checks from outside ra2-core (strict mode), run after the rules.
     hooks: Vec<Box<dyn ObjectHook + Send + 'c>>,
     /// Read strict JSON with the JSON reader (off only to test it against libyaml).
@@ -122,7 +125,7 @@ pub struct Settled {
     pub objects: Vec<ObjectSummary>,
 }
 
-/// A `kind: List` document being read item by item (see [`crate::list`] and
+/// A `kind: List` document being read item by item (see [`crate::parse::list`] and
 /// [`Linter::begin_list`]).
 #[derive(Debug)]
 pub struct ListDoc {
@@ -160,7 +163,7 @@ pub struct FileState {
     name: String,
     next_document: usize,
     json: Option<bool>,
-    /// Skip documents that are not Kubernetes objects (see [`crate::manifest`]) instead of
+    /// Skip documents that are not Kubernetes objects (see [`crate::model::manifest`]) instead of
     /// reporting them as errors.
     skip_non_k8s: bool,
 }
@@ -210,7 +213,7 @@ impl<'c> Linter<'c> {
             report_unused_exemptions: true,
             pending: Vec::new(),
             deferred: Vec::new(),
-            devices: crate::devices::Classifier::new(config),
+            devices: crate::k8s::devices::Classifier::new(config),
             hooks: Vec::new(),
             json_reader: true,
             split_lists: true,
@@ -220,7 +223,7 @@ impl<'c> Linter<'c> {
         }
     }
 
-    /// Adds a check that runs on every object after the rules (see [`crate::hook`]).
+    /// Adds a check that runs on every object after the rules (see [`crate::lint::hook`]).
     #[must_use]
     pub fn with_object_hook(mut self, hook: Box<dyn ObjectHook + Send + 'c>) -> Self {
         self.hooks.push(hook);
@@ -329,7 +332,7 @@ impl<'c> Linter<'c> {
     }
 
     /// Lints a whole file; with `skip_non_k8s`, documents that are not Kubernetes objects are
-    /// skipped and counted instead of being errors (see [`crate::manifest`]).
+    /// skipped and counted instead of being errors (see [`crate::model::manifest`]).
     pub fn add_file_with(&mut self, name: &str, text: &str, skip_non_k8s: bool) {
         let mut state = self.begin_file(name);
         state.set_skip_non_k8s(skip_non_k8s);
@@ -371,7 +374,7 @@ impl<'c> Linter<'c> {
         }
         let bom = if bytes.starts_with("\u{feff}".as_bytes()) { 3 } else { 0 };
         let body = bytes.get(bom..).unwrap_or_default();
-        let starts = crate::source::chunk_starts(body);
+        let starts = crate::parse::source::chunk_starts(body);
         let ends = starts.iter().skip(1).map(|&(start, _)| start).chain([body.len()]);
         for (&(start, line), end) in starts.iter().zip(ends) {
             let piece = body.get(start..end).unwrap_or_default();
@@ -402,7 +405,7 @@ impl<'c> Linter<'c> {
     /// of its first character on that line), which are valid UTF-8 up to `valid_up_to`.
     fn utf8_error(&mut self, file: &str, document: usize, bytes: &[u8], valid_up_to: usize, at: (usize, usize, usize)) {
         let (offset, line, column) = at;
-        let mut pos = crate::source::byte_position(bytes, valid_up_to, line);
+        let mut pos = crate::parse::source::byte_position(bytes, valid_up_to, line);
         if pos.line == line + 1 {
             pos.column += column;
         }
@@ -421,7 +424,7 @@ impl<'c> Linter<'c> {
         });
     }
 
-    /// Starts a file that will be fed chunk by chunk (see [`crate::source::chunks`]).
+    /// Starts a file that will be fed chunk by chunk (see [`crate::parse::source::chunks`]).
     pub fn begin_file(&mut self, name: &str) -> FileState {
         self.report.summary.files += 1;
         FileState {
@@ -458,7 +461,7 @@ impl<'c> Linter<'c> {
         // alias may use an anchor of another item, which reading item by item cannot follow).
         let split = self.split_lists && (json || chunk.text.len() > self.limits.max_document_bytes);
         if let Some(cuts) = split
-            .then(|| crate::list::split(chunk.text, chunk.offset, chunk.line, json))
+            .then(|| crate::parse::list::split(chunk.text, chunk.offset, chunk.line, json))
             .flatten()
         {
             self.add_list_chunk(file, chunk, &cuts);
@@ -467,9 +470,9 @@ impl<'c> Linter<'c> {
         let result = if self.json_reader {
             read_chunk(chunk, json, self.limits)
         } else {
-            crate::doc::read_chunk_yaml(chunk, json, self.limits)
+            crate::parse::doc::read_chunk_yaml(chunk, json, self.limits)
         };
-        let template = crate::source::helm_source(chunk.text);
+        let template = crate::parse::source::helm_source(chunk.text);
         for doc in &result.docs {
             self.add_read_doc(file, doc, template);
         }
@@ -477,13 +480,20 @@ impl<'c> Linter<'c> {
             let index = file.next_document;
             file.next_document += 1;
             self.report.summary.documents += 1;
-            let pos = crate::source::LineIndex::new(&chunk).position(chunk.text, error.span.start);
+            let pos = crate::parse::source::LineIndex::new(&chunk).position(chunk.text, error.span.start);
             self.read_error(&file.name, index, chunk.text, pos, error);
         }
     }
 
     /// A document (or List item) that could not be read, at `pos`.
-    fn read_error(&mut self, file: &str, document: usize, text: &str, pos: crate::source::Position, error: DocError) {
+    fn read_error(
+        &mut self,
+        file: &str,
+        document: usize,
+        text: &str,
+        pos: crate::parse::source::Position,
+        error: DocError,
+    ) {
         let mut message = error.message;
         if looks_templated(text) {
             message = format!("unrendered Helm template: run `helm template` first ({message})");
@@ -503,7 +513,7 @@ impl<'c> Linter<'c> {
         });
     }
 
-    /// A section that [`crate::list::split`] cut into a List's header, items and trailer.
+    /// A section that [`crate::parse::list::split`] cut into a List's header, items and trailer.
     fn add_list_chunk(&mut self, file: &mut FileState, chunk: Chunk<'_>, cuts: &[Cut]) {
         let piece = |start: usize, end: usize, line: usize| Chunk {
             text: chunk
@@ -539,7 +549,7 @@ impl<'c> Linter<'c> {
         }
     }
 
-    /// Starts a `kind: List` document read item by item (see [`crate::list`]): `header` is its
+    /// Starts a `kind: List` document read item by item (see [`crate::parse::list`]): `header` is its
     /// text before the items.
     pub fn begin_list(&mut self, file: &mut FileState, header: Chunk<'_>) -> ListDoc {
         let document = file.next_document;
@@ -548,7 +558,7 @@ impl<'c> Linter<'c> {
         ListDoc {
             document,
             next_item: 0,
-            template: crate::source::helm_source(header.text).map(str::to_owned),
+            template: crate::parse::source::helm_source(header.text).map(str::to_owned),
             header: header.text.to_owned(),
             header_offset: header.offset,
             header_line: header.line,
@@ -579,11 +589,11 @@ impl<'c> Linter<'c> {
     /// after `column` characters of its first line. The size limit applies to the item.
     pub fn add_list_item(&mut self, file: &FileState, list: &mut ListDoc, item: Chunk<'_>, column: usize) {
         let json = file.json.unwrap_or(false);
-        let result = crate::doc::read_item(item, json, self.limits, column, self.json_reader);
+        let result = crate::parse::doc::read_item(item, json, self.limits, column, self.json_reader);
         for doc in &result.docs {
             let root = Located::root(doc);
             // A YAML item is read with its `- `: a sequence of the one item.
-            let nodes: Vec<crate::doc::NodeId> = if json {
+            let nodes: Vec<crate::parse::doc::NodeId> = if json {
                 vec![doc.root]
             } else {
                 root.items().map(|i| i.id()).collect()
@@ -595,7 +605,7 @@ impl<'c> Linter<'c> {
                 let node = Located::with_pointer(doc, id, format!("/items/{index}"));
                 if let Some(nested) = node
                     .get("items")
-                    .filter(|i| i.is_seq() && node.str_at("kind").is_some_and(crate::list::is_list_kind))
+                    .filter(|i| i.is_seq() && node.str_at("kind").is_some_and(crate::parse::list::is_list_kind))
                 {
                     self.error(
                         &file.name,
@@ -611,7 +621,7 @@ impl<'c> Linter<'c> {
             self.push_problems(&file.name, list.document, doc, list.template.as_deref(), first_object);
         }
         if let Some(mut error) = result.error {
-            let lines = crate::source::LineIndex::new(&item).with_first_column(column);
+            let lines = crate::parse::source::LineIndex::new(&item).with_first_column(column);
             let pos = lines.position(item.text, error.span.start);
             if error.code == "ra2::parse::too-large" {
                 error.message = format!(
@@ -634,7 +644,7 @@ impl<'c> Linter<'c> {
         if let Err(e) = std::str::from_utf8(bytes) {
             self.utf8_error(&file.name, list.document, bytes, e.valid_up_to(), at);
         }
-        let text = crate::source::same_length_lossy(bytes);
+        let text = crate::parse::source::same_length_lossy(bytes);
         self.end_list(
             file,
             list,
@@ -668,10 +678,10 @@ impl<'c> Linter<'c> {
             offset: header_offset,
             line: header_line,
         };
-        let header_lines = crate::source::LineIndex::new(&header);
-        let trailer_lines = crate::source::LineIndex::new(&trailer).with_first_column(column);
+        let header_lines = crate::parse::source::LineIndex::new(&header);
+        let trailer_lines = crate::parse::source::LineIndex::new(&trailer).with_first_column(column);
         // Offsets in the shell (header then trailer) back to the file.
-        let place = |at: usize| -> (usize, crate::source::Position) {
+        let place = |at: usize| -> (usize, crate::parse::source::Position) {
             let rel = at.saturating_sub(header_offset);
             if rel < header_text.len() {
                 (at, header_lines.position(header.text, at))
@@ -692,7 +702,7 @@ impl<'c> Linter<'c> {
         let result = if self.json_reader {
             read_chunk(shell, json, limits)
         } else {
-            crate::doc::read_chunk_yaml(shell, json, limits)
+            crate::parse::doc::read_chunk_yaml(shell, json, limits)
         };
         let mut docs = result.docs.iter();
         if let Some(doc) = docs.next() {
@@ -701,7 +711,7 @@ impl<'c> Linter<'c> {
             if !kind
                 .as_ref()
                 .and_then(Located::as_str)
-                .is_some_and(crate::list::is_list_kind)
+                .is_some_and(crate::parse::list::is_list_kind)
             {
                 let at = kind.as_ref().unwrap_or(&root);
                 let (offset, pos) = place(at.site().span.start);
@@ -756,7 +766,7 @@ impl<'c> Linter<'c> {
         if let Some(error) = result.error {
             let (offset, pos) = place(error.span.start);
             let mut error = error;
-            error.span = crate::source::Span::new(offset, offset);
+            error.span = crate::parse::source::Span::new(offset, offset);
             self.read_error(&file.name, document, &text, pos, error);
         }
     }
@@ -778,7 +788,7 @@ impl<'c> Linter<'c> {
             return;
         }
         if file.skip_non_k8s {
-            if let Some(reason) = crate::manifest::document_skip_reason(&Located::root(doc)) {
+            if let Some(reason) = crate::model::manifest::document_skip_reason(&Located::root(doc)) {
                 self.record_skipped(reason);
                 return;
             }
@@ -998,7 +1008,8 @@ impl<'c> Linter<'c> {
     ) -> Option<Profile> {
         let namespace = object.namespace.unwrap_or(&self.config.default_namespace);
         let place = |node: &Located<'_>| Place::of(target, node);
-        let facts = crate::profile::facts(pod, namespace, target.object_index, self.config, &self.devices, &place);
+        let facts =
+            crate::model::profile::facts(pod, namespace, target.object_index, self.config, &self.devices, &place);
         let profile = if facts.local.is_some() {
             Some(Profile::NetworkIntensive)
         } else if facts.undecided() {
@@ -1017,7 +1028,7 @@ impl<'c> Linter<'c> {
             .bundle
             .workloads
             .iter()
-            .filter(|w| w.undecided() && crate::profile::resolve(w, &self.bundle).is_some())
+            .filter(|w| w.undecided() && crate::model::profile::resolve(w, &self.bundle).is_some())
             .map(|w| w.object_index)
             .collect();
         for &index in &network_intensive {
@@ -1041,16 +1052,11 @@ impl<'c> Linter<'c> {
     fn collect_facts(&mut self, target: Target<'_>, object: &Object<'_>) {
         let namespace = object.namespace.unwrap_or(&self.config.default_namespace);
         self.bundle.record(target, object, namespace);
-        let settings = Settings {
-            edition: self.config.edition,
-            config: self.config,
-        };
         for rule in &self.rules {
             if let Some(gather) = rule.gather {
                 let mut cx = Gather {
                     target,
                     namespace,
-                    settings,
                     rule: rule.id,
                     strings: &mut self.bundle.strings,
                     facts: &mut self.bundle.rule_facts,
@@ -1285,10 +1291,10 @@ fn unused_exemption(exemption: &crate::config::Exemption, site: &crate::config::
 
 /// The `yaml/duplicate-key` finding of `problem`, at (start, end, offset).
 fn duplicate_key(
-    problem: &crate::doc::Problem,
+    problem: &crate::parse::doc::Problem,
     file: &str,
     document: usize,
-    at: (crate::source::Position, crate::source::Position, usize),
+    at: (crate::parse::source::Position, crate::parse::source::Position, usize),
     object: ObjectRef,
     template: Option<&str>,
 ) -> Finding {

@@ -2,12 +2,12 @@
 //! Feature Discovery labels (and the ones that only look like them), legacy NFD prefixes, and keys
 //! that name a hardware/software feature without going through NFD.
 
-use crate::names::is_qualified_name;
+use crate::k8s::names::is_qualified_name;
 
 /// Namespace of NFD's built-in labels and of unprefixed user labels.
-pub const FEATURE_LABEL_NS: &str = "feature.node.kubernetes.io";
+pub(crate) const FEATURE_LABEL_NS: &str = "feature.node.kubernetes.io";
 /// Namespace NFD reserves for profile labels.
-pub const PROFILE_LABEL_NS: &str = "profile.node.kubernetes.io";
+pub(crate) const PROFILE_LABEL_NS: &str = "profile.node.kubernetes.io";
 
 /// Vendor namespaces whose labels default deployments publish through NFD, so they count as NFD
 /// labels unless `deny_label_ns` says otherwise.
@@ -16,7 +16,7 @@ pub const PROFILE_LABEL_NS: &str = "profile.node.kubernetes.io";
 /// `nvidia.com/gpu.product`, ...) is an NFD extension that hands its labels to nfd-master, and
 /// nfd-master admits every non-`kubernetes.io` namespace by default. Warning on the most common
 /// GPU selector in use would be a false alarm.
-pub const KNOWN_NFD_EXTENSION_NS: &[&str] = &["nvidia.com"];
+pub(crate) const KNOWN_NFD_EXTENSION_NS: &[&str] = &["nvidia.com"];
 
 /// Words that make a hand-made key look like a node feature (§5.8). A key part matches when it
 /// is one of these, case-insensitively, optionally followed by digits (`avx512`, `gpu2`), so
@@ -37,7 +37,7 @@ const FEATURE_WORDS: &[&str] = &[
 ];
 
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum KeyClass {
+pub(crate) enum KeyClass {
     /// Topology/platform keys that say nothing about node features.
     WellKnown,
     /// A label NFD publishes (or may publish, for user-defined names in its namespaces).
@@ -59,7 +59,7 @@ pub enum KeyClass {
 /// `deny_label_ns` entry (exact, or `*.suffix` / `*` wildcards) stops a namespace from
 /// [`KNOWN_NFD_EXTENSION_NS`] counting as NFD, unless `extra_label_ns` re-admits it.
 #[must_use]
-pub fn classify_key(key: &str, extra_label_ns: &[String], deny_label_ns: &[String]) -> KeyClass {
+pub(crate) fn classify_key(key: &str, extra_label_ns: &[String], deny_label_ns: &[String]) -> KeyClass {
     if is_well_known(key) {
         return KeyClass::WellKnown;
     }
@@ -127,7 +127,7 @@ pub fn classify_key(key: &str, extra_label_ns: &[String], deny_label_ns: &[Strin
 /// Rewrites a legacy NFD key (NFD 0.1 `node.alpha.intel.com/`, 0.2-0.3
 /// `node.alpha.kubernetes-incubator.io/nfd-`) into today's label, when the feature still exists.
 #[must_use]
-pub fn legacy_replacement(key: &str) -> Option<String> {
+pub(crate) fn legacy_replacement(key: &str) -> Option<String> {
     let name = if let Some(rest) = key.strip_prefix("node.alpha.intel.com/") {
         // NFD 0.1 put its version in every key: `v0.1.0-cpuid-AVX`.
         rest.strip_prefix('v')
@@ -181,7 +181,7 @@ fn is_legacy(key: &str) -> bool {
 }
 
 /// NFD's own namespaces and their sub-domains, which nfd-master always admits.
-pub fn is_nfd_namespace(ns: &str) -> bool {
+pub(crate) fn is_nfd_namespace(ns: &str) -> bool {
     [FEATURE_LABEL_NS, PROFILE_LABEL_NS].iter().any(|base| {
         ns == *base
             || ns
@@ -191,7 +191,7 @@ pub fn is_nfd_namespace(ns: &str) -> bool {
 }
 
 /// nfd-master's `isNamespaceDenied`: exact entries, and `*`-prefixed entries as suffixes.
-pub fn is_denied(ns: &str, deny_label_ns: &[String]) -> bool {
+pub(crate) fn is_denied(ns: &str, deny_label_ns: &[String]) -> bool {
     deny_label_ns.iter().any(|entry| match entry.strip_prefix('*') {
         Some(suffix) => ns.ends_with(suffix.trim_start_matches('*')),
         None => ns == entry,
@@ -199,7 +199,7 @@ pub fn is_denied(ns: &str, deny_label_ns: &[String]) -> bool {
 }
 
 /// The first part of `key` (split on `-`, `_`, `.` and `/`) that names a node feature.
-pub fn feature_word(key: &str) -> Option<&str> {
+pub(crate) fn feature_word(key: &str) -> Option<&str> {
     key.split(['-', '_', '.', '/']).find(|part| {
         let word = part.trim_end_matches(|c: char| c.is_ascii_digit());
         FEATURE_WORDS.iter().any(|w| w.eq_ignore_ascii_case(word))

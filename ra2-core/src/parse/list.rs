@@ -481,7 +481,7 @@ pub fn split(text: &str, offset: usize, line: usize, json: bool) -> Option<Vec<C
     let mut pos = 0;
     let mut n = line;
     while pos < bytes.len() && !splitter.is_whole() {
-        let (_, next) = crate::source::line_end(bytes, pos);
+        let (_, next) = crate::parse::source::line_end(bytes, pos);
         splitter.feed(bytes.get(pos..next).unwrap_or_default(), offset + pos, n, &mut out);
         if matches!(splitter.state, State::Trailer) {
             break;

@@ -7,8 +7,8 @@ use std::any::{Any, TypeId};
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
+use crate::parse::source::Position;
 use crate::report::{ObjectRef, Related, Severity};
-use crate::source::Position;
 
 /// A resolved location in the input, kept after its document is gone. Facts keep one per
 /// object or pod, so its strings are shared: the file, group/kind, namespace and pointer are
@@ -67,12 +67,16 @@ impl Strings {
 impl Place {
     /// Resolves where a finding about `at` goes: the node's site, and the anchor when the node
     /// came through an alias.
-    pub fn of(target: crate::rules::Target<'_>, at: &crate::view::Located<'_>) -> Place {
+    pub fn of(target: crate::rules::Target<'_>, at: &crate::parse::view::Located<'_>) -> Place {
         Place::shared(target, at, &mut Strings::default())
     }
 
     /// Like [`Place::of`], with its strings shared through `strings` (for places kept as facts).
-    pub fn shared(target: crate::rules::Target<'_>, at: &crate::view::Located<'_>, strings: &mut Strings) -> Place {
+    pub fn shared(
+        target: crate::rules::Target<'_>,
+        at: &crate::parse::view::Located<'_>,
+        strings: &mut Strings,
+    ) -> Place {
         let site = at.site();
         let doc = at.doc();
         let related = site
@@ -121,7 +125,7 @@ pub trait Fact: Send + 'static {
 }
 
 /// One rule's facts, whatever their type.
-pub trait FactStore: Send {
+pub(crate) trait FactStore: Send {
     /// Shifts the object indices of every fact by `base` (see [`Bundle::absorb`]).
     fn shift(&mut self, base: usize);
     /// Appends `later`'s facts (of the same type).
@@ -180,7 +184,7 @@ impl Fact for Place {
 
 /// A finding from a cross-document rule.
 #[derive(Clone, Debug)]
-pub struct BundleFinding {
+pub(crate) struct BundleFinding {
     pub rule: &'static str,
     pub check: &'static str,
     pub severity: Severity,
@@ -224,7 +228,7 @@ pub struct StorageClass {
 /// volume's template) and the storage class it names, for rules that judge claims against the
 /// classes of the input (see [`Claim::all`]).
 #[derive(Clone, Debug)]
-pub struct Claim {
+pub(crate) struct Claim {
     /// `claim "data"`, `volume claim template "data"`, ... for messages.
     pub describe: String,
     /// The effective class (annotation, else `storageClassName`); `None`: the default applies.
@@ -237,9 +241,14 @@ pub struct Claim {
 
 impl Claim {
     /// The object's claims and its pod spec's.
-    pub fn all(object: &crate::model::Object<'_>, cx: &mut crate::rules::Gather<'_>) -> Vec<Claim> {
-        let mut claims = crate::storage::object_claims(object);
-        claims.extend(object.pod_spec().map(crate::storage::pod_claims).unwrap_or_default());
+    pub(crate) fn all(object: &crate::model::Object<'_>, cx: &mut crate::rules::Gather<'_>) -> Vec<Claim> {
+        let mut claims = crate::k8s::storage::object_claims(object);
+        claims.extend(
+            object
+                .pod_spec()
+                .map(crate::k8s::storage::pod_claims)
+                .unwrap_or_default(),
+        );
         claims
             .into_iter()
             .map(|claim| {
@@ -264,7 +273,6 @@ impl Fact for Claim {
 /// A `PersistentVolumeClaim` that names its volume.
 #[derive(Clone, Debug)]
 pub struct Pvc {
-    pub namespace: String,
     pub name: String,
     pub volume_name: String,
     /// Where `volumeName` is written.
@@ -274,8 +282,7 @@ pub struct Pvc {
 /// A pod's network attachments and the extended resources its containers request (recorded by
 /// the rules that read them: see [`PodNetworks::of`]).
 #[derive(Clone, Debug)]
-pub struct PodNetworks {
-    pub namespace: Arc<str>,
+pub(crate) struct PodNetworks {
     /// Where the network annotation is written.
     pub place: Place,
     /// (namespace, name) of each attachment, in order.
@@ -286,7 +293,7 @@ pub struct PodNetworks {
 
 impl PodNetworks {
     /// The pod's Multus attachments, when its annotation is a string.
-    pub fn of(pod: &crate::model::PodSpec<'_>, cx: &mut crate::rules::Gather<'_>) -> Option<PodNetworks> {
+    pub(crate) fn of(pod: &crate::model::PodSpec<'_>, cx: &mut crate::rules::Gather<'_>) -> Option<PodNetworks> {
         let (annotation, Some(selection)) = pod.networks()? else {
             return None;
         };
@@ -298,7 +305,7 @@ impl PodNetworks {
         let mut resources: BTreeMap<String, i128> = BTreeMap::new();
         for container in pod.workload_containers() {
             for pair in &container.resources.pairs {
-                if crate::names::classify_resource_name(pair.name) == crate::names::ResourceName::Extended {
+                if crate::k8s::names::classify_resource_name(pair.name) == crate::k8s::names::ResourceName::Extended {
                     if let Some(q) = pair.limit.as_ref().and_then(|l| l.quantity()) {
                         *resources.entry(pair.name.to_owned()).or_default() += q.value();
                     }
@@ -306,7 +313,6 @@ impl PodNetworks {
             }
         }
         Some(PodNetworks {
-            namespace: cx.intern(cx.namespace),
             place: cx.place(&annotation),
             attachments,
             resources,
@@ -323,7 +329,7 @@ impl Fact for PodNetworks {
 /// A DANM network object in the input (`DanmNet`, `TenantNetwork`, `ClusterNetwork`).
 #[derive(Clone, Debug)]
 pub struct DanmNetwork {
-    pub kind: crate::danm::NetworkKind,
+    pub kind: crate::telco::danm::NetworkKind,
     /// Empty for a cluster-scoped `ClusterNetwork`.
     pub namespace: String,
     pub name: String,
@@ -351,7 +357,7 @@ pub struct Bundle {
     pub service_accounts: Vec<ServiceAccount>,
     /// Profile facts of pod specs that show a network-intensive signal or may still turn out
     /// to (ra2-rules.md §1.2); pods with neither are basic and not recorded.
-    pub workloads: Vec<crate::profile::WorkloadProfile>,
+    pub workloads: Vec<crate::model::profile::WorkloadProfile>,
     /// Nodes, control-plane components and kubelet configurations (see [`crate::platform`]).
     pub platform: crate::platform::Facts,
     /// Each rule's facts, by rule id and type.
@@ -428,15 +434,15 @@ impl Bundle {
         let annotation = |key: &str| object.annotation(key).and_then(|a| a.as_str().map(str::to_owned));
         // Any group: a definition written with the swapped group (k8s.v1.cni.cncf.io) is
         // reported once, by ra2.ntw.006/api-version, and still names the network it defines.
-        if crate::nad::is_nad(object) {
+        if crate::telco::nad::is_nad(object) {
             self.nads.push(Nad {
                 namespace: namespace.to_owned(),
                 name: name(),
-                resource_name: annotation(crate::nad::RESOURCE_NAME_ANNOTATION),
+                resource_name: annotation(crate::telco::nad::RESOURCE_NAME_ANNOTATION),
                 plugin_types: object
                     .root
                     .path(&["spec", "config"])
-                    .and_then(|c| c.as_str().map(crate::nad::plugin_types))
+                    .and_then(|c| c.as_str().map(crate::telco::nad::plugin_types))
                     .unwrap_or_default(),
             });
         } else if object.is("", "PersistentVolume") {
@@ -446,7 +452,7 @@ impl Bundle {
                 host_path: spec.as_ref().and_then(|s| s.get("hostPath")).is_some(),
                 local: spec.as_ref().and_then(|s| s.get("local")).is_some(),
                 source: spec.as_ref().and_then(|s| {
-                    crate::storage::sources(s, crate::storage::PV_SOURCES)
+                    crate::k8s::storage::sources(s, crate::k8s::storage::PV_SOURCES)
                         .first()
                         .map(|(k, _)| (*k).to_owned())
                 }),
@@ -456,7 +462,7 @@ impl Bundle {
                 self.storage_classes.push(StorageClass {
                     name: name(),
                     provisioner: provisioner.to_owned(),
-                    default: crate::storage::DEFAULT_CLASS_ANNOTATIONS
+                    default: crate::k8s::storage::DEFAULT_CLASS_ANNOTATIONS
                         .iter()
                         .any(|key| annotation(key).as_deref() == Some("true")),
                 });
@@ -465,7 +471,6 @@ impl Bundle {
             let volume_name = object.root.path(&["spec", "volumeName"]);
             if let Some((node, v)) = volume_name.as_ref().and_then(|n| Some((n, n.as_str()?))) {
                 self.pvcs.push(Pvc {
-                    namespace: namespace.to_owned(),
                     name: name(),
                     volume_name: v.to_owned(),
                     place: Place::shared(target, node, &mut self.strings),
@@ -477,11 +482,15 @@ impl Bundle {
                 name: name(),
                 automount_token: object.root.bool_at("automountServiceAccountToken"),
             });
-        } else if let Some(kind) = object.kind.and_then(crate::danm::NetworkKind::of_kind).filter(|_| {
-            object
-                .group_version()
-                .is_some_and(|(g, _)| crate::danm::GROUPS.contains(&g))
-        }) {
+        } else if let Some(kind) = object
+            .kind
+            .and_then(crate::telco::danm::NetworkKind::of_kind)
+            .filter(|_| {
+                object
+                    .group_version()
+                    .is_some_and(|(g, _)| crate::telco::danm::GROUPS.contains(&g))
+            })
+        {
             self.danm_networks.push(DanmNetwork {
                 kind,
                 namespace: if kind.namespaced() {

@@ -9,7 +9,7 @@
 //! [`document_skip_reason`] judges one YAML document by its top-level keys. A document with one
 //! of `apiVersion`/`kind` but not the other is never skipped: it is a broken object.
 
-use crate::view::Located;
+use crate::parse::view::Located;
 
 /// Reason: a kustomization file, by name or by `apiVersion: kustomize.config.k8s.io/...`.
 pub const KUSTOMIZE: &str = "kustomize input";
@@ -123,13 +123,13 @@ mod tests {
     }
 
     fn reason(text: &str) -> Option<&'static str> {
-        let (text, bom) = crate::source::strip_bom(text);
-        let chunk = crate::source::Chunk {
+        let (text, bom) = crate::parse::source::strip_bom(text);
+        let chunk = crate::parse::source::Chunk {
             text,
             offset: bom,
             line: 0,
         };
-        let result = crate::doc::read_chunk(chunk, false, crate::doc::Limits::default());
+        let result = crate::parse::doc::read_chunk(chunk, false, crate::parse::doc::Limits::default());
         let doc = result.docs.first().expect("a document");
         document_skip_reason(&Located::root(doc))
     }

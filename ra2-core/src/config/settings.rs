@@ -5,7 +5,7 @@
 
 use crate::catalogue::{self, Edition};
 use crate::config::{Config, FailOn, known_selector, near_miss};
-use crate::doc::LimitOverrides;
+use crate::parse::doc::LimitOverrides;
 
 /// What a face sets on top of the configuration. `None` (or `false`) leaves the config's value.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -5,8 +5,8 @@ use std::borrow::Cow;
 use std::cell::OnceCell;
 use std::rc::Rc;
 
-use crate::doc::{Doc, NodeId, Value};
-use crate::source::Span;
+use crate::parse::doc::{Doc, NodeId, Value};
+use crate::parse::source::Span;
 
 /// A node of a document, reached by a path from the document root.
 #[derive(Clone, Debug)]
@@ -105,7 +105,7 @@ impl<'d> Located<'d> {
     }
 
     /// Node `id` of `doc` at `pointer`, as if reached from an enclosing document: a List item
-    /// read on its own is `/items/N` (see [`crate::list`]).
+    /// read on its own is `/items/N` (see [`crate::parse::list`]).
     pub fn with_pointer(doc: &'d Doc<'d>, id: NodeId, pointer: String) -> Self {
         Located {
             doc,
@@ -359,7 +359,7 @@ impl<'d> Located<'d> {
         match self.value() {
             Value::Str(s) => Some(Cow::Borrowed(s.as_ref())),
             Value::Int(i) => Some(Cow::Owned(i.get().to_string())),
-            Value::Float(f) => Some(Cow::Owned(crate::scalar::go_json_float(*f))),
+            Value::Float(f) => Some(Cow::Owned(crate::parse::scalar::go_json_float(*f))),
             Value::Bool(b) => Some(Cow::Borrowed(if *b { "true" } else { "false" })),
             Value::Null | Value::Seq(_) | Value::Map(_) => None,
         }
@@ -423,8 +423,8 @@ fn to_json(doc: &Doc<'_>, id: NodeId, depth: usize) -> serde_json::Value {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::doc::{Limits, read_chunk};
-    use crate::source::chunks;
+    use crate::parse::doc::{Limits, read_chunk};
+    use crate::parse::source::chunks;
 
     #[test]
     fn pointers_escape_and_sites_point_at_keys() {

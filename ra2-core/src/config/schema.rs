@@ -7,8 +7,8 @@
 
 use crate::data::Json as J;
 
-use crate::doc::Value;
-use crate::view::Located;
+use crate::parse::doc::Value;
+use crate::parse::view::Located;
 
 /// One schema violation.
 #[derive(Clone, Debug)]

@@ -1,8 +1,12 @@
 //! The Kubernetes object model rules see: objects, the pod spec of every workload kind found
 //! once, containers of every set, and effective resources and security context computed once.
 
-use crate::quantity::{Quantity, QuantityError};
-use crate::view::Located;
+pub(crate) mod bundle;
+pub mod manifest;
+pub(crate) mod profile;
+
+use crate::k8s::quantity::{Quantity, QuantityError};
+use crate::parse::view::Located;
 
 /// A Kubernetes object: one document, or one item of a `kind: List`.
 #[derive(Clone, Debug)]
@@ -160,13 +164,13 @@ pub struct Amount<'d> {
 impl<'d> Amount<'d> {
     fn new(node: Located<'d>) -> Self {
         let text = node.scalar_text();
-        let templated = text.as_deref().is_some_and(crate::source::looks_templated);
+        let templated = text.as_deref().is_some_and(crate::parse::source::looks_templated);
         let quantity = if node.is_null() {
             Ok(Quantity::zero())
         } else if node.as_bool().is_some()
             || !(node.as_str().is_some()
                 || node.as_int().is_some()
-                || matches!(node.value(), crate::doc::Value::Float(_)))
+                || matches!(node.value(), crate::parse::doc::Value::Float(_)))
         {
             Err(QuantityError::Format)
         } else {
@@ -381,7 +385,7 @@ pub struct PodSpec<'d> {
     pub spec: Located<'d>,
     containers: Vec<Container<'d>>,
     /// The Multus network selection, parsed once for the linter and every rule.
-    networks: std::cell::OnceCell<Option<crate::multus::NetworkSelection>>,
+    networks: std::cell::OnceCell<Option<crate::telco::multus::NetworkSelection>>,
 }
 
 impl<'d> PodSpec<'d> {
@@ -425,11 +429,11 @@ impl<'d> PodSpec<'d> {
 
     /// The pod's `k8s.v1.cni.cncf.io/networks` annotation and its parsed selection (`None` when
     /// the value is not a string); parsed on first use and kept.
-    pub fn networks(&self) -> Option<(Located<'d>, Option<&crate::multus::NetworkSelection>)> {
-        let annotation = self.annotation(crate::multus::NETWORKS_ANNOTATION)?;
+    pub fn networks(&self) -> Option<(Located<'d>, Option<&crate::telco::multus::NetworkSelection>)> {
+        let annotation = self.annotation(crate::telco::multus::NETWORKS_ANNOTATION)?;
         let selection = self
             .networks
-            .get_or_init(|| annotation.as_str().map(crate::multus::parse_networks))
+            .get_or_init(|| annotation.as_str().map(crate::telco::multus::parse_networks))
             .as_ref();
         Some((annotation, selection))
     }
@@ -494,8 +498,8 @@ impl<'d> PodSpec<'d> {
             if !self.workload_containers().any(|c| c.resources.request(name).is_some()) {
                 continue;
             }
-            let crate::resources::Effective::Bounded(sum) =
-                crate::resources::pod_effective(self, name, crate::resources::Side::Requests)
+            let crate::k8s::resources::Effective::Bounded(sum) =
+                crate::k8s::resources::pod_effective(self, name, crate::k8s::resources::Side::Requests)
             else {
                 continue;
             };

@@ -2,18 +2,21 @@
 //! reader, validated against the shipped JSON Schema with errors at the offending line, then
 //! checked against the rule catalogue.
 
+pub mod schema;
+pub mod settings;
+
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
 use crate::catalogue::{self, Edition, RuleDoc};
-use crate::doc::{Limits, read_chunk};
+use crate::parse::doc::{Limits, read_chunk};
+use crate::parse::source::{Position, chunks, strip_bom};
+use crate::parse::view::Located;
 use crate::report::{ObjectRef, Severity};
-use crate::source::{Position, chunks, strip_bom};
-use crate::view::Located;
 
 /// The JSON Schema of the configuration, as shipped.
-pub const SCHEMA: &str = include_str!("../schemas/config.schema.json");
+pub const SCHEMA: &str = include_str!("../../schemas/config.schema.json");
 
 // `CONFIG_SCHEMA: Json`: [`SCHEMA`] compiled by build.rs.
 include!(concat!(env!("OUT_DIR"), "/config_schema.rs"));
@@ -321,11 +324,14 @@ impl Config {
     /// Reads and validates a configuration file's text.
     pub fn from_yaml(text: &str, file: &str) -> Result<Config, Vec<ConfigError>> {
         let (text, bom) = strip_bom(text);
-        let chunk = chunks(text, bom, 0).into_iter().next().unwrap_or(crate::source::Chunk {
-            text,
-            offset: bom,
-            line: 0,
-        });
+        let chunk = chunks(text, bom, 0)
+            .into_iter()
+            .next()
+            .unwrap_or(crate::parse::source::Chunk {
+                text,
+                offset: bom,
+                line: 0,
+            });
         let result = read_chunk(chunk, false, Limits::default());
         let error_at = |pos: Position, pointer: &str, message: String, code| ConfigError {
             file: file.to_owned(),
@@ -336,7 +342,7 @@ impl Config {
             pointer: pointer.to_owned(),
         };
         if let Some(e) = result.error {
-            let pos = crate::source::LineIndex::new(&chunk).position(chunk.text, e.span.start);
+            let pos = crate::parse::source::LineIndex::new(&chunk).position(chunk.text, e.span.start);
             return Err(vec![error_at(pos, "", e.message, "ra2::config::yaml")]);
         }
         let Some(doc) = result.docs.first() else {
@@ -355,7 +361,7 @@ impl Config {
                 "ra2::config::duplicate-key",
             ));
         }
-        for v in crate::schema::validate(&root, schema(), schema()) {
+        for v in crate::config::schema::validate(&root, schema(), schema()) {
             let site = v.at.site();
             let mut message = v.message;
             if v.unknown_key {
@@ -617,7 +623,7 @@ fn validate_param(rule: &RuleDoc, name: &str, value: &Located<'_>, report: &mut 
             scalar
                 && value
                     .scalar_text()
-                    .is_some_and(|t| crate::quantity::Quantity::parse_json_text(&t).is_ok())
+                    .is_some_and(|t| crate::k8s::quantity::Quantity::parse_json_text(&t).is_ok())
         }
         "integer" => value.as_int().is_some(),
         "boolean" => value.as_bool().is_some(),

@@ -5,7 +5,11 @@
 
 /// A gate's stage (Kubernetes' `featuregate.PreRelease`, plus `Removed`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stage {
+pub(crate) enum Stage {
+    #[allow(
+        dead_code,
+        reason = "a stage Kubernetes has; no gate in the shipped table is in it today"
+    )]
     PreAlpha,
     Alpha,
     Beta,
@@ -16,7 +20,7 @@ pub enum Stage {
 }
 
 impl Stage {
-    pub fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             Stage::PreAlpha => "pre-alpha",
             Stage::Alpha => "alpha",
@@ -30,7 +34,7 @@ impl Stage {
 
 /// One stage of a gate, from release `1.since` until the gate's next entry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Spec {
+pub(crate) struct Spec {
     /// The minor release the stage starts in.
     pub since: u32,
     pub stage: Stage,
@@ -40,14 +44,14 @@ pub struct Spec {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Gate {
+pub(crate) struct Gate {
     pub name: &'static str,
     /// In release order.
     pub stages: &'static [Spec],
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Table {
+pub(crate) struct Table {
     /// The minor releases whose source the table was generated from, oldest first.
     pub releases: &'static [u32],
     /// Sorted by name.
@@ -56,16 +60,17 @@ pub struct Table {
 
 include!(concat!(env!("OUT_DIR"), "/feature_gates.rs"));
 
-pub fn table() -> &'static Table {
+#[cfg(test)]
+pub(crate) fn table() -> &'static Table {
     &FEATURE_GATES
 }
 
 /// The newest release the table knows.
-pub fn newest_release() -> u32 {
+pub(crate) fn newest_release() -> u32 {
     FEATURE_GATES.releases.last().copied().unwrap_or(0)
 }
 
-pub fn gate(name: &str) -> Option<&'static Gate> {
+pub(crate) fn gate(name: &str) -> Option<&'static Gate> {
     let gates = FEATURE_GATES.gates;
     gates
         .binary_search_by(|g| g.name.cmp(name))
@@ -76,7 +81,7 @@ pub fn gate(name: &str) -> Option<&'static Gate> {
 /// A gate's stage in minor release `1.minor`: `None` when the table does not know the gate in that
 /// release (an unknown name, a release before the gate's first entry, or one after the newest
 /// release the table was generated from).
-pub fn stage(name: &str, minor: u32) -> Option<Spec> {
+pub(crate) fn stage(name: &str, minor: u32) -> Option<Spec> {
     if minor > newest_release() {
         return None;
     }

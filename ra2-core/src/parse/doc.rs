@@ -8,8 +8,8 @@ use std::collections::HashMap;
 
 use ra2_yaml::{Event, EventKind, Parser, ScalarStyle};
 
-use crate::scalar::{Resolved, resolve_json, resolve_plain};
-use crate::source::{Chunk, LineIndex, Position, Span};
+use crate::parse::scalar::{Resolved, resolve_json, resolve_plain};
+use crate::parse::source::{Chunk, LineIndex, Position, Span};
 
 /// Index of a node in its document's arena.
 pub type NodeId = u32;
@@ -540,7 +540,7 @@ impl<'s> Builder<'s> {
                 ));
             }
             Some(Value::Bool(b)) => (Cow::Owned(b.to_string()), false),
-            Some(Value::Float(f)) => (Cow::Owned(crate::scalar::go_yaml_float_key(*f)), false),
+            Some(Value::Float(f)) => (Cow::Owned(crate::parse::scalar::go_yaml_float_key(*f)), false),
             Some(Value::Null) => {
                 return Err(self.error(
                     span,
@@ -766,7 +766,7 @@ impl<'s> Builder<'s> {
     }
 }
 
-/// Reads a chunk of strict JSON without libyaml (see [`crate::json`]): the tree the builder
+/// Reads a chunk of strict JSON without libyaml (see [`crate::parse::json`]): the tree the builder
 /// makes of libyaml's events, built straight from the text. `None` when the reader gave up or
 /// the builder would refuse the document; the caller then reads the chunk with libyaml, which
 /// decides (and words any error) as always.
@@ -774,7 +774,7 @@ pub fn read_json_chunk(chunk: Chunk<'_>, limits: Limits) -> Option<Doc<'_>> {
     if chunk.text.len() > limits.max_document_bytes {
         return None;
     }
-    let tree = crate::json::JsonEvents::new(chunk.text).tree(chunk.offset, limits.max_depth)?;
+    let tree = crate::parse::json::JsonEvents::new(chunk.text).tree(chunk.offset, limits.max_depth)?;
     let lines = LineIndex::new(&chunk);
     Some(Doc {
         nodes: tree.nodes,
@@ -796,7 +796,7 @@ pub(crate) fn read_json_events(chunk: Chunk<'_>, limits: Limits) -> Option<Doc<'
     if chunk.text.len() > limits.max_document_bytes {
         return None;
     }
-    let mut events = crate::json::JsonEvents::new(chunk.text);
+    let mut events = crate::parse::json::JsonEvents::new(chunk.text);
     let mut builder = Builder::new(chunk, true, limits);
     let root = builder.build(&mut events).ok()??;
     // The reader ends the stream right after the one document.
@@ -838,7 +838,7 @@ pub fn read_chunk(chunk: Chunk<'_>, json: bool, limits: Limits) -> ChunkResult<'
     read_with_libyaml(chunk, json, limits)
 }
 
-/// Reads one item of a List (see [`crate::list`]): a chunk that may start after `column`
+/// Reads one item of a List (see [`crate::parse::list`]): a chunk that may start after `column`
 /// characters of its first line. With `json_reader` off, through libyaml only.
 pub fn read_item(chunk: Chunk<'_>, json: bool, limits: Limits, column: usize, json_reader: bool) -> ChunkResult<'_> {
     let mut result = if json_reader {
@@ -907,7 +907,7 @@ fn read_with_libyaml(chunk: Chunk<'_>, json: bool, limits: Limits) -> ChunkResul
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::source::chunks;
+    use crate::parse::source::chunks;
     use std::fmt::Write as _;
 
     fn read(text: &str) -> ChunkResult<'_> {

@@ -13,10 +13,10 @@ use std::borrow::Cow;
 use serde_json::{Map, Value, json};
 
 use crate::config::Config;
-use crate::doc::{Doc, Entry as DocEntry, Limits, NodeId, Value as DocValue};
+use crate::parse::doc::{Doc, Entry as DocEntry, Limits, NodeId, Value as DocValue};
+use crate::parse::source::{Chunk, Span};
+use crate::parse::view::Located;
 use crate::report::{Finding, Report};
-use crate::source::{Chunk, Span};
-use crate::view::Located;
 
 /// The status code of a denial.
 pub const FORBIDDEN: u16 = 403;
@@ -212,7 +212,7 @@ impl<'t> Incoming<'t> {
             max_depth: INCOMING_DEPTH,
             max_alias_expansion: 0,
         };
-        let doc = crate::doc::read_json_chunk(
+        let doc = crate::parse::doc::read_json_chunk(
             Chunk {
                 text,
                 offset: 0,
@@ -728,7 +728,7 @@ fn truncate(mut s: String, max: usize) -> String {
     s
 }
 
-use crate::words::json_type as type_name;
+use crate::report::words::json_type as type_name;
 
 #[cfg(test)]
 mod subresource_tests {

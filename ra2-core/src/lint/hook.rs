@@ -8,12 +8,12 @@
 //! its findings go through select/ignore, severity overrides, annotations, exemptions and
 //! sorting exactly like a rule's.
 
-use crate::bundle::Place;
 use crate::config::Config;
 use crate::model::Object;
+use crate::model::bundle::Place;
+use crate::parse::view::Located;
 use crate::report::{Report, Severity};
 use crate::rules::{Pending, Target};
-use crate::view::Located;
 
 /// An extra check on every object.
 pub trait ObjectHook {

@@ -5,8 +5,8 @@
 
 use std::collections::BTreeMap;
 
+use crate::k8s::quantity::Quantity;
 use crate::model::{Container, ContainerKind, PodSpec, Resources};
-use crate::quantity::Quantity;
 
 /// A pod's Quality of Service class.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -164,10 +164,10 @@ pub fn pod_effective(pod: &PodSpec<'_>, name: &str, side: Side) -> Effective {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::doc::{Limits, read_chunk};
     use crate::model::Object;
-    use crate::source::chunks;
-    use crate::view::Located;
+    use crate::parse::doc::{Limits, read_chunk};
+    use crate::parse::source::chunks;
+    use crate::parse::view::Located;
 
     fn with_pod<T>(spec: &str, f: impl FnOnce(&PodSpec<'_>) -> T) -> T {
         let text = format!("apiVersion: v1\nkind: Pod\nmetadata: {{name: p}}\nspec:\n{spec}");

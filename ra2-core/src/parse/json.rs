@@ -3,7 +3,7 @@
 //! Admission requests, `kubectl get -o json` output and `.json` files are JSON, which is
 //! (almost) a subset of YAML: libyaml reads them, but slowly (most of a decision's time went
 //! there). This module reads strict JSON itself and produces the same events libyaml produces
-//! for the same text (same spans, same scalar styles), which [`crate::doc`] turns into the same
+//! for the same text (same spans, same scalar styles), which [`crate::parse::doc`] turns into the same
 //! tree through the same builder: duplicate keys, limits and pointers cannot drift apart.
 //!
 //! Where libyaml reads a text differently from a JSON parser, the YAML path stays the truth:
@@ -20,9 +20,9 @@ use ra2_yaml::{Error, Mark, ScalarStyle};
 #[cfg(test)]
 use ra2_yaml::{Event, EventKind, Scalar};
 
-use crate::doc::{Children, Entry, Int, Item, Node, NodeId, Problem, Value as DocValue};
-use crate::scalar::{Resolved, resolve_json};
-use crate::source::Span;
+use crate::parse::doc::{Children, Entry, Int, Item, Node, NodeId, Problem, Value as DocValue};
+use crate::parse::scalar::{Resolved, resolve_json};
+use crate::parse::source::Span;
 
 /// libyaml forgets a possible simple key more than 1024 characters before its `:`; stay well
 /// inside that.
@@ -423,7 +423,7 @@ struct Open<'s> {
     pending: Option<(Cow<'s, str>, Span)>,
 }
 
-/// The tree [`JsonEvents::tree`] builds: what [`crate::doc`]'s builder makes of the same text's
+/// The tree [`JsonEvents::tree`] builds: what [`crate::parse::doc`]'s builder makes of the same text's
 /// events.
 pub(crate) struct Tree<'s> {
     pub(crate) nodes: Vec<Node<'s>>,
@@ -474,7 +474,7 @@ impl<'s> TreeBuilder<'s> {
             None => entries.iter().position(|e| e.key == key),
         };
         if let Some(entry) = existing.and_then(|i| entries.get_mut(i)) {
-            self.problems.push(crate::doc::duplicate_key(&key, key_span));
+            self.problems.push(crate::parse::doc::duplicate_key(&key, key_span));
             entry.key_span = key_span;
             entry.value = id;
             entry.via = None;
@@ -490,7 +490,7 @@ impl<'s> TreeBuilder<'s> {
             value: id,
             via: None,
         });
-        if open.index.is_none() && len + 1 > crate::doc::INDEX_THRESHOLD {
+        if open.index.is_none() && len + 1 > crate::parse::doc::INDEX_THRESHOLD {
             let entries = self.open_entries.get(open.start..).unwrap_or_default();
             open.index = Some(entries.iter().enumerate().map(|(i, e)| (e.key.clone(), i)).collect());
         }
@@ -526,7 +526,7 @@ impl<'s> TreeBuilder<'s> {
 
 impl<'s> JsonEvents<'s> {
     /// The document tree of the text, built straight from it: the nodes, in the same order,
-    /// with the same spans and values, and the same duplicate-key problems as [`crate::doc`]'s
+    /// with the same spans and values, and the same duplicate-key problems as [`crate::parse::doc`]'s
     /// builder makes of this reader's events (a test compares the two), without the events.
     /// `None` where the events would end in an error (the text is not JSON this reader vouches
     /// for) or the builder would refuse the document (nesting from `max_depth` on).
@@ -794,14 +794,14 @@ mod tests {
     /// The tree built straight from the text equals the builder's tree of the events; whether
     /// there is one, and whether it has problems.
     fn same_tree(text: &str, max_depth: usize) -> (bool, bool) {
-        let limits = crate::doc::Limits {
+        let limits = crate::parse::doc::Limits {
             max_depth,
-            ..crate::doc::Limits::default()
+            ..crate::parse::doc::Limits::default()
         };
         for offset in [0, 17] {
-            let chunk = crate::source::Chunk { text, offset, line: 0 };
-            let direct = crate::doc::read_json_chunk(chunk, limits).map(|d| (d.outline(), d.problems));
-            let reference = crate::doc::read_json_events(chunk, limits).map(|d| (d.outline(), d.problems));
+            let chunk = crate::parse::source::Chunk { text, offset, line: 0 };
+            let direct = crate::parse::doc::read_json_chunk(chunk, limits).map(|d| (d.outline(), d.problems));
+            let reference = crate::parse::doc::read_json_events(chunk, limits).map(|d| (d.outline(), d.problems));
             assert_eq!(direct, reference, "{text:?}");
         }
         let tree = JsonEvents::new(text).tree(0, max_depth);

@@ -3,20 +3,20 @@
 //! StatefulSet volumeClaimTemplates, generic ephemeral volumes) with their effective class.
 
 use crate::model::{Object, PodSpec};
-use crate::view::Located;
+use crate::parse::view::Located;
 
 /// The legacy annotation that names a claim's class; when present it wins over
 /// `spec.storageClassName` (K-HELP `GetPersistentVolumeClaimClass`, ra2-rules.md §3.32).
-pub const CLASS_ANNOTATION: &str = "volume.beta.kubernetes.io/storage-class";
+pub(crate) const CLASS_ANNOTATION: &str = "volume.beta.kubernetes.io/storage-class";
 
 /// Annotations that make a StorageClass the cluster default.
-pub const DEFAULT_CLASS_ANNOTATIONS: &[&str] = &[
+pub(crate) const DEFAULT_CLASS_ANNOTATIONS: &[&str] = &[
     "storageclass.kubernetes.io/is-default-class",
     "storageclass.beta.kubernetes.io/is-default-class",
 ];
 
 /// The source fields of a pod volume (core/v1 `VolumeSource`).
-pub const POD_VOLUME_SOURCES: &[&str] = &[
+pub(crate) const POD_VOLUME_SOURCES: &[&str] = &[
     "hostPath",
     "emptyDir",
     "gcePersistentDisk",
@@ -50,7 +50,7 @@ pub const POD_VOLUME_SOURCES: &[&str] = &[
 ];
 
 /// The source fields of a PersistentVolume (core/v1 `PersistentVolumeSource`).
-pub const PV_SOURCES: &[&str] = &[
+pub(crate) const PV_SOURCES: &[&str] = &[
     "gcePersistentDisk",
     "awsElasticBlockStore",
     "hostPath",
@@ -77,7 +77,7 @@ pub const PV_SOURCES: &[&str] = &[
 
 /// Sources that reach a storage backend through a plugin built into Kubernetes (or FlexVolume,
 /// its deprecated out-of-tree predecessor) rather than a CSI driver.
-pub const IN_TREE_STORAGE: &[&str] = &[
+pub(crate) const IN_TREE_STORAGE: &[&str] = &[
     "nfs",
     "iscsi",
     "fc",
@@ -100,18 +100,18 @@ pub const IN_TREE_STORAGE: &[&str] = &[
 ];
 
 /// The source fields a volume sets, out of `sources`, in the order written.
-pub fn sources<'d>(volume: &Located<'d>, sources: &[&str]) -> Vec<(&'d str, Located<'d>)> {
+pub(crate) fn sources<'d>(volume: &Located<'d>, sources: &[&str]) -> Vec<(&'d str, Located<'d>)> {
     volume.entries().filter(|(key, _)| sources.contains(key)).collect()
 }
 
 /// A StorageClass provisioner that is an in-tree volume plugin (`kubernetes.io/aws-ebs`). The
 /// `kubernetes.io/no-provisioner` of local volumes provisions nothing and is not one.
-pub fn is_in_tree_provisioner(provisioner: &str) -> bool {
+pub(crate) fn is_in_tree_provisioner(provisioner: &str) -> bool {
     provisioner.starts_with("kubernetes.io/") && provisioner != "kubernetes.io/no-provisioner"
 }
 
 /// The CSI driver that CSI migration hands an in-tree provisioner's volumes to.
-pub fn csi_driver_for(provisioner: &str) -> Option<&'static str> {
+pub(crate) fn csi_driver_for(provisioner: &str) -> Option<&'static str> {
     Some(match provisioner.strip_prefix("kubernetes.io/")? {
         "aws-ebs" => "ebs.csi.aws.com",
         "gce-pd" => "pd.csi.storage.gke.io",
@@ -127,7 +127,7 @@ pub fn csi_driver_for(provisioner: &str) -> Option<&'static str> {
 
 /// A request for storage: a PersistentVolumeClaim, or a claim template that creates one.
 #[derive(Clone, Debug)]
-pub struct ClaimView<'d> {
+pub(crate) struct ClaimView<'d> {
     /// `claim "data"`, `volume claim template "data"`, `ephemeral volume "scratch"`.
     pub describe: String,
     pub metadata: Option<Located<'d>>,
@@ -137,7 +137,7 @@ pub struct ClaimView<'d> {
 impl<'d> ClaimView<'d> {
     /// Where the claim names its class: the annotation when present (even when empty), else
     /// `spec.storageClassName`; `None` when neither is set, so the cluster's default applies.
-    pub fn class(&self) -> Option<Located<'d>> {
+    pub(crate) fn class(&self) -> Option<Located<'d>> {
         let annotation = self
             .metadata
             .as_ref()
@@ -148,7 +148,7 @@ impl<'d> ClaimView<'d> {
     }
 
     /// `spec.volumeName`, when it names a volume.
-    pub fn volume_name(&self) -> Option<Located<'d>> {
+    pub(crate) fn volume_name(&self) -> Option<Located<'d>> {
         self.spec
             .get("volumeName")
             .filter(|v| v.as_str().is_some_and(|s| !s.is_empty()))
@@ -156,7 +156,7 @@ impl<'d> ClaimView<'d> {
 
     /// `spec.selector`, when it selects anything: provisioners refuse claims with a selector,
     /// so such a claim can only bind to volumes made beforehand.
-    pub fn selector(&self) -> Option<Located<'d>> {
+    pub(crate) fn selector(&self) -> Option<Located<'d>> {
         self.spec.get("selector").filter(|s| {
             ["matchLabels", "matchExpressions"].iter().any(|k| {
                 s.get(k)
@@ -168,7 +168,7 @@ impl<'d> ClaimView<'d> {
 
 /// The claims an object makes itself: a PersistentVolumeClaim, or a StatefulSet's
 /// `volumeClaimTemplates`.
-pub fn object_claims<'d>(object: &Object<'d>) -> Vec<ClaimView<'d>> {
+pub(crate) fn object_claims<'d>(object: &Object<'d>) -> Vec<ClaimView<'d>> {
     if object.is("", "PersistentVolumeClaim") {
         return object
             .root
@@ -202,7 +202,7 @@ pub fn object_claims<'d>(object: &Object<'d>) -> Vec<ClaimView<'d>> {
 }
 
 /// The claims a pod's generic ephemeral volumes create.
-pub fn pod_claims<'d>(pod: &PodSpec<'d>) -> Vec<ClaimView<'d>> {
+pub(crate) fn pod_claims<'d>(pod: &PodSpec<'d>) -> Vec<ClaimView<'d>> {
     pod.volumes()
         .filter_map(|volume| {
             let template = volume.path(&["ephemeral", "volumeClaimTemplate"])?;
@@ -234,7 +234,7 @@ mod tests {
 
 /// A pod volume with a `hostPath` key, whatever its `type`.
 #[derive(Clone, Debug)]
-pub struct HostPathVolume<'d> {
+pub(crate) struct HostPathVolume<'d> {
     /// The volume's name, `?` when it has none.
     pub name: &'d str,
     /// `hostPath.path`, `?` when it is not a string.
@@ -244,7 +244,7 @@ pub struct HostPathVolume<'d> {
 }
 
 /// The pod's hostPath volumes, in order.
-pub fn host_path_volumes<'p, 'd>(pod: &'p PodSpec<'d>) -> impl Iterator<Item = HostPathVolume<'d>> + 'p {
+pub(crate) fn host_path_volumes<'p, 'd>(pod: &'p PodSpec<'d>) -> impl Iterator<Item = HostPathVolume<'d>> + 'p {
     pod.volumes().filter_map(|volume| {
         let node = volume.get("hostPath")?;
         Some(HostPathVolume {

@@ -1,11 +1,11 @@
 //! Findings, errors and the report: plain data in the shape of the JSON output contract
 //! (DESIGN.md, version 1), sorted and deterministic.
 
+pub mod words;
+
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
-
-use crate::source::Position;
 
 /// How serious a finding is. Ordered: `Info < Warning < Error`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -134,7 +134,7 @@ pub struct Finding {
 }
 
 /// The JSON Schema of the report ([`Report::to_json`], the JSON output contract), as shipped.
-pub const SCHEMA: &str = include_str!("../schemas/report.schema.json");
+pub const SCHEMA: &str = include_str!("../../schemas/report.schema.json");
 
 /// The sentence every human-facing output adds to a finding with `refused_by_api_server`.
 pub const REFUSED_BY_API_SERVER: &str = "The API server refuses this object, so it can never be created.";
@@ -369,15 +369,6 @@ impl Report {
             &self.summary,
         )
     }
-}
-
-/// A resolved location: what every finding and error needs about where it is.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Range {
-    pub start: Position,
-    pub end: Position,
-    pub offset: usize,
-    pub len: usize,
 }
 
 /// [`Report::rename_files`] over the parts of a report held apart (as a compact store holds

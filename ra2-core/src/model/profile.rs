@@ -3,7 +3,7 @@
 //!
 //! A pod is network-intensive when it shows any of these signals: it selects (or prefers) nodes
 //! labelled `anuket.io/profile: network-intensive`; a container requests huge pages; a container
-//! requests an extended resource that the device table ([`crate::devices`]) classifies as a
+//! requests an extended resource that the device table ([`crate::k8s::devices`]) classifies as a
 //! network device, or that a `NetworkAttachmentDefinition` in the input names as its
 //! `resourceName` (accelerators are not a network-intensive signal); or the pod attaches (Multus
 //! annotation) to a `NetworkAttachmentDefinition` in
@@ -16,32 +16,32 @@
 
 use std::fmt;
 
-use crate::bundle::{Bundle, Place};
 use crate::config::Config;
-use crate::devices::{Classifier, DeviceClass};
+use crate::k8s::devices::{Classifier, DeviceClass};
+use crate::k8s::names::{ResourceName, classify_resource_name};
 use crate::model::PodSpec;
-use crate::names::{ResourceName, classify_resource_name};
-use crate::report::Profile;
-use crate::view::Located;
+use crate::model::bundle::{Bundle, Place};
+use crate::parse::view::Located;
 
 /// The node label that says which Anuket profile a node serves, with the profile as its value
 /// (`anuket.io/profile: network-intensive`). The RA2 text writes the labels as keys
 /// `anuket.io/profile/<name>`, which Kubernetes cannot store (a label key has one `/`); the RA2
 /// conformance tooling labels and checks nodes with this one key instead (ra2-rules.md, ra2.k8s.011).
-pub const PROFILE_LABEL: &str = "anuket.io/profile";
+pub(crate) const PROFILE_LABEL: &str = "anuket.io/profile";
 
 /// The value of [`PROFILE_LABEL`] on nodes that meet the network-intensive profile.
-pub const NETWORK_INTENSIVE: &str = "network-intensive";
+pub(crate) const NETWORK_INTENSIVE: &str = "network-intensive";
 
 /// The prefix of the RA2 text's literal label keys (`anuket.io/profile/network-intensive`),
 /// which the API server refuses.
-pub const LITERAL_KEY_PREFIX: &str = "anuket.io/profile/";
+pub(crate) const LITERAL_KEY_PREFIX: &str = "anuket.io/profile/";
 
 /// The profile names RA2 defines: the values of [`PROFILE_LABEL`].
-pub const PROFILE_NAMES: &[&str] = &["basic", NETWORK_INTENSIVE];
+pub(crate) const PROFILE_NAMES: &[&str] = &["basic", NETWORK_INTENSIVE];
 
 /// CNI plugin types that give a pod a fast-path (device or kernel-bypass) interface.
-pub const FAST_PATH_CNI_TYPES: &[&str] = &["sriov", "ib-sriov", "host-device", "userspace", "vhostuser", "afxdp"];
+pub(crate) const FAST_PATH_CNI_TYPES: &[&str] =
+    &["sriov", "ib-sriov", "host-device", "userspace", "vhostuser", "afxdp"];
 
 /// Why a workload counts as network-intensive.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -119,12 +119,6 @@ impl WorkloadProfile {
     }
 }
 
-/// Does the pod require network-intensive nodes (nodeSelector `anuket.io/profile:
-/// network-intensive`, or a required node affinity expression `In [network-intensive]`)?
-pub fn selects_network_intensive(pod: &PodSpec<'_>) -> bool {
-    required_selector(pod).is_some()
-}
-
 /// Where the pod requires network-intensive nodes, if it does.
 fn required_selector<'d>(pod: &PodSpec<'d>) -> Option<Located<'d>> {
     if let Some(value) = pod
@@ -159,7 +153,7 @@ fn network_intensive_expression<'d>(term: &Located<'d>) -> Option<Located<'d>> {
 /// The first network-intensive signal visible in the pod itself: the profile selector (required,
 /// else preferred), huge pages (in a container or, with `pod_level_resources`, in
 /// `spec.resources`), or an extended resource that `devices` classifies as a network device.
-pub fn local_signal<'d>(
+pub(crate) fn local_signal<'d>(
     pod: &PodSpec<'d>,
     devices: &Classifier,
     pod_level_resources: bool,
@@ -217,7 +211,7 @@ fn written<'d>(pair: &crate::model::ResourcePair<'d>) -> Option<Located<'d>> {
 /// The pod's own profile facts: its local signal, or else the candidates that other documents
 /// may turn into one (attachments and extended resources). `place` resolves a node of the pod's
 /// document into a [`Place`].
-pub fn facts(
+pub(crate) fn facts(
     pod: &PodSpec<'_>,
     namespace: &str,
     object_index: usize,
@@ -265,7 +259,7 @@ pub fn facts(
 
 /// The pod's signal once every document is read: its local one, else an extended resource
 /// that a `NetworkAttachmentDefinition` names, else an attachment to a fast-path one.
-pub fn resolve<'b>(workload: &'b WorkloadProfile, bundle: &'b Bundle) -> Option<(Signal, &'b Place)> {
+pub(crate) fn resolve<'b>(workload: &'b WorkloadProfile, bundle: &'b Bundle) -> Option<(Signal, &'b Place)> {
     if let Some((signal, place)) = &workload.local {
         return Some((signal.clone(), place));
     }
@@ -292,17 +286,6 @@ pub fn resolve<'b>(workload: &'b WorkloadProfile, bundle: &'b Bundle) -> Option<
         };
         Some((signal, annotation))
     })
-}
-
-/// The profile the pod's own document shows, with the shipped device table. The report's
-/// `objects[].profile` also counts `NetworkAttachmentDefinitions` elsewhere in the input (see
-/// [`resolve`]).
-pub fn classify(pod: &PodSpec<'_>) -> Profile {
-    if local_signal(pod, &Classifier::default(), false).is_some() {
-        Profile::NetworkIntensive
-    } else {
-        Profile::Basic
-    }
 }
 
 #[cfg(test)]
