@@ -23,13 +23,41 @@ pub struct Located<'d> {
     parent: NodeId,
     index: u32,
     /// The outermost alias or merge key on the path, if the node came through one.
-    via: Option<Span>,
+    via: Via,
 }
 
-/// Steps kept inline before a path is written out into its base.
+/// Steps kept inline before a path is written out into its base. With them a `Located` stays
+/// within 96 bytes, which the compiler copies inline (it called `memcpy` for the 144 bytes a
+/// path of `u32` steps took).
 const PATH_STEPS: usize = 12;
 
 const NO_PARENT: NodeId = NodeId::MAX;
+
+/// The entry or item (by its place in the document's arena) that brought a node here through
+/// an alias or merge key, whose `via` span is the alias site; 0 for none.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Via(u32);
+
+const VIA_ITEM: u32 = 1 << 31;
+
+impl Via {
+    fn entry(at: usize) -> Via {
+        Via(u32::try_from(at + 1).ok().filter(|n| n & VIA_ITEM == 0).unwrap_or(0))
+    }
+
+    fn item(at: usize) -> Via {
+        Via(u32::try_from(at + 1).ok().filter(|n| n & VIA_ITEM == 0).map_or(0, |n| n | VIA_ITEM))
+    }
+
+    fn span(self, doc: &Doc<'_>) -> Option<Span> {
+        let at = ((self.0 & !VIA_ITEM) as usize).checked_sub(1)?;
+        if self.0 & VIA_ITEM == 0 {
+            doc.entries.get(at)?.via
+        } else {
+            doc.items.get(at)?.via
+        }
+    }
+}
 
 /// A path without an allocation per step: a written-out base pointer (the enclosing document's
 /// part, or the steps beyond [`PATH_STEPS`]) that leads to node `from`, then up to
@@ -39,7 +67,7 @@ const NO_PARENT: NodeId = NodeId::MAX;
 struct Path {
     base: Option<Rc<str>>,
     from: NodeId,
-    steps: [u32; PATH_STEPS],
+    steps: [u16; PATH_STEPS],
     len: u8,
 }
 
@@ -75,15 +103,15 @@ fn push_segment(pointer: &mut String, segment: &str) {
 
 /// Writes one step of a path from `parent` (the mapping key or the sequence index); the node
 /// it leads to.
-fn push_step(pointer: &mut String, doc: &Doc<'_>, parent: NodeId, index: u32) -> NodeId {
+fn push_step(pointer: &mut String, doc: &Doc<'_>, parent: NodeId, index: usize) -> NodeId {
     if let Value::Map(_) = &doc.node(parent).value {
-        let entry = doc.map_entries(parent).get(index as usize);
+        let entry = doc.map_entries(parent).get(index);
         push_segment(pointer, entry.map_or("", |e| e.key.as_ref()));
         entry.map_or(NO_PARENT, |e| e.value)
     } else {
         pointer.push('/');
         pointer.push_str(&index.to_string());
-        doc.seq_items(parent).get(index as usize).map_or(NO_PARENT, |i| i.node)
+        doc.seq_items(parent).get(index).map_or(NO_PARENT, |i| i.node)
     }
 }
 
@@ -100,7 +128,7 @@ impl<'d> Located<'d> {
             pointer: OnceCell::new(),
             parent: NO_PARENT,
             index: 0,
-            via: None,
+            via: Via::default(),
         }
     }
 
@@ -118,7 +146,7 @@ impl<'d> Located<'d> {
             pointer: OnceCell::from(pointer),
             parent: NO_PARENT,
             index: 0,
-            via: None,
+            via: Via::default(),
         }
     }
 
@@ -143,7 +171,7 @@ impl<'d> Located<'d> {
         let mut pointer = String::from(self.path.base.as_deref().unwrap_or(""));
         let mut node = self.path.from;
         for index in self.path.steps.iter().take(usize::from(self.path.len)) {
-            node = push_step(&mut pointer, self.doc, node, *index);
+            node = push_step(&mut pointer, self.doc, node, usize::from(*index));
         }
         pointer
     }
@@ -170,7 +198,7 @@ impl<'d> Located<'d> {
     /// the related location.
     pub fn site(&self) -> Site {
         let own = self.own_span();
-        match self.via {
+        match self.via.span(self.doc) {
             Some(via) if via != own && !(own.start >= via.start && own.end <= via.end) => Site {
                 span: via,
                 related: Some(own),
@@ -212,10 +240,11 @@ impl<'d> Located<'d> {
         }
     }
 
-    /// Entry or item `index` of this node, which is node `id`.
-    fn child(&self, index: usize, id: NodeId, via: Option<Span>) -> Located<'d> {
-        let index = u32::try_from(index).unwrap_or(u32::MAX);
-        let mut path = if usize::from(self.path.len) == PATH_STEPS {
+    /// Entry or item `index` of this node, which is node `id` (brought here through an alias
+    /// if `aliased`).
+    fn child(&self, index: usize, id: NodeId, aliased: bool) -> Located<'d> {
+        let step = u16::try_from(index).ok();
+        let mut path = if usize::from(self.path.len) == PATH_STEPS || step.is_none() {
             // Deep: write the steps so far out into the base.
             Path {
                 base: Some(Rc::from(self.pointer())),
@@ -225,25 +254,42 @@ impl<'d> Located<'d> {
         } else {
             self.path.clone()
         };
-        if let Some(slot) = path.steps.get_mut(usize::from(path.len)) {
-            *slot = index;
-            path.len += 1;
+        match step {
+            Some(step) => {
+                if let Some(slot) = path.steps.get_mut(usize::from(path.len)) {
+                    *slot = step;
+                    path.len += 1;
+                }
+            }
+            // An index beyond the steps' range goes into the base at once.
+            None => {
+                let mut base = String::from(path.base.as_deref().unwrap_or(""));
+                push_step(&mut base, self.doc, self.id, index);
+                path.base = Some(Rc::from(base));
+                path.from = id;
+            }
         }
+        let via = match self.value() {
+            _ if self.via != Via::default() || !aliased => self.via,
+            Value::Map(c) => Via::entry(c.start as usize + index),
+            Value::Seq(c) => Via::item(c.start as usize + index),
+            _ => Via::default(),
+        };
         Located {
             doc: self.doc,
             id,
             path,
             pointer: OnceCell::new(),
             parent: self.id,
-            index,
-            via: self.via.or(via),
+            index: u32::try_from(index).unwrap_or(u32::MAX),
+            via,
         }
     }
 
     /// Entry `index` of this mapping.
     fn entry_child(&self, index: usize) -> Option<Located<'d>> {
         let entry = self.doc.map_entries(self.id).get(index)?;
-        Some(self.child(index, entry.value, entry.via))
+        Some(self.child(index, entry.value, entry.via.is_some()))
     }
 
     /// The value under `key`, if this is a mapping that has it.
@@ -251,7 +297,7 @@ impl<'d> Located<'d> {
         let entries = self.doc.map_entries(self.id);
         let index = entries.iter().position(|e| e.key == key)?;
         let entry = entries.get(index)?;
-        Some(self.child(index, entry.value, entry.via))
+        Some(self.child(index, entry.value, entry.via.is_some()))
     }
 
     /// Follows a path of keys.
@@ -293,7 +339,7 @@ impl<'d> Located<'d> {
             .map_entries(self.id)
             .iter()
             .enumerate()
-            .map(move |(i, e)| (e.key.as_ref(), self.child(i, e.value, e.via)))
+            .map(move |(i, e)| (e.key.as_ref(), self.child(i, e.value, e.via.is_some())))
     }
 
     /// The items of a sequence (empty for anything else).
@@ -302,7 +348,7 @@ impl<'d> Located<'d> {
             .seq_items(self.id)
             .iter()
             .enumerate()
-            .map(move |(i, item)| self.child(i, item.node, item.via))
+            .map(move |(i, item)| self.child(i, item.node, item.via.is_some()))
     }
 
     pub fn is_map(&self) -> bool {
@@ -500,6 +546,23 @@ mod tests {
         assert_eq!(first.pointer(), "/items/3/k~00/0");
     }
 
+    /// Indices beyond a path step's range are written out at once, keys as keys.
+    #[test]
+    fn pointers_past_the_step_range() {
+        let items: Vec<String> = (0..70_000).map(|i| format!("{{\"k{i}\": [{i}]}}")).collect();
+        let keys: Vec<String> = (0..70_000).map(|i| format!("\"k{i}\": [{i}]")).collect();
+        let text = format!("{{\"a\": [{}], \"b\": {{{}}}}}", items.join(","), keys.join(","));
+        let r = read_chunk(chunks(&text, 0, 0)[0], true, Limits::default());
+        let root = Located::root(&r.docs[0]);
+        for pointer in ["/a/69999/k69999/0", "/b/k69999/0", "/a/3/k3/0"] {
+            let node = root.at_pointer(pointer).unwrap();
+            assert_eq!(node.pointer(), pointer);
+            assert_eq!(node.scalar_text().as_deref(), pointer.split('/').nth(2).map(|s| s.trim_start_matches('k')));
+        }
+        let last = root.get("b").unwrap().entries().last().unwrap().1;
+        assert_eq!(r.docs[0].text(last.key_span().unwrap()), "\"k69999\"");
+    }
+
     #[test]
     fn aliased_nodes_report_at_the_use_site_with_the_anchor_related() {
         let text = "x: &r {cpu: 1}\nz:\n  resources: *r\n";
@@ -509,5 +572,14 @@ mod tests {
         let site = cpu.site();
         assert_eq!(doc.text(site.span), "*r");
         assert_eq!(doc.text(site.related.unwrap()), "cpu: 1");
+    }
+}
+
+#[cfg(test)]
+mod size_tests {
+    /// Small enough to be copied without a call (see [`super::PATH_STEPS`]).
+    #[test]
+    fn located_stays_small() {
+        assert!(std::mem::size_of::<super::Located<'_>>() <= 96);
     }
 }
