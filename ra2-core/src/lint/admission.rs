@@ -395,7 +395,10 @@ fn sort_mappings(doc: &mut Doc<'_>, object: NodeId) {
     let mut stack = vec![object];
     while let Some(id) = stack.pop() {
         if let Some(entries) = doc.map_entries_mut(id) {
-            entries.sort_by(|a, b| a.key.cmp(&b.key));
+            // Many small mappings (`name`, `value`; `limits`, `requests`) are in order already.
+            if !entries.is_sorted_by(|a, b| a.key <= b.key) {
+                entries.sort_by(|a, b| a.key.cmp(&b.key));
+            }
             stack.extend(entries.iter().map(|e| e.value));
         } else {
             stack.extend(doc.seq_items(id).iter().map(|i| i.node));
@@ -441,6 +444,9 @@ impl Canonical {
     }
 
     fn mark(&mut self, offset: usize) {
+        if self.wanted.is_empty() {
+            return;
+        }
         let Ok(i) = self.wanted.binary_search(&offset) else {
             return;
         };
@@ -459,7 +465,21 @@ impl Canonical {
     }
 
     /// A string as serde_json writes it; `None` for what the JSON reader would refuse then.
-    fn string(&mut self, s: &str) -> Option<usize> {
+    #[allow(clippy::ptr_arg)] // whether it is borrowed is what matters
+    fn string(&mut self, s: &Cow<'_, str>) -> Option<usize> {
+        // Borrowed: the request's text had it without escapes (one would have made it owned),
+        // so it has no quote or backslash, and nothing the JSON reader refuses unescaped:
+        // controls and the characters refused below. serde_json writes it as it is.
+        if let Cow::Borrowed(s) = s {
+            let continuations = if s.is_ascii() {
+                0
+            } else {
+                s.bytes().filter(|b| b & 0xc0 == 0x80).count()
+            };
+            self.bytes += s.len() + 2;
+            self.chars += s.len() + 2 - continuations;
+            return Some(s.len() + 2);
+        }
         // Most strings are printable ASCII without quotes or backslashes: written as they are.
         if s.bytes().all(|b| (0x20..0x7f).contains(&b) && b != b'"' && b != b'\\') {
             self.bytes += s.len() + 2;

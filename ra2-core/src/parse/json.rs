@@ -24,6 +24,47 @@ use crate::parse::doc::{Children, Entry, Int, Item, Node, NodeId, Problem, Value
 use crate::parse::scalar::{Resolved, resolve_json};
 use crate::parse::source::Span;
 
+/// The bytes [`JsonEvents::string`] must look at: the closing quote, escapes, what libyaml
+/// refuses or reads as a line break (controls, DEL), and the first bytes of the UTF-8
+/// sequences it treats specially (U+0080..U+009F, U+2028/U+2029, U+FEFF, U+FFFE/U+FFFF).
+static STRING_STOP: [bool; 256] = string_stop();
+
+/// Whether [`JsonEvents::string`] must look at byte `b` ([`STRING_STOP`]).
+fn stops(b: u8) -> bool {
+    STRING_STOP.get(usize::from(b)).copied().unwrap_or(true)
+}
+
+// Evaluated at compile time only: an index out of range would be a build error, not a panic.
+#[allow(clippy::indexing_slicing)]
+const fn string_stop() -> [bool; 256] {
+    let mut stop = [false; 256];
+    let mut b = 0;
+    while b < 0x20 {
+        stop[b] = true;
+        b += 1;
+    }
+    stop[b'"' as usize] = true;
+    stop[b'\\' as usize] = true;
+    stop[0x7f] = true;
+    stop[0xc2] = true;
+    stop[0xe2] = true;
+    stop[0xef] = true;
+    stop
+}
+
+/// Whether any of eight bytes may be one of [`STRING_STOP`]'s: a control, `"`, `\\`, DEL or
+/// any byte from 0x80 (the classic bit tricks: a byte below 0x20, a byte equal to one given).
+fn needs_look(word: u64) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let zero_byte = |x: u64| x.wrapping_sub(ONES) & !x & HIGHS;
+    let below_space = word.wrapping_sub(ONES * 0x20) & !word & HIGHS;
+    let special = zero_byte(word ^ (ONES * u64::from(b'"')))
+        | zero_byte(word ^ (ONES * u64::from(b'\\')))
+        | zero_byte(word ^ (ONES * 0x7f));
+    (below_space | special | (word & HIGHS)) != 0
+}
+
 /// libyaml forgets a possible simple key more than 1024 characters before its `:`; stay well
 /// inside that.
 const MAX_KEY_DISTANCE: usize = 1000;
@@ -151,6 +192,17 @@ impl<'s> JsonEvents<'s> {
         let mut owned: Option<String> = None;
         let mut run = start;
         loop {
+            // Most bytes need no look: skip them eight at a time, then one at a time.
+            while let Some(word) = bytes.get(i..i + 8) {
+                let word = u64::from_le_bytes(word.try_into().unwrap_or([0; 8]));
+                if needs_look(word) {
+                    break;
+                }
+                i += 8;
+            }
+            while bytes.get(i).is_some_and(|&b| !stops(b)) {
+                i += 1;
+            }
             let Some(&b) = bytes.get(i) else {
                 return Err(give_up(i));
             };
@@ -538,11 +590,11 @@ impl<'s> JsonEvents<'s> {
             // Compact Kubernetes JSON has about one value per 16 to 32 bytes, most of them in
             // mappings.
             nodes: Vec::with_capacity(self.text.len() / 16 + 4),
-            stack: Vec::new(),
-            open_entries: Vec::new(),
-            open_items: Vec::new(),
-            entries: Vec::with_capacity(self.text.len() / 24 + 4),
-            items: Vec::new(),
+            stack: Vec::with_capacity(16),
+            open_entries: Vec::with_capacity(64),
+            open_items: Vec::with_capacity(16),
+            entries: Vec::with_capacity(self.text.len() / 16 + 4),
+            items: Vec::with_capacity(self.text.len() / 64 + 4),
             problems: Vec::new(),
         };
         let mut root = None;
@@ -940,6 +992,21 @@ mod tests {
             read > 2000 && refused > 1000 && duplicates > 100,
             "{read} {refused} {duplicates}"
         );
+    }
+
+    /// The eight-byte skip never passes over a byte the string reader must look at.
+    #[test]
+    fn the_word_test_sees_every_stop_byte() {
+        for b in 0..=255u8 {
+            for at in 0..8 {
+                let mut word = [b'a'; 8];
+                word[at] = b;
+                let looks = needs_look(u64::from_le_bytes(word));
+                assert!(looks || !stops(b), "{b:#x} at {at}");
+                assert!(!looks || stops(b) || b >= 0x80, "{b:#x} at {at}");
+            }
+        }
+        assert!(!needs_look(u64::from_le_bytes(*b"abc-/:. ")));
     }
 
     #[test]

@@ -46,7 +46,10 @@ impl Via {
     }
 
     fn item(at: usize) -> Via {
-        Via(u32::try_from(at + 1).ok().filter(|n| n & VIA_ITEM == 0).map_or(0, |n| n | VIA_ITEM))
+        Via(u32::try_from(at + 1)
+            .ok()
+            .filter(|n| n & VIA_ITEM == 0)
+            .map_or(0, |n| n | VIA_ITEM))
     }
 
     fn span(self, doc: &Doc<'_>) -> Option<Span> {
@@ -254,20 +257,17 @@ impl<'d> Located<'d> {
         } else {
             self.path.clone()
         };
-        match step {
-            Some(step) => {
-                if let Some(slot) = path.steps.get_mut(usize::from(path.len)) {
-                    *slot = step;
-                    path.len += 1;
-                }
+        if let Some(step) = step {
+            if let Some(slot) = path.steps.get_mut(usize::from(path.len)) {
+                *slot = step;
+                path.len += 1;
             }
+        } else {
             // An index beyond the steps' range goes into the base at once.
-            None => {
-                let mut base = String::from(path.base.as_deref().unwrap_or(""));
-                push_step(&mut base, self.doc, self.id, index);
-                path.base = Some(Rc::from(base));
-                path.from = id;
-            }
+            let mut base = String::from(path.base.as_deref().unwrap_or(""));
+            push_step(&mut base, self.doc, self.id, index);
+            path.base = Some(Rc::from(base));
+            path.from = id;
         }
         let via = match self.value() {
             _ if self.via != Via::default() || !aliased => self.via,
@@ -557,7 +557,10 @@ mod tests {
         for pointer in ["/a/69999/k69999/0", "/b/k69999/0", "/a/3/k3/0"] {
             let node = root.at_pointer(pointer).unwrap();
             assert_eq!(node.pointer(), pointer);
-            assert_eq!(node.scalar_text().as_deref(), pointer.split('/').nth(2).map(|s| s.trim_start_matches('k')));
+            assert_eq!(
+                node.scalar_text().as_deref(),
+                pointer.split('/').nth(2).map(|s| s.trim_start_matches('k'))
+            );
         }
         let last = root.get("b").unwrap().entries().last().unwrap().1;
         assert_eq!(r.docs[0].text(last.key_span().unwrap()), "\"k69999\"");
