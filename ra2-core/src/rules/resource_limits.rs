@@ -146,34 +146,3 @@ fn check_bundle(bundle: &Bundle, cx: &mut BundleContext<'_>) {
         );
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use crate::{Config, Edition, lint_str};
-
-    fn container_limit_findings(kubernetes_minor: u32) -> Vec<String> {
-        let text = "apiVersion: v1\nkind: Pod\nmetadata: {name: p, namespace: core}\nspec:\n  resources:\n    limits: {cpu: 2, memory: 1Gi}\n  containers:\n  - {name: a, image: r/a:1}\n  - {name: b, image: r/b:1, resources: {limits: {cpu: 1}}}\n";
-        let config = Config {
-            edition: Edition::Latest,
-            kubernetes_minor,
-            ..Config::default()
-        };
-        lint_str("p.yaml", text, &config)
-            .findings
-            .into_iter()
-            .filter(|f| f.rule == "ra2.app.032" && f.check == "container-limits")
-            .map(|f| f.message)
-            .collect()
-    }
-
-    #[test]
-    fn pod_level_limits_cover_containers_from_1_34() {
-        assert!(container_limit_findings(34).is_empty());
-        let old = container_limit_findings(33);
-        assert_eq!(old.len(), 2, "{old:?}");
-        assert!(
-            old.iter().all(|m| m.contains("counts only from Kubernetes 1.34")),
-            "{old:?}"
-        );
-    }
-}
