@@ -507,10 +507,10 @@ impl Canonical {
         let node = doc.node(id);
         self.mark(node.span.start);
         match &node.value {
-            DocValue::Map(_) => {
+            DocValue::Map(children) => {
                 self.depth = self.depth.max(depth);
                 self.punct();
-                for (i, e) in doc.map_entries(id).iter().enumerate() {
+                for (i, e) in doc.entries.get(children.range()).unwrap_or_default().iter().enumerate() {
                     if i > 0 {
                         self.punct();
                     }
@@ -524,10 +524,10 @@ impl Canonical {
                 }
                 self.punct();
             }
-            DocValue::Seq(_) => {
+            DocValue::Seq(children) => {
                 self.depth = self.depth.max(depth);
                 self.punct();
-                for (i, item) in doc.seq_items(id).iter().enumerate() {
+                for (i, item) in doc.items.get(children.range()).unwrap_or_default().iter().enumerate() {
                     if i > 0 {
                         self.punct();
                     }
@@ -543,7 +543,9 @@ impl Canonical {
                 let written = doc.text(node.span);
                 let i = i.get();
                 let fits = i64::try_from(i).is_ok() || u64::try_from(i).is_ok();
-                if !fits || written != i.to_string() {
+                // The value was read from `written`: serde_json writes the same text exactly when
+                // it is plain decimal (no leading zero or `+`, not `-0`).
+                if !fits || !plain_decimal(written) {
                     return None;
                 }
                 self.chars += written.len();
@@ -562,6 +564,15 @@ impl Canonical {
         }
         Some(())
     }
+}
+
+/// An integer as Rust and serde_json write one: `0`, or digits not starting with `0` after an
+/// optional `-`.
+fn plain_decimal(text: &str) -> bool {
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    !digits.is_empty()
+        && digits.bytes().all(|b| b.is_ascii_digit())
+        && (digits == "0" && digits.len() == text.len() || !digits.starts_with('0'))
 }
 
 /// The `response` of an AdmissionReview for a decision.
@@ -1055,6 +1066,29 @@ mod tests {
             .unwrap();
         assert_eq!(message.lines().count(), MAX_MESSAGE_LINES + 1);
         assert!(message.lines().all(|l| l.len() <= MAX_LINE_BYTES));
+    }
+
+    /// `plain_decimal` says exactly when an integer's text is how it is written back.
+    #[test]
+    fn plain_decimals_are_what_integers_write() {
+        for text in [
+            "0",
+            "-0",
+            "00",
+            "01",
+            "-01",
+            "7",
+            "-7",
+            "10",
+            "+1",
+            "",
+            "-",
+            "1a",
+            "18446744073709551615",
+        ] {
+            let same = text.parse::<i128>().is_ok_and(|i| i.to_string() == text);
+            assert_eq!(super::plain_decimal(text), same, "{text:?}");
+        }
     }
 
     #[test]

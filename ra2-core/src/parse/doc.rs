@@ -118,7 +118,7 @@ pub struct Children {
 }
 
 impl Children {
-    fn range(self) -> std::ops::Range<usize> {
+    pub(crate) fn range(self) -> std::ops::Range<usize> {
         let start = self.start as usize;
         start..start + self.len as usize
     }
