@@ -273,38 +273,86 @@ fn name_of(option: &str, value: Option<&Bound<'_, PyAny>>) -> PyResult<Option<St
 // ---------------------------------------------------------------------------------------------
 // Result types
 
-/// The object a finding is about: `Finding.object`.
-#[pyclass(frozen, eq, module = "ra2", name = "ObjectRef")]
-#[derive(Clone, PartialEq)]
-struct PyObjectRef(ra2_core::ObjectRef);
+/// What a getter hands Python for a field of a report record: strings borrowed, optional
+/// strings as `str | None`, numbers and flags copied.
+trait Attr<'a, T> {
+    fn attr(&'a self) -> T;
+}
 
-#[pymethods]
-impl PyObjectRef {
-    /// `apiVersion` of the object, if it has one.
-    #[getter]
-    fn api_version(&self) -> Option<&str> {
-        self.0.api_version.as_deref()
+impl<'a> Attr<'a, &'a str> for String {
+    fn attr(&'a self) -> &'a str {
+        self
     }
-    /// `kind` of the object.
-    #[getter]
-    fn kind(&self) -> Option<&str> {
-        self.0.kind.as_deref()
+}
+
+impl<'a> Attr<'a, Option<&'a str>> for Option<String> {
+    fn attr(&'a self) -> Option<&'a str> {
+        self.as_deref()
     }
-    /// `metadata.namespace`, if set.
-    #[getter]
-    fn namespace(&self) -> Option<&str> {
-        self.0.namespace.as_deref()
+}
+
+impl<T: Copy> Attr<'_, T> for T {
+    fn attr(&self) -> T {
+        *self
     }
-    /// `metadata.name`, if set.
-    #[getter]
-    fn name(&self) -> Option<&str> {
-        self.0.name.as_deref()
+}
+
+/// A frozen Python class over one record of the JSON output (`struct Py…(record)`): a
+/// read-only attribute for each field listed in `fields` (its doc comment is the docstring),
+/// `to_dict()` (the record's JSON shape; the doc comment before `to_dict;` is its docstring) and
+/// the class's own methods after that.
+macro_rules! record_class {
+    (
+        $(#[doc = $class_doc:literal])*
+        #[derive($($derive:ident),*)]
+        struct $class:ident($record:ty) as $name:literal;
+        fields {
+            $( $(#[doc = $doc:literal])* $field:ident: $ty:ty, )*
+        }
+        $(#[doc = $dict_doc:literal])*
+        to_dict;
+        $($methods:tt)*
+    ) => {
+        $(#[doc = $class_doc])*
+        #[pyclass(frozen, eq, module = "ra2", name = $name)]
+        #[derive($($derive),*)]
+        struct $class($record);
+
+        #[pymethods]
+        impl $class {
+            $(
+                $(#[doc = $doc])*
+                #[getter]
+                fn $field(&self) -> $ty {
+                    Attr::attr(&self.0.$field)
+                }
+            )*
+            $(#[doc = $dict_doc])*
+            fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+                to_py(py, &serde_json::to_value(&self.0).unwrap_or(Value::Null))
+            }
+            $($methods)*
+        }
+    };
+}
+
+record_class! {
+    /// The object a finding is about: `Finding.object`.
+    #[derive(Clone, PartialEq)]
+    struct PyObjectRef(ra2_core::ObjectRef) as "ObjectRef";
+    fields {
+        /// `apiVersion` of the object, if it has one.
+        api_version: Option<&str>,
+        /// `kind` of the object.
+        kind: Option<&str>,
+        /// `metadata.namespace`, if set.
+        namespace: Option<&str>,
+        /// `metadata.name`, if set.
+        name: Option<&str>,
     }
     /// The JSON shape: `{"apiVersion": ..., "kind": ..., "namespace": ..., "name": ...}`, without
     /// the keys that are not set.
-    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        to_py(py, &serde_json::to_value(&self.0).unwrap_or(Value::Null))
-    }
+    to_dict;
     fn __repr__(&self) -> String {
         format!("<ra2.ObjectRef {}>", self.0)
     }
@@ -313,137 +361,77 @@ impl PyObjectRef {
     }
 }
 
-/// A second place a finding refers to: `Finding.related`.
-#[pyclass(frozen, eq, module = "ra2", name = "Related")]
-#[derive(Clone, PartialEq)]
-struct PyRelated(ra2_core::report::Related);
-
-#[pymethods]
-impl PyRelated {
-    /// What is there.
-    #[getter]
-    fn message(&self) -> &str {
-        &self.0.message
-    }
-    /// 1-based line.
-    #[getter]
-    fn line(&self) -> usize {
-        self.0.line
-    }
-    /// 1-based column, in characters.
-    #[getter]
-    fn column(&self) -> usize {
-        self.0.column
-    }
-    /// 1-based line where the range ends.
-    #[getter]
-    fn end_line(&self) -> usize {
-        self.0.end_line
-    }
-    /// 1-based column where the range ends.
-    #[getter]
-    fn end_column(&self) -> usize {
-        self.0.end_column
+record_class! {
+    /// A second place a finding refers to: `Finding.related`.
+    #[derive(Clone, PartialEq)]
+    struct PyRelated(ra2_core::report::Related) as "Related";
+    fields {
+        /// What is there.
+        message: &str,
+        /// 1-based line.
+        line: usize,
+        /// 1-based column, in characters.
+        column: usize,
+        /// 1-based line where the range ends.
+        end_line: usize,
+        /// 1-based column where the range ends.
+        end_column: usize,
     }
     /// The JSON shape.
-    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        to_py(py, &serde_json::to_value(&self.0).unwrap_or(Value::Null))
-    }
+    to_dict;
     fn __repr__(&self) -> String {
         format!("<ra2.Related {}:{} {:?}>", self.0.line, self.0.column, self.0.message)
     }
 }
 
-/// One rule violation: the fields of a finding in the JSON output, as attributes.
-#[pyclass(frozen, eq, module = "ra2", name = "Finding")]
-#[derive(PartialEq)]
-struct PyFinding(ra2_core::Finding);
-
-#[pymethods]
-impl PyFinding {
-    /// The rule id (`ra2.app.007`), or `yaml`, `suppression` or `exemption`.
-    #[getter]
-    fn rule(&self) -> &str {
-        &self.0.rule
+record_class! {
+    /// One rule violation: the fields of a finding in the JSON output, as attributes.
+    #[derive(PartialEq)]
+    struct PyFinding(ra2_core::Finding) as "Finding";
+    fields {
+        /// The rule id (`ra2.app.007`), or `yaml`, `suppression` or `exemption`.
+        rule: &str,
+        /// The check within the rule (`host-path`).
+        check: &str,
+        /// What is wrong, naming the concrete thing.
+        message: &str,
+        /// How to fix it (a sentence).
+        help: &str,
+        /// The file (as given, `<stdin>`, or the `filename` of `lint`).
+        file: &str,
+        /// 1-based line of the offending node.
+        line: usize,
+        /// 1-based column, in characters.
+        column: usize,
+        /// 1-based line where the offending node ends.
+        end_line: usize,
+        /// 1-based column where the offending node ends.
+        end_column: usize,
+        /// 0-based index of the YAML document in its file.
+        document: usize,
+        /// JSON pointer of the offending field in its object (`/spec/template/spec/volumes/0/hostPath`).
+        pointer: &str,
+        /// The Helm template the document was rendered from (its `# Source:` comment), if any.
+        source_template: Option<&str>,
+        /// True when the API server itself refuses the object for this condition.
+        refused_by_api_server: bool,
     }
-    /// The check within the rule (`host-path`).
-    #[getter]
-    fn check(&self) -> &str {
-        &self.0.check
-    }
+    /// The finding as in the JSON output: a dict with the same keys.
+    to_dict;
     /// `error`, `warning` or `info`.
     #[getter]
     fn severity(&self) -> &'static str {
         self.0.severity.as_str()
-    }
-    /// What is wrong, naming the concrete thing.
-    #[getter]
-    fn message(&self) -> &str {
-        &self.0.message
-    }
-    /// How to fix it (a sentence).
-    #[getter]
-    fn help(&self) -> &str {
-        &self.0.help
-    }
-    /// The file (as given, `<stdin>`, or the `filename` of `lint`).
-    #[getter]
-    fn file(&self) -> &str {
-        &self.0.file
-    }
-    /// 1-based line of the offending node.
-    #[getter]
-    fn line(&self) -> usize {
-        self.0.line
-    }
-    /// 1-based column, in characters.
-    #[getter]
-    fn column(&self) -> usize {
-        self.0.column
-    }
-    /// 1-based line where the offending node ends.
-    #[getter]
-    fn end_line(&self) -> usize {
-        self.0.end_line
-    }
-    /// 1-based column where the offending node ends.
-    #[getter]
-    fn end_column(&self) -> usize {
-        self.0.end_column
-    }
-    /// 0-based index of the YAML document in its file.
-    #[getter]
-    fn document(&self) -> usize {
-        self.0.document
-    }
-    /// JSON pointer of the offending field in its object (`/spec/template/spec/volumes/0/hostPath`).
-    #[getter]
-    fn pointer(&self) -> &str {
-        &self.0.pointer
     }
     /// The object the finding is about.
     #[getter]
     fn object(&self) -> PyObjectRef {
         PyObjectRef(self.0.object.clone())
     }
-    /// The Helm template the document was rendered from (its `# Source:` comment), if any.
-    #[getter]
-    fn source_template(&self) -> Option<&str> {
-        self.0.source_template.as_deref()
-    }
     /// Other places the finding refers to (for example the anchor an alias expanded).
     #[getter]
     fn related(&self) -> Vec<PyRelated> {
         self.0.related.iter().cloned().map(PyRelated).collect()
-    }
-    /// True when the API server itself refuses the object for this condition.
-    #[getter]
-    fn refused_by_api_server(&self) -> bool {
-        self.0.refused_by_api_server
-    }
-    /// The finding as in the JSON output: a dict with the same keys.
-    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        to_py(py, &serde_json::to_value(&self.0).unwrap_or(Value::Null))
     }
     fn __repr__(&self) -> String {
         let f = &self.0;
@@ -461,48 +449,27 @@ impl PyFinding {
     }
 }
 
-/// Input that could not be read or is not a Kubernetes object (a record in `Report.errors`, not
-/// an exception).
-#[pyclass(frozen, eq, module = "ra2", name = "LintError")]
-#[derive(PartialEq)]
-struct PyLintError(ra2_core::LintError);
-
-#[pymethods]
-impl PyLintError {
-    /// The file.
-    #[getter]
-    fn file(&self) -> &str {
-        &self.0.file
-    }
-    /// 1-based line.
-    #[getter]
-    fn line(&self) -> usize {
-        self.0.line
-    }
-    /// 1-based column.
-    #[getter]
-    fn column(&self) -> usize {
-        self.0.column
-    }
-    /// 0-based index of the YAML document in its file.
-    #[getter]
-    fn document(&self) -> usize {
-        self.0.document
-    }
-    /// What went wrong.
-    #[getter]
-    fn message(&self) -> &str {
-        &self.0.message
-    }
-    /// A stable code such as `ra2::parse::yaml`.
-    #[getter]
-    fn code(&self) -> &str {
-        &self.0.code
+record_class! {
+    /// Input that could not be read or is not a Kubernetes object (a record in `Report.errors`, not
+    /// an exception).
+    #[derive(PartialEq)]
+    struct PyLintError(ra2_core::LintError) as "LintError";
+    fields {
+        /// The file.
+        file: &str,
+        /// 1-based line.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+        /// 0-based index of the YAML document in its file.
+        document: usize,
+        /// What went wrong.
+        message: &str,
+        /// A stable code such as `ra2::parse::yaml`.
+        code: &str,
     }
     /// The error as in the JSON output.
-    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        to_py(py, &serde_json::to_value(&self.0).unwrap_or(Value::Null))
-    }
+    to_dict;
     fn __repr__(&self) -> String {
         let e = &self.0;
         format!("<ra2.LintError {}:{}:{} {:?}>", e.file, e.line, e.column, e.message)
@@ -513,48 +480,32 @@ impl PyLintError {
     }
 }
 
-/// One object that was linted: an entry of `Report.objects`.
-#[pyclass(frozen, eq, module = "ra2", name = "ObjectInfo")]
-#[derive(PartialEq)]
-struct PyObjectInfo(ra2_core::report::ObjectSummary);
-
-#[pymethods]
-impl PyObjectInfo {
-    /// The file.
-    #[getter]
-    fn file(&self) -> &str {
-        &self.0.file
+record_class! {
+    /// One object that was linted: an entry of `Report.objects`.
+    #[derive(PartialEq)]
+    struct PyObjectInfo(ra2_core::report::ObjectSummary) as "ObjectInfo";
+    fields {
+        /// The file.
+        file: &str,
+        /// 0-based index of the YAML document in its file.
+        document: usize,
+        /// 1-based line where the object starts.
+        line: usize,
+        /// `apiVersion`, if set.
+        api_version: Option<&str>,
+        /// `kind`.
+        kind: Option<&str>,
+        /// `metadata.name`, if set.
+        name: Option<&str>,
+        /// `metadata.namespace`, if set.
+        namespace: Option<&str>,
+        /// The Helm template the document was rendered from, if any.
+        source_template: Option<&str>,
+        /// `test` for a Helm test hook, else None.
+        hook: Option<&str>,
     }
-    /// 0-based index of the YAML document in its file.
-    #[getter]
-    fn document(&self) -> usize {
-        self.0.document
-    }
-    /// 1-based line where the object starts.
-    #[getter]
-    fn line(&self) -> usize {
-        self.0.line
-    }
-    /// `apiVersion`, if set.
-    #[getter]
-    fn api_version(&self) -> Option<&str> {
-        self.0.api_version.as_deref()
-    }
-    /// `kind`.
-    #[getter]
-    fn kind(&self) -> Option<&str> {
-        self.0.kind.as_deref()
-    }
-    /// `metadata.name`, if set.
-    #[getter]
-    fn name(&self) -> Option<&str> {
-        self.0.name.as_deref()
-    }
-    /// `metadata.namespace`, if set.
-    #[getter]
-    fn namespace(&self) -> Option<&str> {
-        self.0.namespace.as_deref()
-    }
+    /// The object as in the JSON output.
+    to_dict;
     /// The workload profile (`basic` or `network-intensive`), for objects with a pod spec.
     #[getter]
     fn profile(&self) -> Option<&'static str> {
@@ -562,20 +513,6 @@ impl PyObjectInfo {
             ra2_core::report::Profile::Basic => "basic",
             ra2_core::report::Profile::NetworkIntensive => "network-intensive",
         })
-    }
-    /// The Helm template the document was rendered from, if any.
-    #[getter]
-    fn source_template(&self) -> Option<&str> {
-        self.0.source_template.as_deref()
-    }
-    /// `test` for a Helm test hook, else None.
-    #[getter]
-    fn hook(&self) -> Option<&str> {
-        self.0.hook.as_deref()
-    }
-    /// The object as in the JSON output.
-    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        to_py(py, &serde_json::to_value(&self.0).unwrap_or(Value::Null))
     }
     fn __repr__(&self) -> String {
         let o = &self.0;

@@ -15,11 +15,13 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use rustls::pki_types::pem::PemObject;
-use rustls::pki_types::{CertificateDer, ServerName};
+use rustls::pki_types::ServerName;
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
+
+#[path = "../tests/support/tls_client.rs"]
+mod tls_client;
 
 fn review(object: &Value, n: usize) -> Vec<u8> {
     json!({
@@ -237,17 +239,9 @@ fn validate_request(body: &[u8]) -> Vec<u8> {
     request
 }
 
+/// The TLS client, trusting the CA certificates in the file `ca`.
 fn client(ca: &str) -> tokio_rustls::TlsConnector {
-    let mut roots = rustls::RootCertStore::empty();
-    for cert in CertificateDer::pem_file_iter(ca).unwrap() {
-        roots.add(cert.unwrap()).unwrap();
-    }
-    let config = rustls::ClientConfig::builder_with_provider(Arc::new(rustls::crypto::ring::default_provider()))
-        .with_safe_default_protocol_versions()
-        .unwrap()
-        .with_root_certificates(roots)
-        .with_no_client_auth();
-    tokio_rustls::TlsConnector::from(Arc::new(config))
+    tls_client::connector(&std::fs::read(ca).unwrap())
 }
 
 async fn soak(addr: &str, ca: &str, kind: &str, rate: u32, seconds: u64) {
@@ -310,17 +304,7 @@ async fn main() {
             let (addr, ca, kind) = (args[2].clone(), &args[3], &args[4]);
             let concurrency: usize = args[5].parse().unwrap();
             let seconds: u64 = args[6].parse().unwrap();
-            let mut roots = rustls::RootCertStore::empty();
-            for cert in CertificateDer::pem_file_iter(ca).unwrap() {
-                roots.add(cert.unwrap()).unwrap();
-            }
-            let config =
-                rustls::ClientConfig::builder_with_provider(Arc::new(rustls::crypto::ring::default_provider()))
-                    .with_safe_default_protocol_versions()
-                    .unwrap()
-                    .with_root_certificates(roots)
-                    .with_no_client_auth();
-            let connector = tokio_rustls::TlsConnector::from(Arc::new(config));
+            let connector = client(ca);
             let bodies = Arc::new(bodies(kind));
             let started = Instant::now();
             let until = started + Duration::from_secs(seconds);

@@ -3,16 +3,17 @@
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::time::Duration;
 
 use ra2_serve::{Options, Server};
 use rustls::pki_types::ServerName;
-use rustls::pki_types::pem::PemObject;
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio_rustls::TlsConnector;
+
+#[path = "support/tls_client.rs"]
+mod tls_client;
 
 struct Running {
     addr: SocketAddr,
@@ -93,16 +94,7 @@ async fn start(name: &str, config: Option<&str>, tune: impl FnOnce(&mut Options)
 }
 
 fn connector(ca_pem: &str) -> TlsConnector {
-    let mut roots = rustls::RootCertStore::empty();
-    for cert in rustls::pki_types::CertificateDer::pem_slice_iter(ca_pem.as_bytes()) {
-        roots.add(cert.unwrap()).unwrap();
-    }
-    let config = rustls::ClientConfig::builder_with_provider(Arc::new(rustls::crypto::ring::default_provider()))
-        .with_safe_default_protocol_versions()
-        .unwrap()
-        .with_root_certificates(roots)
-        .with_no_client_auth();
-    TlsConnector::from(Arc::new(config))
+    tls_client::connector(ca_pem.as_bytes())
 }
 
 /// Sends one request (`Connection: close`) and returns (status, body).

@@ -164,6 +164,16 @@ fn quoted(node: &Located<'_>) -> String {
     }
 }
 
+/// Refuses `node`, which is not a DNS-1123 label.
+fn refuse_label(cx: &mut Context<'_>, check: &'static str, node: &Located<'_>) {
+    refuse(
+        cx,
+        check,
+        node,
+        format!("Invalid value: {}: {DNS_LABEL_REASON}", quoted(node)),
+    );
+}
+
 const DNS_LABEL_REASON: &str = "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character, at most 63 characters";
 const DNS_SUBDOMAIN_REASON: &str = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character, at most 253 characters";
 const QUALIFIED_NAME_REASON: &str = "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (at most 63 characters), with an optional DNS subdomain prefix and one '/'";
@@ -242,12 +252,7 @@ fn object_meta(object: &Object<'_>, metadata: &Located<'_>, cx: &mut Context<'_>
     if let Some(namespace) = metadata.get("namespace").filter(|n| !n.is_null()) {
         match namespace.as_str() {
             Some(ns) if is_dns1123_label(ns) => {}
-            _ => refuse(
-                cx,
-                "namespace",
-                &namespace,
-                format!("Invalid value: {}: {DNS_LABEL_REASON}", quoted(&namespace)),
-            ),
+            _ => refuse_label(cx, "namespace", &namespace),
         }
     }
     labels_and_annotations(metadata, cx);
@@ -435,12 +440,7 @@ fn check_pod<'d>(object: &Object<'d>, pod: &PodSpec<'d>, cx: &mut Context<'_>) {
             match node.as_str() {
                 Some("") => {}
                 Some(name) if is_dns1123_label(name) => {}
-                _ => refuse(
-                    cx,
-                    "hostname",
-                    &node,
-                    format!("Invalid value: {}: {DNS_LABEL_REASON}", quoted(&node)),
-                ),
+                _ => refuse_label(cx, "hostname", &node),
             }
         }
     }
@@ -488,12 +488,7 @@ fn volumes<'d>(object: &Object<'d>, pod: &PodSpec<'d>, cx: &mut Context<'_>) -> 
             None => refuse_missing(cx, "volume", &volume, "name", "Required value"),
             Some((name, node)) => {
                 if !is_dns1123_label(name) {
-                    refuse(
-                        cx,
-                        "volume",
-                        &node,
-                        format!("Invalid value: {name:?}: {DNS_LABEL_REASON}"),
-                    );
+                    refuse_label(cx, "volume", &node);
                 }
                 if !names.insert(name) {
                     refuse(cx, "volume", &node, format!("Duplicate value: {name:?}"));
@@ -604,14 +599,7 @@ fn containers(pod: &PodSpec<'_>, volumes: &BTreeSet<&str>, cx: &mut Context<'_>)
             match node.get("name").filter(|n| !n.is_null()) {
                 None => refuse_missing(cx, "container", &node, "name", "Required value"),
                 Some(name_node) => match name_node.as_str() {
-                    Some(name) if !is_dns1123_label(name) => {
-                        refuse(
-                            cx,
-                            "container",
-                            &name_node,
-                            format!("Invalid value: {name:?}: {DNS_LABEL_REASON}"),
-                        );
-                    }
+                    Some(name) if !is_dns1123_label(name) => refuse_label(cx, "container", &name_node),
                     Some(name) if !names.insert(name) => {
                         refuse(cx, "container", &name_node, format!("Duplicate value: {name:?}"));
                     }
@@ -719,19 +707,7 @@ fn ports(container: &Container<'_>, host_network: bool, cx: &mut Context<'_>) {
     for port in ports.items().filter(Located::is_map) {
         match port.get("containerPort").filter(|p| !p.is_null()) {
             None => refuse_missing(cx, "port", &port, "containerPort", "Required value"),
-            Some(node) => {
-                if !node.as_int().is_some_and(|p| (1..=65535).contains(&p)) {
-                    refuse(
-                        cx,
-                        "port",
-                        &node,
-                        format!(
-                            "Invalid value: {}: must be between 1 and 65535, inclusive",
-                            node.source_text()
-                        ),
-                    );
-                }
-            }
+            Some(node) => port_number(cx, &node, false),
         }
         if let (true, Some(host), Some(own)) = (
             host_network,
@@ -751,17 +727,8 @@ fn ports(container: &Container<'_>, host_network: bool, cx: &mut Context<'_>) {
             }
         }
         if let Some(node) = port.get("hostPort").filter(|p| !p.is_null()) {
-            if !node.as_int().is_some_and(|p| (0..=65535).contains(&p)) {
-                refuse(
-                    cx,
-                    "port",
-                    &node,
-                    format!(
-                        "Invalid value: {}: must be between 1 and 65535, inclusive",
-                        node.source_text()
-                    ),
-                );
-            }
+            // 0 leaves the host port unset.
+            port_number(cx, &node, true);
         }
         if let Some(node) = port.get("protocol").filter(|p| !p.is_null()) {
             if !node.as_str().is_some_and(|p| matches!(p, "TCP" | "UDP" | "SCTP")) {
@@ -793,6 +760,22 @@ fn ports(container: &Container<'_>, host_network: bool, cx: &mut Context<'_>) {
                 _ => {}
             }
         }
+    }
+}
+
+/// A port number the API server accepts, 1 to 65535 (and 0 where `zero_unsets`).
+fn port_number(cx: &mut Context<'_>, node: &Located<'_>, zero_unsets: bool) {
+    let valid = |p| (1..=65535).contains(&p) || (zero_unsets && p == 0);
+    if !node.as_int().is_some_and(valid) {
+        refuse(
+            cx,
+            "port",
+            node,
+            format!(
+                "Invalid value: {}: must be between 1 and 65535, inclusive",
+                node.source_text()
+            ),
+        );
     }
 }
 
