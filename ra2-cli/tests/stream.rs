@@ -102,14 +102,14 @@ fn jsonl_and_github_stream_the_same_lines() {
     }
 }
 
-/// JSON, SARIF and JUnit keep what settles in a compact store and print it at the end: the
+/// JSON, SARIF, JUnit and Code Climate keep what settles in a compact store and print it at the end: the
 /// same bytes and exit status as a run that holds the whole report, whatever the number of
 /// threads. (`examples` has Helm output, read once the output streams: its findings still
 /// move to their chart's templates.)
 #[test]
-fn json_sarif_and_junit_print_the_same_bytes_from_the_compact_store() {
+fn whole_report_formats_print_the_same_bytes_from_the_compact_store() {
     let input = stdin();
-    for format in ["json", "sarif", "junit"] {
+    for format in ["json", "sarif", "junit", "codeclimate"] {
         let held = run(&args(format, "1", None), &input);
         assert!(held.stdout.len() > 100_000, "{format}");
         for (jobs, stream_after) in [("1", "0"), ("3", "0"), ("2", "40")] {
@@ -252,5 +252,48 @@ fn large_files_are_read_as_streams() {
             .as_u64()
             .map(|n| n + 4)
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// What other documents decide prints at the end of a streamed run, long after its documents
+/// were dropped: its snippets are read again (standard input from the text the run kept on
+/// disk, files from the file) and are the held run's, byte for byte. Only cross-document
+/// findings here, so both runs print them in the same order.
+#[test]
+fn text_snippets_of_cross_document_findings_are_the_held_ones() {
+    let mut input = String::new();
+    for i in 0..40 {
+        let account = if i % 3 == 0 { "serviceAccountName: nrf\n  " } else { "" };
+        let end = if i % 5 == 0 { "\r\n" } else { "\n" };
+        let _ = write!(
+            input,
+            "---{end}apiVersion: v1{end}kind: Pod{end}metadata: {{name: p{i}, namespace: core}}{end}spec:{end}  {account}containers: [{{name: a, image: r/a:1}}]{end}"
+        );
+    }
+    let dir = std::env::temp_dir().join(format!("ra2-stream-snippets-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("pods.yaml");
+    std::fs::write(&file, &input).expect("write");
+    let file = file.to_string_lossy().into_owned();
+    for path in ["-", file.as_str()] {
+        let args = |stream_after: &'static str| {
+            [
+                "lint",
+                "--no-config",
+                "--edition",
+                "latest",
+                "--select",
+                "ra2.app.029",
+                "--stream-after",
+                stream_after,
+                path,
+            ]
+        };
+        let held = text(&run(&args("20000"), input.as_bytes()));
+        let streamed = text(&run(&args("0"), input.as_bytes()));
+        assert_eq!(held.matches("ra2.app.029/token-automount\n").count(), 40, "{held}");
+        assert!(held.contains(" │   containers: [{name: a, image: r/a:1}]\n"), "{held}");
+        assert_eq!(streamed, held, "{path}");
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }

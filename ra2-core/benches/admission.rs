@@ -24,11 +24,17 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
 /// p50 in µs, after printing a row; rows whose name lacks the command line's filter (if one is
 /// given, as in `cargo bench --bench admission -- decision`) are skipped, so a profiler sees
 /// one path only.
+/// `RA2_BENCH_ITERATIONS` caps the iterations, so that an instruction-counting profiler
+/// (`valgrind --tool=callgrind`, steady on a loaded machine where times are not) finishes soon.
 fn measure(what: &str, iterations: usize, mut f: impl FnMut()) -> f64 {
     let filter = std::env::args().skip(1).find(|a| !a.starts_with('-'));
     if filter.is_some_and(|filter| !what.contains(&filter)) {
         return f64::NAN;
     }
+    let iterations = std::env::var("RA2_BENCH_ITERATIONS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .map_or(iterations, |cap: usize| iterations.min(cap.max(1)));
     for _ in 0..iterations.div_ceil(10) {
         f();
     }

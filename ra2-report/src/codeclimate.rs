@@ -6,10 +6,11 @@
 //! from fixed issues, so the fingerprint is ra2's own (rule, check, file, object, pointer;
 //! never the line), numbered when one identity repeats.
 
-use std::collections::BTreeMap;
-
 use ra2_core::{Finding, Report, Severity};
 use serde::Serialize;
+use serde::ser::SerializeSeq as _;
+
+use crate::compact::Store;
 
 #[derive(Serialize)]
 struct Issue<'a> {
@@ -90,45 +91,76 @@ fn error_fingerprint(error: &ra2_core::LintError) -> String {
 
 /// The Code Quality report, pretty-printed.
 pub fn render(report: &Report) -> String {
-    let mut issues: Vec<Issue<'_>> = Vec::new();
-    for error in &report.errors {
-        issues.push(Issue {
-            kind: "issue",
-            check_name: error.code.clone(),
-            description: error.message.clone(),
-            categories: ["Bug Risk"],
-            severity: "critical",
-            fingerprint: error_fingerprint(error),
-            location: Location {
-                path: &error.file,
-                lines: Lines {
-                    begin: error.line.max(1),
-                    end: error.line.max(1),
+    let mut out = Vec::new();
+    // Writing to memory fails only if serialization does, and it does not.
+    let _ = write(&Store::from_report(report), &mut out);
+    String::from_utf8(out).unwrap_or_else(|_| "[]\n".to_owned())
+}
+
+/// Writes the Code Quality report of a report held in a [`Store`] (sorted:
+/// [`Store::finalize`]), pretty-printed, one issue at a time: the bytes of [`render`] for the
+/// same report.
+pub fn write(store: &Store, mut out: impl std::io::Write) -> std::io::Result<()> {
+    let repeats = store.repeats();
+    serde_json::to_writer_pretty(
+        &mut out,
+        &Issues {
+            store,
+            repeats: &repeats,
+        },
+    )?;
+    out.write_all(b"\n")?;
+    out.flush()
+}
+
+/// The issues, one at a time: an unreadable document's, then each finding's.
+struct Issues<'a> {
+    store: &'a Store,
+    /// [`Store::repeats`].
+    repeats: &'a [(usize, usize)],
+}
+
+impl Serialize for Issues<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let errors = self.store.errors();
+        let mut seq = serializer.serialize_seq(Some(errors.len() + self.store.finding_count()))?;
+        for error in errors {
+            seq.serialize_element(&Issue {
+                kind: "issue",
+                check_name: error.code.clone(),
+                description: error.message.clone(),
+                categories: ["Bug Risk"],
+                severity: "critical",
+                fingerprint: error_fingerprint(error),
+                location: Location {
+                    path: &error.file,
+                    lines: Lines {
+                        begin: error.line.max(1),
+                        end: error.line.max(1),
+                    },
                 },
-            },
-        });
-    }
-    let mut seen: BTreeMap<String, usize> = BTreeMap::new();
-    for finding in &report.findings {
-        let mut fingerprint = crate::sarif::fingerprint(finding);
-        let count = seen.entry(fingerprint.clone()).or_default();
-        if *count > 0 {
-            fingerprint = format!("{fingerprint}:{count}");
+            })?;
         }
-        *count += 1;
-        issues.push(Issue {
-            kind: "issue",
-            check_name: format!("{}/{}", finding.rule, finding.check),
-            description: description(finding),
-            categories: ["Bug Risk"],
-            severity: severity(finding.severity),
-            fingerprint,
-            location: location(finding),
-        });
+        let mut repeats = self.repeats.iter().peekable();
+        for (i, finding) in self.store.findings().enumerate() {
+            let mut fingerprint = crate::sarif::fingerprint(&finding);
+            // One identity twice (the same object written twice in one file): numbered, so
+            // that GitLab does not take them for one issue.
+            if let Some(&(_, count)) = repeats.next_if(|(at, _)| *at == i) {
+                fingerprint = format!("{fingerprint}:{count}");
+            }
+            seq.serialize_element(&Issue {
+                kind: "issue",
+                check_name: format!("{}/{}", finding.rule, finding.check),
+                description: description(&finding),
+                categories: ["Bug Risk"],
+                severity: severity(finding.severity),
+                fingerprint,
+                location: location(&finding),
+            })?;
+        }
+        seq.end()
     }
-    let mut text = serde_json::to_string_pretty(&issues).unwrap_or_else(|_| "[]".to_owned());
-    text.push('\n');
-    text
 }
 
 #[cfg(test)]

@@ -505,31 +505,19 @@ impl Store {
         );
     }
 
-    /// The files that findings' primary locations are in (a finding mapped to its Helm
-    /// template is in the template's file), each once, in no particular order.
-    pub fn primary_files(&self) -> Vec<&str> {
-        let mut seen = vec![false; self.files.list.len()];
-        let mut out = Vec::new();
-        let mut templates = std::collections::BTreeSet::new();
-        for entry in &self.findings {
-            match self.full_finding(entry).and_then(|f| f.template.as_ref()) {
-                Some(template) => {
-                    templates.insert(template.file.as_str());
-                }
-                None => {
-                    if let Some(seen) = seen.get_mut(entry.file as usize) {
-                        if !*seen {
-                            *seen = true;
-                            out.push(self.files.get(entry.file));
-                        }
-                    }
-                }
+    /// Where each finding's primary location is (a finding mapped to its Helm template is on
+    /// the template's line): its file and 1-based line (at least 1), in the store's order.
+    pub fn primary_lines(&self) -> impl Iterator<Item = (&str, usize)> + '_ {
+        self.findings.iter().map(|entry| {
+            let full = self.full_finding(entry);
+            match full.and_then(|f| f.template.as_ref()) {
+                Some(template) => (template.file.as_str(), template.line.max(1)),
+                None => match full {
+                    Some(full) => (full.file.as_str(), full.line.max(1)),
+                    None => (self.files.get(entry.file), (entry.line as usize).max(1)),
+                },
             }
-        }
-        out.extend(templates);
-        out.sort_unstable();
-        out.dedup();
-        out
+        })
     }
 
     /// For each finding whose identity (rule, check, file, object kind, namespace and name,

@@ -10,6 +10,9 @@
 //! far. Editing a line (or one of the next lines within 100 characters) changes its hash;
 //! adding or removing lines elsewhere does not.
 
+use std::collections::{BTreeMap, HashMap};
+use std::io::BufRead;
+
 /// How many characters each line's hash covers.
 const BLOCK: usize = 100;
 const BASE: u64 = 37;
@@ -18,75 +21,167 @@ const END_OF_FILE: u16 = 65535;
 /// The hash of every line of `text`: element `i` is line `i + 1`'s. There is one more line
 /// than line breaks (the text after the last break, empty or not).
 pub fn line_hashes(text: &str) -> Vec<String> {
-    // BASE^BLOCK: the weight of the character that leaves the window.
-    let leaving_weight = (0..BLOCK).fold(1u64, |w, _| w.wrapping_mul(BASE));
-    let mut window = [0u16; BLOCK];
-    // The line that starts at each window slot, if one does.
-    let mut starts: [Option<usize>; BLOCK] = [None; BLOCK];
-    let mut slot = 0;
-    let mut hash: u64 = 0;
-    let mut line = 0;
-    let mut at_line_start = true;
-    let mut after_cr = false;
-    let mut raw: Vec<(usize, u64)> = Vec::new();
-    let mut push =
-        |c: u16, window: &mut [u16; BLOCK], starts: &mut [Option<usize>; BLOCK], slot: &mut usize, hash: &mut u64| {
-            if let Some(started) = starts.get_mut(*slot).and_then(Option::take) {
-                raw.push((started, *hash));
-            }
-            if at_line_start {
-                at_line_start = false;
-                line += 1;
-                if let Some(s) = starts.get_mut(*slot) {
-                    *s = Some(line);
-                }
-            }
-            if c == u16::from(b'\n') {
-                at_line_start = true;
-            }
-            let leaving = window.get(*slot).copied().unwrap_or(0);
-            if let Some(w) = window.get_mut(*slot) {
-                *w = c;
-            }
-            *hash = hash
-                .wrapping_mul(BASE)
-                .wrapping_add(u64::from(c))
-                .wrapping_sub(leaving_weight.wrapping_mul(u64::from(leaving)));
-            *slot = (*slot + 1) % BLOCK;
-        };
-    for unit in text.encode_utf16().chain(std::iter::once(END_OF_FILE)) {
-        let is_cr = unit == u16::from(b'\r');
-        if unit == u16::from(b' ') || unit == u16::from(b'\t') || (after_cr && unit == u16::from(b'\n')) {
-            after_cr = false;
-            continue;
-        }
-        after_cr = is_cr;
-        let c = if is_cr { u16::from(b'\n') } else { unit };
-        push(c, &mut window, &mut starts, &mut slot, &mut hash);
-    }
-    // Flush: the lines whose window still runs past the end.
-    for _ in 0..BLOCK {
-        if let Some(started) = starts.get_mut(slot).and_then(Option::take) {
-            raw.push((started, hash));
-        }
-        let leaving = window.get(slot).copied().unwrap_or(0);
-        if let Some(w) = window.get_mut(slot) {
-            *w = 0;
-        }
-        hash = hash
-            .wrapping_mul(BASE)
-            .wrapping_sub(leaving_weight.wrapping_mul(u64::from(leaving)));
-        slot = (slot + 1) % BLOCK;
-    }
-    raw.sort_by_key(|&(line, _)| line);
-    let mut counts: std::collections::HashMap<u64, usize> = std::collections::HashMap::new();
+    let mut raw: Vec<u64> = Vec::new();
+    let mut hasher = Hasher::new();
+    hasher.feed(text, &mut |_, hash| raw.push(hash));
+    hasher.finish(&mut |_, hash| raw.push(hash));
+    let mut counts: HashMap<u64, usize> = HashMap::new();
     raw.into_iter()
-        .map(|(_, h)| {
+        .map(|h| {
             let n = counts.entry(h).or_default();
             *n += 1;
             format!("{h:x}:{n}")
         })
         .collect()
+}
+
+/// The hashes of some lines of a text read twice from `open` (once for the lines' hashes,
+/// once to count the lines before them with the same hash), by 1-based line number: the
+/// elements of [`line_hashes`] for those lines, with memory for those lines only, whatever the
+/// length of the text. `lines` need not be sorted; lines past the end have none.
+pub fn hashes_of_lines<R: BufRead>(
+    mut open: impl FnMut() -> std::io::Result<R>,
+    lines: &[usize],
+) -> std::io::Result<BTreeMap<usize, LineHash>> {
+    let mut wanted: Vec<usize> = lines.to_vec();
+    wanted.sort_unstable();
+    wanted.dedup();
+    // The hash of each wanted line.
+    let mut hashes: BTreeMap<usize, u64> = BTreeMap::new();
+    let mut next = wanted.iter().peekable();
+    each_line_hash(open()?, &mut |line, hash| {
+        while next.next_if(|&&l| l < line).is_some() {}
+        if next.next_if(|&&l| l == line).is_some() {
+            hashes.insert(line, hash);
+        }
+    })?;
+    // How often each of those hashes occurs up to each wanted line.
+    let mut counts: HashMap<u64, usize> = hashes.values().map(|&h| (h, 0)).collect();
+    let mut out = BTreeMap::new();
+    each_line_hash(open()?, &mut |line, hash| {
+        if let Some(count) = counts.get_mut(&hash) {
+            *count += 1;
+            if hashes.get(&line) == Some(&hash) {
+                out.insert(line, LineHash { hash, count: *count });
+            }
+        }
+    })?;
+    Ok(out)
+}
+
+/// A line's hash as numbers: written (`Display`) as [`line_hashes`] gives it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LineHash {
+    hash: u64,
+    /// The lines up to this one with the same hash.
+    count: usize,
+}
+
+impl std::fmt::Display for LineHash {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:x}:{}", self.hash, self.count)
+    }
+}
+
+/// Calls `each` with every line's number (1-based) and hash, in order, reading `reader` a line
+/// at a time.
+fn each_line_hash(mut reader: impl BufRead, each: &mut dyn FnMut(usize, u64)) -> std::io::Result<()> {
+    let mut hasher = Hasher::new();
+    let mut text = String::new();
+    while reader.read_line(&mut text)? > 0 {
+        hasher.feed(&text, each);
+        text.clear();
+    }
+    hasher.finish(each);
+    Ok(())
+}
+
+/// The rolling hash over a text fed in pieces: each line's hash is known once the 100
+/// characters after its start are (or the text ends).
+struct Hasher {
+    /// BASE^BLOCK: the weight of the character that leaves the window.
+    leaving_weight: u64,
+    window: [u16; BLOCK],
+    /// The line that starts at each window slot, if one does.
+    starts: [Option<usize>; BLOCK],
+    slot: usize,
+    hash: u64,
+    line: usize,
+    at_line_start: bool,
+    after_cr: bool,
+}
+
+impl Hasher {
+    fn new() -> Self {
+        Hasher {
+            leaving_weight: (0..BLOCK).fold(1u64, |w, _| w.wrapping_mul(BASE)),
+            window: [0; BLOCK],
+            starts: [None; BLOCK],
+            slot: 0,
+            hash: 0,
+            line: 0,
+            at_line_start: true,
+            after_cr: false,
+        }
+    }
+
+    fn feed(&mut self, text: &str, each: &mut dyn FnMut(usize, u64)) {
+        for unit in text.encode_utf16() {
+            self.unit(unit, each);
+        }
+    }
+
+    /// Ends the text: the hashes of the lines whose window runs past the end.
+    fn finish(mut self, each: &mut dyn FnMut(usize, u64)) {
+        self.unit(END_OF_FILE, each);
+        for _ in 0..BLOCK {
+            if let Some(started) = self.starts.get_mut(self.slot).and_then(Option::take) {
+                each(started, self.hash);
+            }
+            let leaving = self.window.get(self.slot).copied().unwrap_or(0);
+            if let Some(w) = self.window.get_mut(self.slot) {
+                *w = 0;
+            }
+            self.hash = self
+                .hash
+                .wrapping_mul(BASE)
+                .wrapping_sub(self.leaving_weight.wrapping_mul(u64::from(leaving)));
+            self.slot = (self.slot + 1) % BLOCK;
+        }
+    }
+
+    fn unit(&mut self, unit: u16, each: &mut dyn FnMut(usize, u64)) {
+        let is_cr = unit == u16::from(b'\r');
+        if unit == u16::from(b' ') || unit == u16::from(b'\t') || (self.after_cr && unit == u16::from(b'\n')) {
+            self.after_cr = false;
+            return;
+        }
+        self.after_cr = is_cr;
+        let c = if is_cr { u16::from(b'\n') } else { unit };
+        if let Some(started) = self.starts.get_mut(self.slot).and_then(Option::take) {
+            each(started, self.hash);
+        }
+        if self.at_line_start {
+            self.at_line_start = false;
+            self.line += 1;
+            if let Some(s) = self.starts.get_mut(self.slot) {
+                *s = Some(self.line);
+            }
+        }
+        if c == u16::from(b'\n') {
+            self.at_line_start = true;
+        }
+        let leaving = self.window.get(self.slot).copied().unwrap_or(0);
+        if let Some(w) = self.window.get_mut(self.slot) {
+            *w = c;
+        }
+        self.hash = self
+            .hash
+            .wrapping_mul(BASE)
+            .wrapping_add(u64::from(c))
+            .wrapping_sub(self.leaving_weight.wrapping_mul(u64::from(leaving)));
+        self.slot = (self.slot + 1) % BLOCK;
+    }
 }
 
 #[cfg(test)]
@@ -161,5 +256,18 @@ mod tests {
         // Characters beyond the BMP count as two code units, as in JavaScript.
         assert_eq!(line_hashes("😀\n").len(), 2);
         assert_ne!(line_hashes("😀\n")[0], line_hashes("\u{fffd}\n")[0]);
+    }
+
+    /// Some lines, read twice a line at a time: the same as hashing the whole text.
+    #[test]
+    fn some_lines_are_hashed_as_the_whole_text_is() {
+        let text = format!("{}kind: Pod\r\n\r\nlast", "Lorem ipsum dolor sit amet.\n".repeat(10));
+        let all = line_hashes(&text);
+        let open = || Ok(std::io::Cursor::new(text.as_bytes()));
+        let some = hashes_of_lines(open, &[11, 1, 6, 6, 13, 99]).expect("read");
+        let some: BTreeMap<usize, String> = some.into_iter().map(|(l, h)| (l, h.to_string())).collect();
+        let expected: BTreeMap<usize, String> = [1, 6, 11, 13].iter().map(|&l| (l, all[l - 1].clone())).collect();
+        assert_eq!(some, expected);
+        assert_eq!(all.len(), 13);
     }
 }

@@ -74,9 +74,9 @@ pub struct Options<'a> {
     /// File names in the report are relative to the source root: URIs get
     /// `uriBaseId: "%SRCROOT%"`.
     pub source_root: bool,
-    /// The line hashes ([`crate::line_hash::line_hashes`]) of the files that results point
-    /// into, by file name as the report gives it.
-    pub line_hashes: Option<&'a BTreeMap<String, Vec<String>>>,
+    /// The line hashes ([`crate::line_hash`]) of the lines that results point at, by file name
+    /// as the report gives it and 1-based line ([`crate::line_hash::hashes_of_lines`]).
+    pub line_hashes: Option<&'a BTreeMap<String, BTreeMap<usize, crate::line_hash::LineHash>>>,
 }
 
 #[derive(Serialize)]
@@ -524,9 +524,9 @@ fn result<'a>(finding: &'a Finding, index: &BTreeMap<String, usize>, options: &O
     if let Some(hash) = options
         .line_hashes
         .and_then(|hashes| hashes.get(primary_file))
-        .and_then(|hashes| hashes.get(primary_region.start_line - 1))
+        .and_then(|hashes| hashes.get(&primary_region.start_line))
     {
-        partial_fingerprints.insert("primaryLocationLineHash", hash.clone());
+        partial_fingerprints.insert("primaryLocationLineHash", hash.to_string());
     }
     SarifResult {
         rule_id: &finding.rule,

@@ -154,7 +154,7 @@ pub fn run(options: &Options, config: &ra2_core::Config, inputs: Inputs) -> u8 {
         Some(&mut progress),
     );
     let mut stream = stream.into_inner();
-    let mut report = linter.finish();
+    let mut finished = linter.finish_in_order();
     let unreadable = !problems.is_empty();
     if options.format != Format::Text {
         // Text output shows these in the report; other formats are for machines, so
@@ -166,16 +166,18 @@ pub fn run(options: &Options, config: &ra2_core::Config, inputs: Inputs) -> u8 {
                 .collect::<Vec<_>>(),
         );
     }
-    report
+    finished
+        .report
         .errors
         .extend(problems.into_iter().map(ReadProblem::into_lint_error));
-    report.finalize();
     if found.is_empty() && skipped.is_empty() && !read_texts && !unreadable {
         warn(&["warning: no manifests found (looked for *.yaml, *.yml and *.json)".to_owned()]);
     }
     if stream.is_on() {
-        return stream.finish(report);
+        return stream.finish(finished);
     }
+    let mut report = finished.into_report();
+    report.finalize();
     let mut sources = std::mem::take(&mut stream.sources);
     map_to_templates(options, &mut report, keep_text.then_some(&mut sources));
     if options.format == Format::Policyreport {
@@ -233,11 +235,11 @@ fn render_report(
         Format::Sarif => {
             let root = root();
             let report = rebased(&root);
-            let files = report
-                .findings
-                .iter()
-                .map(|f| f.template.as_ref().map_or(f.file.as_str(), |t| t.file.as_str()));
-            let line_hashes = line_hashes(files, &root);
+            let places = report.findings.iter().map(|f| match &f.template {
+                Some(t) => (t.file.as_str(), t.line.max(1)),
+                None => (f.file.as_str(), f.line.max(1)),
+            });
+            let line_hashes = line_hashes(places, &root);
             let options = ra2_report::sarif::Options {
                 category: options.category.as_deref(),
                 source_root: true,
@@ -254,20 +256,26 @@ fn render_report(
     }
 }
 
-/// The line hashes of `files` (those that findings' primary locations are in: their template
-/// when they were mapped), read from under the source root; files that cannot be read
-/// (standard input) have none, as with GitHub's upload action.
+/// The line hashes of the lines findings' primary locations are on (`places`: file and 1-based
+/// line; their template when they were mapped), read from the files under the source root,
+/// which are read twice a line at a time ([`ra2_report::line_hash::hashes_of_lines`]). Files
+/// that cannot be read (standard input) have none, as with GitHub's upload action.
 pub(crate) fn line_hashes<'f>(
-    files: impl IntoIterator<Item = &'f str>,
+    places: impl IntoIterator<Item = (&'f str, usize)>,
     root: &crate::source_root::SourceRoot,
-) -> BTreeMap<String, Vec<String>> {
-    let mut out = BTreeMap::new();
-    for file in files {
-        if out.contains_key(file) || file.starts_with('<') {
-            continue;
+) -> BTreeMap<String, BTreeMap<usize, ra2_report::line_hash::LineHash>> {
+    let mut lines: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+    for (file, line) in places {
+        if !file.starts_with('<') {
+            lines.entry(file).or_default().push(line);
         }
-        if let Ok(text) = std::fs::read_to_string(root.path(file)) {
-            out.insert(file.to_owned(), ra2_report::line_hash::line_hashes(&text));
+    }
+    let mut out = BTreeMap::new();
+    for (file, lines) in lines {
+        let path = root.path(file);
+        let open = || std::fs::File::open(&path).map(std::io::BufReader::new);
+        if let Ok(hashes) = ra2_report::line_hash::hashes_of_lines(open, &lines) {
+            out.insert(file.to_owned(), hashes);
         }
     }
     out

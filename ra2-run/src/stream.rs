@@ -4,14 +4,15 @@
 //! text for snippets). From then on, `--format text`, `github` and `jsonl` print each
 //! document's findings and errors as the linter settles them ([`Linter::take_settled`]), in
 //! input order, keep only counts for the summary, and print what other documents decide
-//! (cross-document findings) at the end; `--format json`, `sarif` and `junit` keep what
-//! settles in a compact store ([`ra2_report::compact`]) and print it sorted at the end. Helm output, whose findings move to their chart's
-//! templates once the whole run is known, is never streamed.
+//! (cross-document findings) at the end; `--format json`, `sarif`, `junit` and `codeclimate`
+//! keep what settles in a compact store ([`ra2_report::compact`]) and print it sorted at the
+//! end. Helm output read before the output streams stops it from streaming (its findings move
+//! to their chart's templates once the whole run is known).
 
 use std::collections::BTreeMap;
 use std::io::Write;
 
-use ra2_core::lint::Settled;
+use ra2_core::lint::{Finished, Settled};
 use ra2_core::report::SeverityCounts;
 use ra2_core::{FailOn, Finding, LintError, Linter, Report, Severity};
 use ra2_input::Kept;
@@ -19,12 +20,16 @@ use ra2_report::compact::Store;
 
 use crate::render::text;
 use crate::source_root::SourceRoot;
+
+mod later;
 use crate::{Format, Options};
 
 /// Findings, errors and objects a run holds before its output streams.
 pub const STREAM_AFTER: usize = 20_000;
 /// Bytes of input text kept for snippets before text output streams.
 const TEXT_AFTER: usize = 32 << 20;
+/// Findings built and printed at a time at the end of a run.
+const FINISH_BATCH: usize = 4096;
 /// Lines of text kept before the next document, for its snippets' context.
 const CONTEXT_LINES: usize = 4;
 
@@ -56,11 +61,16 @@ pub struct Stream<'a> {
     /// Text output: findings and errors on the last line read, held back until the line after
     /// it is read, with the last lines of their text (see [`Stream::progress`]).
     held: Option<(Vec<Finding>, Vec<LintError>, Kept)>,
+    /// Text output: where the text of what prints at the end is read again.
+    later: later::Later,
 }
 
 impl<'a> Stream<'a> {
     pub fn new(args: &'a Options, config: &ra2_core::Config, style: text::Style) -> Self {
-        let whole = matches!(args.format, Format::Json | Format::Sarif | Format::Junit);
+        let whole = matches!(
+            args.format,
+            Format::Json | Format::Sarif | Format::Junit | Format::Codeclimate
+        );
         let eligible =
             !args.post_render && (whole || matches!(args.format, Format::Text | Format::Github | Format::Jsonl));
         Stream {
@@ -81,6 +91,7 @@ impl<'a> Stream<'a> {
             objects: 0,
             input_errors: Vec::new(),
             held: None,
+            later: later::Later::default(),
         }
     }
 
@@ -127,7 +138,7 @@ impl<'a> Stream<'a> {
             let current = kept
                 .as_deref()
                 .filter(|k| k.name == tail.name && k.offset <= tail.offset);
-            self.print(findings, errors, Some(current.unwrap_or(&tail)));
+            self.print(findings, errors, Some(current.unwrap_or(&tail)), false);
         }
         let (mut findings, mut errors) = (settled.findings, settled.errors);
         let mut held = (Vec::new(), Vec::new());
@@ -146,7 +157,16 @@ impl<'a> Stream<'a> {
                 .into_iter()
                 .partition(|e| in_tail(&e.file, e.offset, e.offset + 1));
         }
-        self.print(findings, errors, kept.as_deref());
+        self.print(findings, errors, kept.as_deref(), false);
+        if self.renderer.is_some() {
+            // What prints at the end may need this text again.
+            for (name, text) in &self.sources {
+                self.later.keep(name, 0, text);
+            }
+            if let Some(kept) = kept.as_deref() {
+                self.later.keep(&kept.name, kept.offset, &kept.text);
+            }
+        }
         self.sources.clear();
         self.sources_bytes = 0;
         if let Some(kept) = kept {
@@ -157,8 +177,10 @@ impl<'a> Stream<'a> {
         }
     }
 
-    /// Prints findings and errors in input order (an error first at one place).
-    fn print(&mut self, findings: Vec<Finding>, errors: Vec<LintError>, kept: Option<&Kept>) {
+    /// Prints findings and errors in input order (an error first at one place). Text output
+    /// shows snippets from `kept` (the input being read) and the inputs held whole, or, `at_end`
+    /// of the run, from the inputs read again ([`later::Later`]).
+    fn print(&mut self, findings: Vec<Finding>, errors: Vec<LintError>, kept: Option<&Kept>, at_end: bool) {
         for f in &findings {
             self.findings.add(f.severity);
             if self.threshold.is_some_and(|t| f.severity >= t) {
@@ -200,6 +222,30 @@ impl<'a> Stream<'a> {
                 let Some(renderer) = self.renderer.as_ref() else {
                     return;
                 };
+                if at_end {
+                    let later = &mut self.later;
+                    merged(&batch.findings, &batch.errors, |item| match item {
+                        Item::Error(e) => {
+                            let chunk = (!e.code.starts_with("ra2::input::"))
+                                .then(|| later.around(&e.file, &[(e.offset, 1)], e.line))
+                                .flatten();
+                            renderer.error(&mut out, e, chunk.as_ref().map(later::Chunk::source));
+                        }
+                        Item::Finding(f) => {
+                            let mut spans = vec![(f.offset, f.len)];
+                            spans.extend(f.related.iter().map(|r| (r.offset, r.len)));
+                            let first_line = std::iter::once((f.offset, f.line))
+                                .chain(f.related.iter().map(|r| (r.offset, r.line)))
+                                .min()
+                                .map_or(f.line, |(_, line)| line);
+                            let chunk = later.around(&f.file, &spans, first_line);
+                            let source = chunk.as_ref().map(later::Chunk::source);
+                            renderer.finding(&mut out, f, &|file: &str| source.filter(|s| s.name == file));
+                        }
+                    });
+                    let _ = self.out.write_all(out.as_bytes());
+                    return;
+                }
                 let fixed: BTreeMap<&str, std::borrow::Cow<'_, str>> = self
                     .sources
                     .iter()
@@ -232,30 +278,39 @@ impl<'a> Stream<'a> {
         let _ = self.out.write_all(out.as_bytes());
     }
 
-    /// Ends a streaming run: prints the rest of `report` (what [`Linter::finish`] decided at
-    /// the end, and inputs that could not be read) and the summary; returns the exit status.
-    pub fn finish(mut self, report: Report) -> u8 {
+    /// Ends a streaming run: prints the rest of the run (what [`Linter::finish_in_order`]
+    /// decided at the end, a batch at a time, and inputs that could not be read) and the
+    /// summary; returns the exit status.
+    pub fn finish(mut self, mut finished: Finished) -> u8 {
         if let Some(store) = self.store.take() {
-            return self.finish_whole(store, report);
+            return self.finish_whole(store, finished);
         }
         if let Some((findings, errors, tail)) = self.held.take() {
-            self.print(findings, errors, Some(&tail));
+            self.print(findings, errors, Some(&tail), false);
         }
+        let mut errors = std::mem::take(&mut finished.report.errors);
+        errors.sort_by(|a, b| (&a.file, a.line, a.column).cmp(&(&b.file, b.line, b.column)));
+        let mut errors = errors.into_iter().peekable();
+        self.objects += finished.report.objects.len();
+        loop {
+            let findings = finished.next_batch(FINISH_BATCH);
+            let Some(last) = findings.last() else { break };
+            // The errors that come before the next batch's first finding (an error first at
+            // one place).
+            let mut before = Vec::new();
+            while let Some(e) = errors.next_if(|e| (&e.file, e.line, e.column) <= (&last.file, last.line, last.column))
+            {
+                before.push(e);
+            }
+            self.print(findings, before, None, true);
+        }
+        self.print(Vec::new(), errors.collect(), None, true);
         let Report {
-            edition,
-            findings,
-            errors,
-            objects,
-            mut summary,
-        } = report;
-        self.objects += objects.len();
-        let (printed_findings, printed_errors) = (self.findings, self.errors);
-        self.print(findings, errors, None);
-        // `summary` counts what `report` holds; add what was printed before.
-        summary.findings.error += printed_findings.error;
-        summary.findings.warning += printed_findings.warning;
-        summary.findings.info += printed_findings.info;
-        summary.errors += printed_errors;
+            edition, mut summary, ..
+        } = finished.into_report();
+        // Everything was printed here: the counts are the stream's.
+        summary.findings = self.findings;
+        summary.errors = self.errors;
         summary.objects = self.objects;
         if self.args.format == Format::Jsonl {
             let _ = ra2_report::jsonl::Lines::new(&mut self.out).summary(&summary);
@@ -284,8 +339,17 @@ impl<'a> Stream<'a> {
 impl Stream<'_> {
     /// Ends a streaming run of a format that prints the whole report: adds the rest of
     /// `report` to what settled, sorts it and prints it; returns the exit status.
-    fn finish_whole(mut self, mut store: Store, report: Report) -> u8 {
-        store.finish(report);
+    fn finish_whole(mut self, mut store: Store, mut finished: Finished) -> u8 {
+        loop {
+            let findings = finished.next_batch(FINISH_BATCH);
+            if findings.is_empty() {
+                break;
+            }
+            for finding in findings {
+                store.push_finding(finding);
+            }
+        }
+        store.finish(finished.into_report());
         store.finalize();
         if store.has_source_templates() {
             // Helm output read once the output streamed: its findings move to the chart's
@@ -300,7 +364,7 @@ impl Stream<'_> {
             Format::Sarif => {
                 let root = SourceRoot::new(self.args.source_root.as_deref());
                 store.rename_files(|name| root.relative(name));
-                let line_hashes = crate::run::line_hashes(store.primary_files(), &root);
+                let line_hashes = crate::run::line_hashes(store.primary_lines(), &root);
                 let options = ra2_report::sarif::Options {
                     category: self.args.category.as_deref(),
                     source_root: true,
@@ -309,6 +373,11 @@ impl Stream<'_> {
                 ra2_report::sarif::write(&store, &options, &mut *out)
             }
             Format::Junit => ra2_report::junit::write(&store, &mut *out),
+            Format::Codeclimate => {
+                let root = SourceRoot::new(self.args.source_root.as_deref());
+                store.rename_files(|name| root.relative(name));
+                ra2_report::codeclimate::write(&store, &mut *out)
+            }
             _ => store
                 .write_json(&mut *out)
                 .map_err(std::io::Error::from)

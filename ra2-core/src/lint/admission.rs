@@ -331,22 +331,15 @@ impl<'t> Incoming<'t> {
 
 /// The key span and value of `key` in the mapping `map`.
 fn entry(doc: &Doc<'_>, map: NodeId, key: &str) -> Option<(Span, NodeId)> {
-    match &doc.node(map).value {
-        DocValue::Map(entries) => entries.iter().find(|e| e.key == key).map(|e| (e.key_span, e.value)),
-        _ => None,
-    }
+    doc.map_entries(map)
+        .iter()
+        .find(|e| e.key == key)
+        .map(|e| (e.key_span, e.value))
 }
 
 fn str_value<'d>(doc: &'d Doc<'_>, id: NodeId) -> Option<&'d str> {
     match &doc.node(id).value {
         DocValue::Str(s) => Some(s.as_ref()),
-        _ => None,
-    }
-}
-
-fn entries_mut<'a, 't>(doc: &'a mut Doc<'t>, map: NodeId) -> Option<&'a mut Vec<DocEntry<'t>>> {
-    match doc.nodes.get_mut(map as usize).map(|n| &mut n.value) {
-        Some(DocValue::Map(entries)) => Some(entries),
         _ => None,
     }
 }
@@ -358,11 +351,14 @@ fn prepare_in_place(doc: &mut Doc<'_>, object: NodeId, fills: &[(&'static str, S
     let here = |key: &str| entry(doc, object, key).and_then(|(_, v)| str_value(doc, v));
     let node = here("kind") == Some("Node") && here("apiVersion") == Some("v1");
     let metadata = entry(doc, object, "metadata").map(|(_, v)| v);
-    if !node {
-        entries_mut(doc, object)?.retain(|e| e.key != "status");
+    if !matches!(doc.node(object).value, DocValue::Map(_)) {
+        return None;
     }
-    if let Some(entries) = metadata.and_then(|m| entries_mut(doc, m)) {
-        entries.retain(|e| e.key != "managedFields");
+    if !node {
+        doc.retain_entries(object, |e| e.key != "status");
+    }
+    if let Some(metadata) = metadata {
+        doc.retain_entries(metadata, |e| e.key != "managedFields");
     }
     if fills.is_empty() {
         return Some(());
@@ -375,17 +371,20 @@ fn prepare_in_place(doc: &mut Doc<'_>, object: NodeId, fills: &[(&'static str, S
             continue;
         }
         // Not a mapping: serde_json's path leaves it alone too.
-        let Some(entries) = entries_mut(doc, metadata) else {
+        let Some(entries) = doc.map_entries_mut(metadata) else {
             break;
         };
         match entries.iter_mut().find(|e| e.key == key) {
             Some(e) => e.value = value,
-            None => entries.push(DocEntry {
-                key: Cow::Borrowed(key),
-                key_span,
-                value,
-                via: None,
-            }),
+            None => doc.push_entry(
+                metadata,
+                DocEntry {
+                    key: Cow::Borrowed(key),
+                    key_span,
+                    value,
+                    via: None,
+                },
+            ),
         }
     }
     Some(())
@@ -395,13 +394,14 @@ fn prepare_in_place(doc: &mut Doc<'_>, object: NodeId, fills: &[(&'static str, S
 fn sort_mappings(doc: &mut Doc<'_>, object: NodeId) {
     let mut stack = vec![object];
     while let Some(id) = stack.pop() {
-        match doc.nodes.get_mut(id as usize).map(|n| &mut n.value) {
-            Some(DocValue::Map(entries)) => {
+        if let Some(entries) = doc.map_entries_mut(id) {
+            // Many small mappings (`name`, `value`; `limits`, `requests`) are in order already.
+            if !entries.is_sorted_by(|a, b| a.key <= b.key) {
                 entries.sort_by(|a, b| a.key.cmp(&b.key));
-                stack.extend(entries.iter().map(|e| e.value));
             }
-            Some(DocValue::Seq(items)) => stack.extend(items.iter().map(|i| i.node)),
-            _ => {}
+            stack.extend(entries.iter().map(|e| e.value));
+        } else {
+            stack.extend(doc.seq_items(id).iter().map(|i| i.node));
         }
     }
 }
@@ -444,6 +444,9 @@ impl Canonical {
     }
 
     fn mark(&mut self, offset: usize) {
+        if self.wanted.is_empty() {
+            return;
+        }
         let Ok(i) = self.wanted.binary_search(&offset) else {
             return;
         };
@@ -462,7 +465,21 @@ impl Canonical {
     }
 
     /// A string as serde_json writes it; `None` for what the JSON reader would refuse then.
-    fn string(&mut self, s: &str) -> Option<usize> {
+    #[allow(clippy::ptr_arg)] // whether it is borrowed is what matters
+    fn string(&mut self, s: &Cow<'_, str>) -> Option<usize> {
+        // Borrowed: the request's text had it without escapes (one would have made it owned),
+        // so it has no quote or backslash, and nothing the JSON reader refuses unescaped:
+        // controls and the characters refused below. serde_json writes it as it is.
+        if let Cow::Borrowed(s) = s {
+            let continuations = if s.is_ascii() {
+                0
+            } else {
+                s.bytes().filter(|b| b & 0xc0 == 0x80).count()
+            };
+            self.bytes += s.len() + 2;
+            self.chars += s.len() + 2 - continuations;
+            return Some(s.len() + 2);
+        }
         // Most strings are printable ASCII without quotes or backslashes: written as they are.
         if s.bytes().all(|b| (0x20..0x7f).contains(&b) && b != b'"' && b != b'\\') {
             self.bytes += s.len() + 2;
@@ -490,10 +507,10 @@ impl Canonical {
         let node = doc.node(id);
         self.mark(node.span.start);
         match &node.value {
-            DocValue::Map(entries) => {
+            DocValue::Map(children) => {
                 self.depth = self.depth.max(depth);
                 self.punct();
-                for (i, e) in entries.iter().enumerate() {
+                for (i, e) in doc.entries.get(children.range()).unwrap_or_default().iter().enumerate() {
                     if i > 0 {
                         self.punct();
                     }
@@ -507,10 +524,10 @@ impl Canonical {
                 }
                 self.punct();
             }
-            DocValue::Seq(items) => {
+            DocValue::Seq(children) => {
                 self.depth = self.depth.max(depth);
                 self.punct();
-                for (i, item) in items.iter().enumerate() {
+                for (i, item) in doc.items.get(children.range()).unwrap_or_default().iter().enumerate() {
                     if i > 0 {
                         self.punct();
                     }
@@ -524,8 +541,11 @@ impl Canonical {
             DocValue::Int(i) => {
                 // serde_json keeps integers of i64 and u64 and writes them in plain decimal.
                 let written = doc.text(node.span);
-                let fits = i64::try_from(*i).is_ok() || u64::try_from(*i).is_ok();
-                if !fits || written != i.to_string() {
+                let i = i.get();
+                let fits = i64::try_from(i).is_ok() || u64::try_from(i).is_ok();
+                // The value was read from `written`: serde_json writes the same text exactly when
+                // it is plain decimal (no leading zero or `+`, not `-0`).
+                if !fits || !plain_decimal(written) {
                     return None;
                 }
                 self.chars += written.len();
@@ -544,6 +564,15 @@ impl Canonical {
         }
         Some(())
     }
+}
+
+/// An integer as Rust and serde_json write one: `0`, or digits not starting with `0` after an
+/// optional `-`.
+fn plain_decimal(text: &str) -> bool {
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    !digits.is_empty()
+        && digits.bytes().all(|b| b.is_ascii_digit())
+        && (digits == "0" && digits.len() == text.len() || !digits.starts_with('0'))
 }
 
 /// The `response` of an AdmissionReview for a decision.
@@ -1037,6 +1066,29 @@ mod tests {
             .unwrap();
         assert_eq!(message.lines().count(), MAX_MESSAGE_LINES + 1);
         assert!(message.lines().all(|l| l.len() <= MAX_LINE_BYTES));
+    }
+
+    /// `plain_decimal` says exactly when an integer's text is how it is written back.
+    #[test]
+    fn plain_decimals_are_what_integers_write() {
+        for text in [
+            "0",
+            "-0",
+            "00",
+            "01",
+            "-01",
+            "7",
+            "-7",
+            "10",
+            "+1",
+            "",
+            "-",
+            "1a",
+            "18446744073709551615",
+        ] {
+            let same = text.parse::<i128>().is_ok_and(|i| i.to_string() == text);
+            assert_eq!(super::plain_decimal(text), same, "{text:?}");
+        }
     }
 
     #[test]

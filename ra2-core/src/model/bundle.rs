@@ -10,11 +10,37 @@ use std::sync::Arc;
 use crate::parse::source::Position;
 use crate::report::{ObjectRef, Related, Severity};
 
-/// A resolved location in the input, kept after its document is gone. Facts keep one per
-/// object or pod, so its strings are shared: the file, group/kind, namespace and pointer are
-/// interned (see [`Strings`]); only the object's name is its own.
+/// A resolved location in the input, kept after its document is gone ([`PlaceData`]). Facts
+/// keep one per object or pod, and a cross-document finding shares its fact's: cloning a
+/// place only counts a reference (writing to one through `DerefMut` copies it first if it is
+/// shared).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Place {
+pub struct Place(Arc<PlaceData>);
+
+impl std::ops::Deref for Place {
+    type Target = PlaceData;
+    fn deref(&self) -> &PlaceData {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Place {
+    fn deref_mut(&mut self) -> &mut PlaceData {
+        Arc::make_mut(&mut self.0)
+    }
+}
+
+impl Place {
+    /// The place's data (copied only if the place is shared).
+    pub fn into_data(self) -> PlaceData {
+        Arc::try_unwrap(self.0).unwrap_or_else(|shared| (*shared).clone())
+    }
+}
+
+/// What a [`Place`] holds. Its strings are shared: the file, group/kind, namespace and pointer
+/// are interned (see [`Strings`]); only the object's name is its own.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlaceData {
     pub file: Arc<str>,
     pub document: usize,
     pub object: ObjectKey,
@@ -25,7 +51,8 @@ pub struct Place {
     pub end: Position,
     pub offset: usize,
     pub len: usize,
-    pub related: Vec<Related>,
+    /// The anchor, when the node came through an alias.
+    pub related: Option<Box<Related>>,
 }
 
 /// Which object a place is in: an [`ObjectRef`] with shared strings.
@@ -79,25 +106,21 @@ impl Place {
     ) -> Place {
         let site = at.site();
         let doc = at.doc();
-        let related = site
-            .related
-            .map(|span| {
-                let start = doc.position(span.start);
-                let end = doc.position(span.end);
-                Related {
-                    message: "defined here (reached through an alias)".to_owned(),
-                    line: start.line,
-                    column: start.column,
-                    end_line: end.line,
-                    end_column: end.column,
-                    offset: span.start,
-                    len: span.len(),
-                }
+        let related = site.related.map(|span| {
+            let start = doc.position(span.start);
+            let end = doc.position(span.end);
+            Box::new(Related {
+                message: "defined here (reached through an alias)".to_owned(),
+                line: start.line,
+                column: start.column,
+                end_line: end.line,
+                end_column: end.column,
+                offset: span.start,
+                len: span.len(),
             })
-            .into_iter()
-            .collect();
+        });
         let object = target.object;
-        Place {
+        Place(Arc::new(PlaceData {
             file: strings.get(target.file),
             document: target.document,
             object: ObjectKey {
@@ -113,7 +136,7 @@ impl Place {
             offset: site.span.start,
             len: site.span.len(),
             related,
-        }
+        }))
     }
 }
 
@@ -189,9 +212,10 @@ pub(crate) struct BundleFinding {
     pub check: &'static str,
     pub severity: Severity,
     pub place: Place,
-    pub message: String,
+    /// Shared by the findings with the same message (one per pod for some rules).
+    pub message: Arc<str>,
     /// A fix more specific than the rule's remediation.
-    pub help: Option<String>,
+    pub help: Option<Arc<str>>,
 }
 
 /// A `NetworkAttachmentDefinition` in the input.

@@ -351,6 +351,9 @@ pub struct Container<'d> {
     pub name: Option<&'d str>,
     pub resources: Resources<'d>,
     pub security: Security<'d>,
+    /// [`Container::describe`], written once: rules ask for it per container, most of them
+    /// before they know whether they report anything.
+    description: std::cell::OnceCell<String>,
 }
 
 impl<'d> Container<'d> {
@@ -364,15 +367,15 @@ impl<'d> Container<'d> {
     }
 
     /// `container "dp"`, `init container "setup"`, ... for messages.
-    pub fn describe(&self) -> String {
-        match self.name {
+    pub fn describe(&self) -> &str {
+        self.description.get_or_init(|| match self.name {
             Some(name) => format!("{} {name:?}", self.kind.noun()),
             None => format!(
                 "{} #{}",
                 self.kind.noun(),
                 self.node.pointer().rsplit('/').next().unwrap_or("?")
             ),
-        }
+        })
     }
 }
 
@@ -415,6 +418,7 @@ impl<'d> PodSpec<'d> {
                     resources,
                     kind,
                     node,
+                    description: std::cell::OnceCell::new(),
                 });
             }
         }

@@ -167,7 +167,7 @@ pub(crate) fn local_signal<'d>(
     let pod_resources = pod_level_resources.then(|| pod.pod_resources()).flatten();
     let containers = pod.workload_containers().map(|c| (Some(c), &c.resources));
     for (container, resources) in containers.chain(pod_resources.iter().map(|r| (None, r))) {
-        let who = || container.map_or_else(|| "the pod".to_owned(), crate::model::Container::describe);
+        let who = || container.map_or_else(|| "the pod".to_owned(), |c| c.describe().to_owned());
         for pair in &resources.pairs {
             let Some(node) = written(pair) else { continue };
             let resource = || pair.name.to_owned();
@@ -247,7 +247,7 @@ pub(crate) fn facts(
             }
             if let Some(node) = written(pair) {
                 out.devices.push(DeviceRequest {
-                    who: container.describe(),
+                    who: container.describe().to_owned(),
                     resource: pair.name.to_owned(),
                     place: place(&node),
                 });

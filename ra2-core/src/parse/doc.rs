@@ -60,16 +60,76 @@ impl LimitOverrides {
     }
 }
 
-/// A resolved value.
+/// A resolved value. A collection's entries or items live in its document's arenas
+/// ([`Doc::map_entries`], [`Doc::seq_items`]): one allocation per document, not one per
+/// collection.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Value<'s> {
     Null,
     Bool(bool),
-    Int(i128),
+    Int(Int),
     Float(f64),
     Str(Cow<'s, str>),
-    Seq(Vec<Item>),
-    Map(Vec<Entry<'s>>),
+    Seq(Children),
+    Map(Children),
+}
+
+/// An integer as read: go-yaml's int64 and uint64 range, and for JSON anything up to 39 digits
+/// (the API server refuses those; ra2 keeps them to say so). Kept as two 64-bit halves, so a
+/// [`Value`] is 24 bytes and 8-byte aligned (an `i128` field made it 32 and 16).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Int {
+    high: i64,
+    low: u64,
+}
+
+impl Int {
+    pub const fn new(value: i128) -> Self {
+        // Two's complement halves: the casts keep every bit.
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        Int {
+            high: (value >> 64) as i64,
+            low: value as u64,
+        }
+    }
+
+    pub const fn get(self) -> i128 {
+        ((self.high as i128) << 64) | self.low as i128
+    }
+}
+
+impl From<i128> for Int {
+    fn from(value: i128) -> Self {
+        Int::new(value)
+    }
+}
+
+impl std::fmt::Debug for Int {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.get().fmt(f)
+    }
+}
+
+/// Where a collection's entries (or items) are in its document's arena.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Children {
+    pub start: u32,
+    pub len: u32,
+}
+
+impl Children {
+    pub(crate) fn range(self) -> std::ops::Range<usize> {
+        let start = self.start as usize;
+        start..start + self.len as usize
+    }
+
+    /// The next `len` places of an arena that holds `used` of them (`None` beyond `u32`).
+    pub(crate) fn after(used: usize, len: usize) -> Option<Self> {
+        Some(Children {
+            start: u32::try_from(used).ok()?,
+            len: u32::try_from(len).ok()?,
+        })
+    }
 }
 
 /// A sequence element.
@@ -126,6 +186,10 @@ static NULL_NODE: Node<'static> = Node {
 #[derive(Debug)]
 pub struct Doc<'s> {
     pub nodes: Vec<Node<'s>>,
+    /// Every mapping's entries, each mapping's together ([`Value::Map`]).
+    pub(crate) entries: Vec<Entry<'s>>,
+    /// Every sequence's items, each sequence's together ([`Value::Seq`]).
+    pub(crate) items: Vec<Item>,
     pub root: NodeId,
     /// Duplicate keys and similar: reported, but the document is still linted.
     pub problems: Vec<Problem>,
@@ -146,6 +210,105 @@ impl<'s> Doc<'s> {
         // Ids only come from this arena, so they are always in range; fall back to a null node
         // rather than panic if that invariant were ever broken.
         self.nodes.get(id as usize).unwrap_or(&NULL_NODE)
+    }
+
+    /// The entries of mapping `id` (none for anything else).
+    pub fn map_entries(&self, id: NodeId) -> &[Entry<'s>] {
+        match self.node(id).value {
+            Value::Map(children) => self.entries.get(children.range()).unwrap_or_default(),
+            _ => &[],
+        }
+    }
+
+    /// The items of sequence `id` (none for anything else).
+    pub fn seq_items(&self, id: NodeId) -> &[Item] {
+        match self.node(id).value {
+            Value::Seq(children) => self.items.get(children.range()).unwrap_or_default(),
+            _ => &[],
+        }
+    }
+
+    /// The entries of mapping `id`, to change in place.
+    pub(crate) fn map_entries_mut(&mut self, id: NodeId) -> Option<&mut [Entry<'s>]> {
+        match self.nodes.get(id as usize)?.value {
+            Value::Map(children) => self.entries.get_mut(children.range()),
+            _ => None,
+        }
+    }
+
+    /// Keeps the entries of mapping `id` that `keep` accepts, in order.
+    pub(crate) fn retain_entries(&mut self, id: NodeId, mut keep: impl FnMut(&Entry<'s>) -> bool) {
+        let Some(Node {
+            value: Value::Map(children),
+            ..
+        }) = self.nodes.get_mut(id as usize)
+        else {
+            return;
+        };
+        let Some(entries) = self.entries.get_mut(children.range()) else {
+            return;
+        };
+        let mut kept = 0;
+        for i in 0..entries.len() {
+            if entries.get(i).is_some_and(&mut keep) {
+                entries.swap(kept, i);
+                kept += 1;
+            }
+        }
+        children.len = u32::try_from(kept).unwrap_or(children.len);
+    }
+
+    /// Adds an entry at the end of mapping `id` (its entries move to the end of the arena
+    /// unless they are there already).
+    pub(crate) fn push_entry(&mut self, id: NodeId, entry: Entry<'s>) {
+        let Some(Node {
+            value: Value::Map(children),
+            ..
+        }) = self.nodes.get_mut(id as usize)
+        else {
+            return;
+        };
+        let range = children.range();
+        if range.end != self.entries.len() {
+            let moved: Vec<Entry<'s>> = self.entries.get(range.clone()).unwrap_or_default().to_vec();
+            let Some(start) = Children::after(self.entries.len(), 0) else {
+                return;
+            };
+            children.start = start.start;
+            self.entries.extend(moved);
+        }
+        children.len += 1;
+        self.entries.push(entry);
+    }
+
+    /// The tree below the root, one line per node in document order (value, span, style; for
+    /// entries their key, key span and alias site): equal for two documents exactly when their
+    /// trees are, whatever their node numbering. For tests comparing readers.
+    pub fn outline(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        self.outline_node(self.root, "", &mut out, 0);
+        out
+    }
+
+    fn outline_node(&self, id: NodeId, prefix: &str, out: &mut Vec<String>, depth: usize) {
+        let node = self.node(id);
+        let shown = match &node.value {
+            Value::Map(c) => format!("map of {}", c.len),
+            Value::Seq(c) => format!("seq of {}", c.len),
+            other => format!("{other:?}"),
+        };
+        out.push(format!("{prefix} {shown} {:?} {:?}", node.span, node.style));
+        if depth > 1024 {
+            return;
+        }
+        for e in self.map_entries(id) {
+            let prefix = format!("{prefix}/{:?}@{:?}via{:?}", e.key, e.key_span, e.via);
+            self.outline_node(e.value, &prefix, out, depth + 1);
+        }
+        for (i, item) in self.seq_items(id).iter().enumerate() {
+            let prefix = format!("{prefix}/{i}via{:?}", item.via);
+            self.outline_node(item.node, &prefix, out, depth + 1);
+        }
     }
 
     pub fn position(&self, offset: usize) -> Position {
@@ -225,6 +388,8 @@ struct Builder<'s> {
     json: bool,
     limits: Limits,
     nodes: Vec<Node<'s>>,
+    entries: Vec<Entry<'s>>,
+    items: Vec<Item>,
     /// Expanded size of each node (itself plus everything below it, aliases included).
     weights: Vec<u64>,
     anchors: HashMap<String, NodeId>,
@@ -241,6 +406,8 @@ impl<'s> Builder<'s> {
             json,
             limits,
             nodes: Vec::new(),
+            entries: Vec::new(),
+            items: Vec::new(),
             weights: Vec::new(),
             anchors: HashMap::new(),
             stack: Vec::new(),
@@ -307,7 +474,7 @@ impl<'s> Builder<'s> {
         match resolved {
             Resolved::Null => Value::Null,
             Resolved::Bool(b) => Value::Bool(b),
-            Resolved::Int(i) => Value::Int(i),
+            Resolved::Int(i) => Value::Int(Int::new(i)),
             Resolved::Float(f) => Value::Float(f),
             Resolved::Str => Value::Str(value),
         }
@@ -364,7 +531,7 @@ impl<'s> Builder<'s> {
                 let is_merge = s == "<<" && node.and_then(|n| n.style) == Some(ScalarStyle::Plain);
                 (s.clone(), is_merge)
             }
-            Some(Value::Int(i)) if i64::try_from(*i).is_ok() => (Cow::Owned(i.to_string()), false),
+            Some(Value::Int(i)) if i64::try_from(i.get()).is_ok() => (Cow::Owned(i.get().to_string()), false),
             Some(Value::Int(_)) => {
                 return Err(self.error(
                     span,
@@ -444,7 +611,14 @@ impl<'s> Builder<'s> {
     fn merge(&mut self, source: NodeId, via: Option<Span>, span: Span) -> Result<(), DocError> {
         let maps: Vec<(NodeId, Option<Span>)> = match self.nodes.get(source as usize).map(|n| &n.value) {
             Some(Value::Map(_)) => vec![(source, via)],
-            Some(Value::Seq(items)) => items.iter().rev().map(|i| (i.node, i.via.or(via))).collect(),
+            Some(Value::Seq(items)) => self
+                .items
+                .get(items.range())
+                .unwrap_or_default()
+                .iter()
+                .rev()
+                .map(|i| (i.node, i.via.or(via)))
+                .collect(),
             _ => {
                 return Err(self.error(
                     span,
@@ -457,7 +631,7 @@ impl<'s> Builder<'s> {
             let Some(Value::Map(entries)) = self.nodes.get(map as usize).map(|n| &n.value) else {
                 return Err(self.error(span, "ra2::parse::merge", "a `<<` merge list may only contain mappings"));
             };
-            let copied: Vec<Entry<'s>> = entries.clone();
+            let copied: Vec<Entry<'s>> = self.entries.get(entries.range()).unwrap_or_default().to_vec();
             self.add_expansion(copied.len() as u64, span)?;
             for entry in copied {
                 let weight = self.weights.get(entry.value as usize).copied().unwrap_or(1);
@@ -532,9 +706,9 @@ impl<'s> Builder<'s> {
                         ));
                     }
                     let value = if is_seq {
-                        Value::Seq(Vec::new())
+                        Value::Seq(Children::default())
                     } else {
-                        Value::Map(Vec::new())
+                        Value::Map(Children::default())
                     };
                     let node = self.push_node(
                         Node {
@@ -562,11 +736,20 @@ impl<'s> Builder<'s> {
                 }
                 EventKind::SequenceEnd | EventKind::MappingEnd => {
                     let Some(frame) = self.stack.pop() else { continue };
+                    let too_large = || self.error(span, "ra2::parse::too-large", "document has too many nodes");
                     let (node, value, anchor) = match frame {
-                        Frame::Seq { node, items, anchor } => (node, Value::Seq(items), anchor),
+                        Frame::Seq { node, items, anchor } => {
+                            let children = Children::after(self.items.len(), items.len()).ok_or_else(too_large)?;
+                            self.items.extend(items);
+                            (node, Value::Seq(children), anchor)
+                        }
                         Frame::Map {
                             node, entries, anchor, ..
-                        } => (node, Value::Map(entries), anchor),
+                        } => {
+                            let children = Children::after(self.entries.len(), entries.len()).ok_or_else(too_large)?;
+                            self.entries.extend(entries);
+                            (node, Value::Map(children), anchor)
+                        }
                     };
                     if let Some(n) = self.nodes.get_mut(node as usize) {
                         n.value = value;
@@ -595,6 +778,8 @@ pub fn read_json_chunk(chunk: Chunk<'_>, limits: Limits) -> Option<Doc<'_>> {
     let lines = LineIndex::new(&chunk);
     Some(Doc {
         nodes: tree.nodes,
+        entries: tree.entries,
+        items: tree.items,
         root: tree.root,
         problems: tree.problems,
         chunk,
@@ -607,7 +792,7 @@ pub fn read_json_chunk(chunk: Chunk<'_>, limits: Limits) -> Option<Doc<'_>> {
 /// [`read_json_chunk`] through the JSON reader's events and the YAML builder: the reference the
 /// direct tree is tested against.
 #[cfg(test)]
-pub(crate) fn read_json_events(chunk: Chunk<'_>, limits: Limits) -> Option<(Vec<Node<'_>>, NodeId, Vec<Problem>)> {
+pub(crate) fn read_json_events(chunk: Chunk<'_>, limits: Limits) -> Option<Doc<'_>> {
     if chunk.text.len() > limits.max_document_bytes {
         return None;
     }
@@ -624,7 +809,17 @@ pub(crate) fn read_json_events(chunk: Chunk<'_>, limits: Limits) -> Option<(Vec<
     ) {
         return None;
     }
-    Some((builder.nodes, root, builder.problems))
+    Some(Doc {
+        nodes: builder.nodes,
+        entries: builder.entries,
+        items: builder.items,
+        root,
+        problems: builder.problems,
+        lines: LineIndex::new(&chunk),
+        chunk,
+        json: true,
+        quote_check: None,
+    })
 }
 
 /// Reads every document in one chunk.
@@ -690,6 +885,8 @@ fn read_with_libyaml(chunk: Chunk<'_>, json: bool, limits: Limits) -> ChunkResul
                 let lines = LineIndex::new(&chunk);
                 result.docs.push(Doc {
                     nodes: builder.nodes,
+                    entries: builder.entries,
+                    items: builder.items,
                     root,
                     problems: builder.problems,
                     chunk,
@@ -719,10 +916,10 @@ mod tests {
     }
 
     fn get<'a>(doc: &'a Doc<'_>, id: NodeId, key: &str) -> Option<&'a Node<'a>> {
-        match &doc.node(id).value {
-            Value::Map(entries) => entries.iter().find(|e| e.key == key).map(|e| doc.node(e.value)),
-            _ => None,
-        }
+        doc.map_entries(id)
+            .iter()
+            .find(|e| e.key == key)
+            .map(|e| doc.node(e.value))
     }
 
     #[test]
@@ -732,7 +929,7 @@ mod tests {
         assert_eq!(get(doc, doc.root, "a").unwrap().value, Value::Bool(true));
         assert_eq!(get(doc, doc.root, "b").unwrap().value, Value::Str("010".into()));
         let c = get(doc, doc.root, "c").unwrap();
-        assert_eq!(c.value, Value::Int(8));
+        assert_eq!(c.value, Value::Int(8.into()));
         assert_eq!(doc.text(c.span), "010");
         assert_eq!(doc.position(c.span.start), Position { line: 3, column: 4 });
     }
@@ -753,10 +950,7 @@ mod tests {
         // integer keys beyond int64 make sigs.k8s.io/yaml fail.
         let r = read("0.123456789: a\n1e3: b\n.inf: c\n10: d\ntrue: e\n");
         let doc = &r.docs[0];
-        let keys: Vec<&str> = match &doc.node(doc.root).value {
-            Value::Map(entries) => entries.iter().map(|e| e.key.as_ref()).collect(),
-            other => panic!("{other:?}"),
-        };
+        let keys: Vec<&str> = doc.map_entries(doc.root).iter().map(|e| e.key.as_ref()).collect();
         assert_eq!(keys, ["0.12345679", "1000", ".inf", "10", "true"]);
         for text in ["~: a\n", "? \n: a\n", "null: a\n", "18446744073709551615: a\n"] {
             let r = read(text);
@@ -769,13 +963,13 @@ mod tests {
     fn merge_keys_follow_go_yaml_v2() {
         let r = read("d: &d {a: 1, b: 2}\nx:\n  <<: *d\n  b: 3\n");
         let doc = &r.docs[0];
-        let x = get(doc, doc.root, "x").unwrap();
-        let Value::Map(entries) = &x.value else { panic!() };
+        let x = doc.map_entries(doc.root).iter().find(|e| e.key == "x").unwrap().value;
+        let entries = doc.map_entries(x);
         let keys: Vec<_> = entries
             .iter()
             .map(|e| (e.key.as_ref(), doc.node(e.value).value.clone()))
             .collect();
-        assert_eq!(keys, vec![("a", Value::Int(1)), ("b", Value::Int(3))]);
+        assert_eq!(keys, vec![("a", Value::Int(1.into())), ("b", Value::Int(3.into()))]);
         assert!(entries[0].via.is_some(), "merged entries remember the alias site");
         assert!(doc.problems.is_empty());
     }
@@ -826,5 +1020,15 @@ mod tests {
         let r = read_chunk(chunk, true, Limits::default());
         let doc = &r.docs[0];
         assert_eq!(get(doc, doc.root, "a").unwrap().value, Value::Float(1000.0));
+    }
+}
+
+#[cfg(test)]
+mod size_tests {
+    /// The tree's sizes, which reading and walking it pay for on every node.
+    #[test]
+    fn nodes_and_values_stay_small() {
+        assert_eq!(std::mem::size_of::<super::Value<'_>>(), 24);
+        assert_eq!(std::mem::size_of::<super::Node<'_>>(), 48);
     }
 }

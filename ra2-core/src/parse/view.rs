@@ -18,29 +18,59 @@ pub struct Located<'d> {
     path: Path,
     /// The pointer, once written out.
     pointer: OnceCell<String>,
-    /// The key this node is the value of, if any.
-    key_span: Option<Span>,
-    /// The outermost alias or merge key on the path, if the node came through one.
-    via: Option<Span>,
-}
-
-/// Steps kept inline before a path is written out into its base.
-const PATH_STEPS: usize = 12;
-
-/// One step of a path: the entry (of a mapping) or item (of a sequence) `index` of node
-/// `parent`.
-#[derive(Clone, Copy, Debug, Default)]
-struct Step {
+    /// The collection this node is entry or item `index` of ([`NO_PARENT`] for none): where its
+    /// key (if any) is.
     parent: NodeId,
     index: u32,
+    /// The outermost alias or merge key on the path, if the node came through one.
+    via: Via,
+}
+
+/// Steps kept inline before a path is written out into its base. With them a `Located` stays
+/// within 96 bytes, which the compiler copies inline (it called `memcpy` for the 144 bytes a
+/// path of `u32` steps took).
+const PATH_STEPS: usize = 12;
+
+const NO_PARENT: NodeId = NodeId::MAX;
+
+/// The entry or item (by its place in the document's arena) that brought a node here through
+/// an alias or merge key, whose `via` span is the alias site; 0 for none.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Via(u32);
+
+const VIA_ITEM: u32 = 1 << 31;
+
+impl Via {
+    fn entry(at: usize) -> Via {
+        Via(u32::try_from(at + 1).ok().filter(|n| n & VIA_ITEM == 0).unwrap_or(0))
+    }
+
+    fn item(at: usize) -> Via {
+        Via(u32::try_from(at + 1)
+            .ok()
+            .filter(|n| n & VIA_ITEM == 0)
+            .map_or(0, |n| n | VIA_ITEM))
+    }
+
+    fn span(self, doc: &Doc<'_>) -> Option<Span> {
+        let at = ((self.0 & !VIA_ITEM) as usize).checked_sub(1)?;
+        if self.0 & VIA_ITEM == 0 {
+            doc.entries.get(at)?.via
+        } else {
+            doc.items.get(at)?.via
+        }
+    }
 }
 
 /// A path without an allocation per step: a written-out base pointer (the enclosing document's
-/// part, or the steps beyond [`PATH_STEPS`]), then up to [`PATH_STEPS`] steps.
+/// part, or the steps beyond [`PATH_STEPS`]) that leads to node `from`, then up to
+/// [`PATH_STEPS`] steps from there, each the index of an entry (of a mapping) or item (of a
+/// sequence).
 #[derive(Clone, Debug, Default)]
 struct Path {
     base: Option<Rc<str>>,
-    steps: [Step; PATH_STEPS],
+    from: NodeId,
+    steps: [u16; PATH_STEPS],
     len: u8,
 }
 
@@ -74,13 +104,17 @@ fn push_segment(pointer: &mut String, segment: &str) {
     }
 }
 
-/// Writes one step of a path: the mapping key or the sequence index.
-fn push_step(pointer: &mut String, doc: &Doc<'_>, step: Step) {
-    if let Value::Map(entries) = &doc.node(step.parent).value {
-        push_segment(pointer, entries.get(step.index as usize).map_or("", |e| e.key.as_ref()));
+/// Writes one step of a path from `parent` (the mapping key or the sequence index); the node
+/// it leads to.
+fn push_step(pointer: &mut String, doc: &Doc<'_>, parent: NodeId, index: usize) -> NodeId {
+    if let Value::Map(_) = &doc.node(parent).value {
+        let entry = doc.map_entries(parent).get(index);
+        push_segment(pointer, entry.map_or("", |e| e.key.as_ref()));
+        entry.map_or(NO_PARENT, |e| e.value)
     } else {
         pointer.push('/');
-        pointer.push_str(&step.index.to_string());
+        pointer.push_str(&index.to_string());
+        doc.seq_items(parent).get(index).map_or(NO_PARENT, |i| i.node)
     }
 }
 
@@ -90,10 +124,14 @@ impl<'d> Located<'d> {
         Located {
             doc,
             id: doc.root,
-            path: Path::default(),
+            path: Path {
+                from: doc.root,
+                ..Path::default()
+            },
             pointer: OnceCell::new(),
-            key_span: None,
-            via: None,
+            parent: NO_PARENT,
+            index: 0,
+            via: Via::default(),
         }
     }
 
@@ -105,11 +143,13 @@ impl<'d> Located<'d> {
             id,
             path: Path {
                 base: Some(Rc::from(pointer.as_str())),
+                from: id,
                 ..Path::default()
             },
             pointer: OnceCell::from(pointer),
-            key_span: None,
-            via: None,
+            parent: NO_PARENT,
+            index: 0,
+            via: Via::default(),
         }
     }
 
@@ -132,8 +172,9 @@ impl<'d> Located<'d> {
 
     fn write_pointer(&self) -> String {
         let mut pointer = String::from(self.path.base.as_deref().unwrap_or(""));
-        for step in self.path.steps.iter().take(usize::from(self.path.len)) {
-            push_step(&mut pointer, self.doc, *step);
+        let mut node = self.path.from;
+        for index in self.path.steps.iter().take(usize::from(self.path.len)) {
+            node = push_step(&mut pointer, self.doc, node, usize::from(*index));
         }
         pointer
     }
@@ -145,7 +186,13 @@ impl<'d> Located<'d> {
 
     /// The span of the key this node is the value of.
     pub fn key_span(&self) -> Option<Span> {
-        self.key_span
+        if self.parent == NO_PARENT || !matches!(self.doc.node(self.parent).value, Value::Map(_)) {
+            return None;
+        }
+        self.doc
+            .map_entries(self.parent)
+            .get(self.index as usize)
+            .map(|e| e.key_span)
     }
 
     /// Where a finding about this node should point. A value with a key points at the key
@@ -154,7 +201,7 @@ impl<'d> Located<'d> {
     /// the related location.
     pub fn site(&self) -> Site {
         let own = self.own_span();
-        match self.via {
+        match self.via.span(self.doc) {
             Some(via) if via != own && !(own.start >= via.start && own.end <= via.end) => Site {
                 span: via,
                 related: Some(own),
@@ -169,7 +216,7 @@ impl<'d> Located<'d> {
     /// The region for this node itself, ignoring aliases.
     fn own_span(&self) -> Span {
         let node_span = self.span();
-        if let Some(key) = self.key_span {
+        if let Some(key) = self.key_span() {
             let scalar = !matches!(self.value(), Value::Map(_) | Value::Seq(_));
             let same_line = !self.doc.text(Span::new(key.start, node_span.end)).contains('\n');
             return if scalar && same_line && node_span.end >= key.end {
@@ -180,11 +227,9 @@ impl<'d> Located<'d> {
         }
         // A mapping (typically a list item like `- name: dp`) is shown by its first entry,
         // unless that entry came from elsewhere through a merge key.
-        if let Value::Map(entries) = self.value() {
-            if entries.first().is_some_and(|e| e.via.is_none()) {
-                if let Some(first) = self.entry_child(0) {
-                    return first.own_span();
-                }
+        if self.doc.map_entries(self.id).first().is_some_and(|e| e.via.is_none()) {
+            if let Some(first) = self.entry_child(0) {
+                return first.own_span();
             }
         }
         self.first_line(node_span)
@@ -198,50 +243,61 @@ impl<'d> Located<'d> {
         }
     }
 
-    /// Entry or item `index` of this node, which is node `id`.
-    fn child(&self, index: usize, id: NodeId, key_span: Option<Span>, via: Option<Span>) -> Located<'d> {
-        let step = Step {
-            parent: self.id,
-            index: u32::try_from(index).unwrap_or(u32::MAX),
-        };
-        let mut path = self.path.clone();
-        if usize::from(path.len) == PATH_STEPS {
+    /// Entry or item `index` of this node, which is node `id` (brought here through an alias
+    /// if `aliased`).
+    fn child(&self, index: usize, id: NodeId, aliased: bool) -> Located<'d> {
+        let step = u16::try_from(index).ok();
+        let mut path = if usize::from(self.path.len) == PATH_STEPS || step.is_none() {
             // Deep: write the steps so far out into the base.
-            path = Path {
+            Path {
                 base: Some(Rc::from(self.pointer())),
+                from: self.id,
                 ..Path::default()
-            };
+            }
+        } else {
+            self.path.clone()
+        };
+        if let Some(step) = step {
+            if let Some(slot) = path.steps.get_mut(usize::from(path.len)) {
+                *slot = step;
+                path.len += 1;
+            }
+        } else {
+            // An index beyond the steps' range goes into the base at once.
+            let mut base = String::from(path.base.as_deref().unwrap_or(""));
+            push_step(&mut base, self.doc, self.id, index);
+            path.base = Some(Rc::from(base));
+            path.from = id;
         }
-        if let Some(slot) = path.steps.get_mut(usize::from(path.len)) {
-            *slot = step;
-            path.len += 1;
-        }
+        let via = match self.value() {
+            _ if self.via != Via::default() || !aliased => self.via,
+            Value::Map(c) => Via::entry(c.start as usize + index),
+            Value::Seq(c) => Via::item(c.start as usize + index),
+            _ => Via::default(),
+        };
         Located {
             doc: self.doc,
             id,
             path,
             pointer: OnceCell::new(),
-            key_span,
-            via: self.via.or(via),
+            parent: self.id,
+            index: u32::try_from(index).unwrap_or(u32::MAX),
+            via,
         }
     }
 
     /// Entry `index` of this mapping.
     fn entry_child(&self, index: usize) -> Option<Located<'d>> {
-        let Value::Map(entries) = self.value() else { return None };
-        let entry = entries.get(index)?;
-        Some(self.child(index, entry.value, Some(entry.key_span), entry.via))
+        let entry = self.doc.map_entries(self.id).get(index)?;
+        Some(self.child(index, entry.value, entry.via.is_some()))
     }
 
     /// The value under `key`, if this is a mapping that has it.
     pub fn get(&self, key: &str) -> Option<Located<'d>> {
-        match self.value() {
-            Value::Map(entries) => {
-                let index = entries.iter().position(|e| e.key == key)?;
-                self.entry_child(index)
-            }
-            _ => None,
-        }
+        let entries = self.doc.map_entries(self.id);
+        let index = entries.iter().position(|e| e.key == key)?;
+        let entry = entries.get(index)?;
+        Some(self.child(index, entry.value, entry.via.is_some()))
     }
 
     /// Follows a path of keys.
@@ -279,26 +335,20 @@ impl<'d> Located<'d> {
 
     /// The entries of a mapping (empty for anything else).
     pub fn entries(&self) -> impl Iterator<Item = (&'d str, Located<'d>)> + '_ {
-        let entries: &'d [crate::parse::doc::Entry<'d>] = match self.value() {
-            Value::Map(entries) => entries,
-            _ => &[],
-        };
-        entries
+        self.doc
+            .map_entries(self.id)
             .iter()
             .enumerate()
-            .map(move |(i, e)| (e.key.as_ref(), self.child(i, e.value, Some(e.key_span), e.via)))
+            .map(move |(i, e)| (e.key.as_ref(), self.child(i, e.value, e.via.is_some())))
     }
 
     /// The items of a sequence (empty for anything else).
     pub fn items(&self) -> impl Iterator<Item = Located<'d>> + '_ {
-        let items: &'d [crate::parse::doc::Item] = match self.value() {
-            Value::Seq(items) => items,
-            _ => &[],
-        };
-        items
+        self.doc
+            .seq_items(self.id)
             .iter()
             .enumerate()
-            .map(move |(i, item)| self.child(i, item.node, None, item.via))
+            .map(move |(i, item)| self.child(i, item.node, item.via.is_some()))
     }
 
     pub fn is_map(&self) -> bool {
@@ -329,7 +379,7 @@ impl<'d> Located<'d> {
 
     pub fn as_int(&self) -> Option<i128> {
         match self.value() {
-            Value::Int(i) => Some(*i),
+            Value::Int(i) => Some(i.get()),
             _ => None,
         }
     }
@@ -354,7 +404,7 @@ impl<'d> Located<'d> {
     pub fn scalar_text(&self) -> Option<Cow<'d, str>> {
         match self.value() {
             Value::Str(s) => Some(Cow::Borrowed(s.as_ref())),
-            Value::Int(i) => Some(Cow::Owned(i.to_string())),
+            Value::Int(i) => Some(Cow::Owned(i.get().to_string())),
             Value::Float(f) => Some(Cow::Owned(crate::parse::scalar::go_json_float(*f))),
             Value::Bool(b) => Some(Cow::Borrowed(if *b { "true" } else { "false" })),
             Value::Null | Value::Seq(_) | Value::Map(_) => None,
@@ -395,15 +445,20 @@ fn to_json(doc: &Doc<'_>, id: NodeId, depth: usize) -> serde_json::Value {
     match &doc.node(id).value {
         Value::Null => J::Null,
         Value::Bool(b) => J::Bool(*b),
-        Value::Int(i) => i64::try_from(*i)
+        Value::Int(i) => i64::try_from(i.get())
             .map(J::from)
-            .or_else(|_| u64::try_from(*i).map(J::from))
+            .or_else(|_| u64::try_from(i.get()).map(J::from))
             .unwrap_or(J::Null),
         Value::Float(f) => serde_json::Number::from_f64(*f).map_or(J::Null, J::Number),
         Value::Str(s) => J::String(s.to_string()),
-        Value::Seq(items) => J::Array(items.iter().map(|i| to_json(doc, i.node, depth + 1)).collect()),
-        Value::Map(entries) => J::Object(
-            entries
+        Value::Seq(_) => J::Array(
+            doc.seq_items(id)
+                .iter()
+                .map(|i| to_json(doc, i.node, depth + 1))
+                .collect(),
+        ),
+        Value::Map(_) => J::Object(
+            doc.map_entries(id)
                 .iter()
                 .map(|e| (e.key.to_string(), to_json(doc, e.value, depth + 1)))
                 .collect(),
@@ -491,6 +546,26 @@ mod tests {
         assert_eq!(first.pointer(), "/items/3/k~00/0");
     }
 
+    /// Indices beyond a path step's range are written out at once, keys as keys.
+    #[test]
+    fn pointers_past_the_step_range() {
+        let items: Vec<String> = (0..70_000).map(|i| format!("{{\"k{i}\": [{i}]}}")).collect();
+        let keys: Vec<String> = (0..70_000).map(|i| format!("\"k{i}\": [{i}]")).collect();
+        let text = format!("{{\"a\": [{}], \"b\": {{{}}}}}", items.join(","), keys.join(","));
+        let r = read_chunk(chunks(&text, 0, 0)[0], true, Limits::default());
+        let root = Located::root(&r.docs[0]);
+        for pointer in ["/a/69999/k69999/0", "/b/k69999/0", "/a/3/k3/0"] {
+            let node = root.at_pointer(pointer).unwrap();
+            assert_eq!(node.pointer(), pointer);
+            assert_eq!(
+                node.scalar_text().as_deref(),
+                pointer.split('/').nth(2).map(|s| s.trim_start_matches('k'))
+            );
+        }
+        let last = root.get("b").unwrap().entries().last().unwrap().1;
+        assert_eq!(r.docs[0].text(last.key_span().unwrap()), "\"k69999\"");
+    }
+
     #[test]
     fn aliased_nodes_report_at_the_use_site_with_the_anchor_related() {
         let text = "x: &r {cpu: 1}\nz:\n  resources: *r\n";
@@ -500,5 +575,14 @@ mod tests {
         let site = cpu.site();
         assert_eq!(doc.text(site.span), "*r");
         assert_eq!(doc.text(site.related.unwrap()), "cpu: 1");
+    }
+}
+
+#[cfg(test)]
+mod size_tests {
+    /// Small enough to be copied without a call (see [`super::PATH_STEPS`]).
+    #[test]
+    fn located_stays_small() {
+        assert!(std::mem::size_of::<super::Located<'_>>() <= 96);
     }
 }

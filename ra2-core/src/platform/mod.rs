@@ -623,7 +623,7 @@ pub(crate) fn collect(facts: &mut Facts, target: Target<'_>, object: &Object<'_>
                 }
                 facts.resource_requests.push(ResourceRequest {
                     resource: pair.name.to_owned(),
-                    who: container.describe(),
+                    who: container.describe().to_owned(),
                     place: place(&amount.node),
                 });
             }

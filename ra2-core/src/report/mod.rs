@@ -140,7 +140,7 @@ pub const SCHEMA: &str = include_str!("../../schemas/report.schema.json");
 pub const REFUSED_BY_API_SERVER: &str = "The API server refuses this object, so it can never be created.";
 
 impl Finding {
-    fn sort_key(&self) -> (&str, usize, usize, &str, &str, &str) {
+    pub(crate) fn sort_key(&self) -> (&str, usize, usize, &str, &str, &str) {
         (
             &self.file,
             self.line,

@@ -88,7 +88,7 @@ fn not_guaranteed(pod: &PodSpec<'_>, qos: QosClass, report: &mut Reporter, cx: &
     let breaking = match &pod_level {
         Some(resources) => not_guaranteed_because("the pod's resources", resources),
         None => pod.workload_containers().find_map(|c| {
-            let (node, why) = not_guaranteed_because(&c.describe(), &c.resources)?;
+            let (node, why) = not_guaranteed_because(c.describe(), &c.resources)?;
             Some((node.or_else(|| Some(c.node.clone())), why))
         }),
     };

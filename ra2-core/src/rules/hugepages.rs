@@ -18,7 +18,7 @@ const RA2_PAGE_SIZES: [i128; 2] = [2 << 20, 1 << 30];
 fn check_pod(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
     for container in pod.workload_containers() {
         for pair in &container.resources.pairs {
-            hugepage_pair(&container.describe(), pair, cx);
+            hugepage_pair(container.describe(), pair, cx);
         }
         needs_cpu_or_memory(container, cx);
     }

@@ -388,6 +388,8 @@ pub struct BundleContext<'c> {
     pub(crate) doc: Option<&'static RuleDoc>,
     pub(crate) settings: Settings<'c>,
     pub(crate) out: &'c mut Vec<crate::model::bundle::BundleFinding>,
+    /// Messages and help texts, each kept once.
+    pub(crate) texts: &'c mut crate::model::bundle::Strings,
     pub(crate) params: Option<&'c (dyn std::any::Any + Send + Sync)>,
 }
 
@@ -399,15 +401,15 @@ impl<'c> BundleContext<'c> {
 
     /// Reports `check` at a place recorded while the documents were read.
     pub fn report(&mut self, check: &'static str, at: &Place, message: impl Into<String>) {
-        self.push(check, at, message.into(), None);
+        self.push(check, at, &message.into(), None);
     }
 
     /// Like [`BundleContext::report`], with a fix more specific than the rule's remediation.
     pub fn report_with_help(&mut self, check: &'static str, at: &Place, message: impl Into<String>, help: &str) {
-        self.push(check, at, message.into(), Some(help.to_owned()));
+        self.push(check, at, &message.into(), Some(help));
     }
 
-    fn push(&mut self, check: &'static str, at: &Place, message: String, help: Option<String>) {
+    fn push(&mut self, check: &'static str, at: &Place, message: &str, help: Option<&str>) {
         if self
             .doc
             .and_then(|d| d.check(check))
@@ -424,8 +426,8 @@ impl<'c> BundleContext<'c> {
             check,
             severity,
             place: at.clone(),
-            message,
-            help,
+            message: self.texts.get(message),
+            help: help.map(|help| self.texts.get(help)),
         });
     }
 

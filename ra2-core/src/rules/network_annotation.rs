@@ -207,7 +207,7 @@ fn gather(object: &Object<'_>, cx: &mut Gather<'_>) {
             if let Some(amount) = written {
                 let fact = UnattachedResource {
                     resource: cx.intern(pair.name),
-                    container: container.describe(),
+                    container: container.describe().to_owned(),
                     place: cx.place(&amount.node),
                 };
                 cx.record(fact);

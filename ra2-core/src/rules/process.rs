@@ -215,7 +215,7 @@ fn pod_seccomp(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
     else {
         return;
     };
-    let inheritors: Vec<String> = pod
+    let inheritors: Vec<&str> = pod
         .workload_containers()
         .filter(|c| c.security.seccomp_profile.as_ref().is_some_and(|s| s.from_pod))
         .map(Container::describe)

@@ -37,7 +37,7 @@ fn check(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
     for container in pod.containers() {
         let own = container.security.se_linux_options.as_ref().filter(|s| !s.from_pod);
         if let Some(kind) = own.and_then(|s| s.node.get("type")) {
-            judge(&kind, &container.describe(), allowed, cx);
+            judge(&kind, container.describe(), allowed, cx);
         }
     }
 }

@@ -165,7 +165,7 @@ struct Window<'a> {
 }
 
 /// Lines of context kept on each side of the labelled spans (the handler shows one).
-const WINDOW_CONTEXT: usize = 3;
+pub(crate) const WINDOW_CONTEXT: usize = 3;
 
 impl<'a> Window<'a> {
     /// The window over `file` covering `spans` (offset, length), given the 1-based line of
