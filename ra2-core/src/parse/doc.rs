@@ -1014,6 +1014,65 @@ mod tests {
         assert_eq!(get(doc, doc.root, "a").unwrap().value, Value::Str("010".into()));
     }
 
+    /// Integers keep their exact value in every range a reader gives them (go-yaml's int64 and
+    /// uint64, and for JSON anything up to i128), so the verdicts and messages on numbers the API
+    /// server refuses stay what they were when `Value::Int` held an `i128`.
+    #[test]
+    fn integers_keep_every_value_they_are_read_with() {
+        let cases = [
+            "0",
+            "-1",
+            "2147483648",
+            "-9223372036854775808",
+            "9223372036854775807",
+            "18446744073709551615",
+            "18446744073709551616",
+            "-9223372036854775809",
+            "170141183460469231731687303715884105727",
+            "-170141183460469231731687303715884105728",
+        ];
+        for text in cases {
+            let json = format!("{{\"n\": {text}}}");
+            let r = read_chunk(chunks(&json, 0, 0)[0], true, Limits::default());
+            let n = crate::parse::view::Located::root(&r.docs[0]).get("n").unwrap();
+            let want: i128 = text.parse().unwrap();
+            assert_eq!(n.as_int(), Some(want), "{text}");
+            assert_eq!(n.scalar_text().as_deref(), Some(text));
+            assert_eq!(n.type_name(), "integer");
+            let json_value = i64::try_from(want)
+                .map(serde_json::Value::from)
+                .or_else(|_| u64::try_from(want).map(serde_json::Value::from))
+                .unwrap_or(serde_json::Value::Null);
+            assert_eq!(n.to_json(), json_value, "{text}");
+            assert_eq!(Int::new(want).get(), want);
+        }
+        // One past i128 is a float, as before.
+        let r = read_chunk(
+            chunks("{\"n\": 170141183460469231731687303715884105728}", 0, 0)[0],
+            true,
+            Limits::default(),
+        );
+        let n = crate::parse::view::Located::root(&r.docs[0]).get("n").unwrap();
+        assert_eq!(n.type_name(), "number");
+    }
+
+    /// An id beyond uint64 in JSON is still an integer, refused with its digits quoted.
+    #[test]
+    fn an_id_beyond_uint64_is_refused_with_its_digits() {
+        let text = r#"{"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "p"}, "spec": {"securityContext": {"runAsUser": 18446744073709551616}, "containers": [{"name": "c", "image": "r/c:1"}]}}"#;
+        let config = crate::Config::default();
+        let mut linter = crate::Linter::new(&config);
+        linter.add_file("pod.json", text);
+        let report = linter.finish();
+        assert!(
+            report.findings.iter().any(|f| f.rule == crate::rules::api_server::ID
+                && f.message
+                    .contains("Invalid value: 18446744073709551616: must be between 0 and 2147483647")),
+            "{:#?}",
+            report.findings
+        );
+    }
+
     #[test]
     fn json_documents_resolve_as_json() {
         let chunk = chunks("{\"a\": 1e3, \"b\":yes}", 0, 0)[0];
