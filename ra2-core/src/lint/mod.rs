@@ -439,13 +439,7 @@ impl<'c> Linter<'c> {
     /// Counts a file or document that was not linted because it is not a Kubernetes manifest,
     /// under `reason` (`summary.skipped`, `summary.skipped_by_reason`).
     pub fn record_skipped(&mut self, reason: &str) {
-        self.report.summary.skipped += 1;
-        *self
-            .report
-            .summary
-            .skipped_by_reason
-            .entry(reason.to_owned())
-            .or_default() += 1;
+        self.report.summary.count_skipped(reason);
     }
 
     /// Whether the file's documents are JSON, decided by its first chunk (`text`).
@@ -1214,13 +1208,7 @@ impl<'c> Linter<'c> {
             }
         }
         if let Some(reason) = annotated.or(exempted) {
-            self.report.summary.suppressed += 1;
-            *self
-                .report
-                .summary
-                .suppressed_by_reason
-                .entry(reason.to_owned())
-                .or_default() += 1;
+            self.report.summary.count_suppressed(reason);
             return false;
         }
         true

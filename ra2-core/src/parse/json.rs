@@ -224,14 +224,6 @@ impl<'s> JsonEvents<'s> {
                     let esc = bytes.get(i + 1).copied().ok_or_else(|| give_up(i))?;
                     i += 2;
                     let c = match esc {
-                        b'"' => '"',
-                        b'\\' => '\\',
-                        b'/' => '/',
-                        b'b' => '\u{8}',
-                        b'f' => '\u{c}',
-                        b'n' => '\n',
-                        b'r' => '\r',
-                        b't' => '\t',
                         b'u' => {
                             let hex = text.get(i..i + 4).ok_or_else(|| give_up(i))?;
                             if !hex.bytes().all(|h| h.is_ascii_hexdigit()) {
@@ -242,7 +234,7 @@ impl<'s> JsonEvents<'s> {
                             // libyaml refuses surrogate escapes (even paired ones).
                             char::from_u32(code).ok_or_else(|| give_up(i))?
                         }
-                        _ => return Err(give_up(i)),
+                        _ => short_escape(esc).ok_or_else(|| give_up(i))?,
                     };
                     s.push(c);
                     run = i;
@@ -771,6 +763,22 @@ impl<'s> Iterator for JsonEvents<'s> {
             }
         }
     }
+}
+
+/// What a two-character JSON escape (`\n`, `\"`, ...) stands for; `None` for `\u` and
+/// anything JSON does not allow.
+pub(crate) fn short_escape(escaped: u8) -> Option<char> {
+    Some(match escaped {
+        b'"' => '"',
+        b'\\' => '\\',
+        b'/' => '/',
+        b'b' => '\u{8}',
+        b'f' => '\u{c}',
+        b'n' => '\n',
+        b'r' => '\r',
+        b't' => '\t',
+        _ => return None,
+    })
 }
 
 #[cfg(test)]

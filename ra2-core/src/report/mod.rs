@@ -244,6 +244,20 @@ pub struct Summary {
     pub strict_skipped_kinds: BTreeMap<String, usize>,
 }
 
+impl Summary {
+    /// One more finding silenced, for `reason`.
+    pub(crate) fn count_suppressed(&mut self, reason: &str) {
+        self.suppressed += 1;
+        *self.suppressed_by_reason.entry(reason.to_owned()).or_default() += 1;
+    }
+
+    /// One more file or document not linted, for `reason`.
+    pub(crate) fn count_skipped(&mut self, reason: &str) {
+        self.skipped += 1;
+        *self.skipped_by_reason.entry(reason.to_owned()).or_default() += 1;
+    }
+}
+
 /// Everything one lint run found.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Report {

@@ -944,39 +944,31 @@ mod json {
                 return Err("unexpected end of input in an escape".to_owned());
             };
             self.pos += 1;
-            let c = match b {
-                b'"' => '"',
-                b'\\' => '\\',
-                b'/' => '/',
-                b'b' => '\u{8}',
-                b'f' => '\u{c}',
-                b'n' => '\n',
-                b'r' => '\r',
-                b't' => '\t',
-                b'u' => {
-                    let first = self.hex4()?;
-                    if (0xD800..0xDC00).contains(&first)
-                        && self.src.get(self.pos..).is_some_and(|r| r.starts_with("\\u"))
-                    {
-                        let save = self.pos;
-                        self.pos += 2;
-                        let second = self.hex4()?;
-                        if (0xDC00..0xE000).contains(&second) {
-                            let code = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00);
-                            char::from_u32(code).unwrap_or(char::REPLACEMENT_CHARACTER)
-                        } else {
-                            // Go replaces a lone surrogate and decodes the next escape on its own.
-                            self.pos = save;
-                            char::REPLACEMENT_CHARACTER
-                        }
-                    } else {
-                        char::from_u32(first).unwrap_or(char::REPLACEMENT_CHARACTER)
-                    }
-                }
-                _ => {
+            if b != b'u' {
+                let Some(c) = crate::parse::json::short_escape(b) else {
                     self.pos -= 1;
                     return Err(self.unexpected("in an escape"));
+                };
+                out.push(c);
+                return Ok(());
+            }
+            let first = self.hex4()?;
+            let c = if (0xD800..0xDC00).contains(&first)
+                && self.src.get(self.pos..).is_some_and(|r| r.starts_with("\\u"))
+            {
+                let save = self.pos;
+                self.pos += 2;
+                let second = self.hex4()?;
+                if (0xDC00..0xE000).contains(&second) {
+                    let code = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00);
+                    char::from_u32(code).unwrap_or(char::REPLACEMENT_CHARACTER)
+                } else {
+                    // Go replaces a lone surrogate and decodes the next escape on its own.
+                    self.pos = save;
+                    char::REPLACEMENT_CHARACTER
                 }
+            } else {
+                char::from_u32(first).unwrap_or(char::REPLACEMENT_CHARACTER)
             };
             out.push(c);
             Ok(())
