@@ -249,9 +249,9 @@ impl<'a> Stream<'a> {
                 let fixed: BTreeMap<&str, std::borrow::Cow<'_, str>> = self
                     .sources
                     .iter()
-                    .map(|(name, text)| (name.as_str(), text::lone_cr_fixed(text)))
+                    .map(|(name, text)| (name.as_str(), text::lone_cr_as_lf(text)))
                     .collect();
-                let kept_text = kept.map(|k| (k, text::lone_cr_fixed(&k.text)));
+                let kept_text = kept.map(|k| (k, text::lone_cr_as_lf(&k.text)));
                 let lookup = |file: &str| -> Option<text::Source<'_>> {
                     if let Some((k, t)) = kept_text.as_ref().filter(|(k, _)| k.name == file) {
                         return Some(text::Source {

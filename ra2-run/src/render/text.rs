@@ -245,8 +245,9 @@ impl SourceCode for Window<'_> {
     }
 }
 
-/// `text` with every `\r` that is not followed by `\n` replaced by `\n`.
-fn lone_cr_as_lf(text: &str) -> std::borrow::Cow<'_, str> {
+/// `text` with every `\r` that is not followed by `\n` replaced by `\n`, as miette's snippets
+/// need (see [`render`]).
+pub fn lone_cr_as_lf(text: &str) -> std::borrow::Cow<'_, str> {
     let bytes = text.as_bytes();
     let lone = |i: usize| bytes.get(i) == Some(&b'\r') && bytes.get(i + 1) != Some(&b'\n');
     if !(0..bytes.len()).any(lone) {
@@ -435,11 +436,6 @@ pub fn render(report: &Report, sources: &BTreeMap<String, String>, style: Style)
     out.push_str(&summary_line(report));
     out.push('\n');
     out
-}
-
-/// `text` with every `\r` that is not followed by `\n` replaced by `\n` (see [`render`]).
-pub fn lone_cr_fixed(text: &str) -> std::borrow::Cow<'_, str> {
-    lone_cr_as_lf(text)
 }
 
 #[cfg(test)]

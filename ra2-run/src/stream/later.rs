@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use crate::render::text;
 
@@ -38,7 +38,9 @@ pub struct Later {
 
 struct Spool {
     file: File,
-    path: PathBuf,
+    /// The file's path: off Unix the file stays in the directory until the run ends.
+    #[cfg(not(unix))]
+    path: std::path::PathBuf,
     /// Bytes written to `file` and in `buffer`.
     len: u64,
     buffer: Vec<u8>,
@@ -47,6 +49,9 @@ struct Spool {
     segments: BTreeMap<String, Vec<(usize, u64, usize)>>,
 }
 
+// On Unix the file left the directory when it was made (see `Spool::new`); removing the path
+// again could remove another file made there since.
+#[cfg(not(unix))]
 impl Drop for Spool {
     fn drop(&mut self) {
         let _ = std::fs::remove_file(&self.path);
@@ -133,7 +138,7 @@ impl Later {
         };
         let block = self.block.as_ref()?;
         let bytes = block.bytes.get(start - block.offset..end - block.offset)?;
-        let text = text::lone_cr_fixed(&ra2_core::source::same_length_lossy(bytes)).into_owned();
+        let text = text::lone_cr_as_lf(&ra2_core::source::same_length_lossy(bytes)).into_owned();
         let before = text.as_bytes().get(..lo - start).unwrap_or_default();
         let breaks = ra2_core::source::count_line_breaks(before);
         Some(Chunk {
@@ -279,6 +284,7 @@ impl Spool {
                 let _ = std::fs::remove_file(&path);
                 return Some(Spool {
                     file,
+                    #[cfg(not(unix))]
                     path,
                     len: 0,
                     buffer: Vec::new(),
