@@ -32,6 +32,8 @@ pub struct Charts {
     /// The working directory: template paths are reported relative to it when under it.
     cwd: PathBuf,
     found: BTreeMap<String, Result<Vec<PathBuf>, String>>,
+    /// Every chart under `root` by name, from one walk made when first needed.
+    index: Option<ChartIndex>,
     /// Templates that no chart of their name holds, by chart name.
     missing: BTreeMap<String, Vec<String>>,
     templates: BTreeMap<String, Result<(String, String), String>>,
@@ -47,6 +49,7 @@ impl Charts {
             root: root.map_or_else(|| cwd.clone(), Path::to_path_buf),
             cwd,
             found: BTreeMap::new(),
+            index: None,
             missing: BTreeMap::new(),
             templates: BTreeMap::new(),
             notes: Vec::new(),
@@ -185,7 +188,8 @@ impl Charts {
             // Reported once, with the first template that needed it.
             return known.clone().map_err(|_| String::new());
         }
-        let found = Some(find_charts(&self.root, name)).filter(|c| !c.is_empty()).ok_or_else(|| {
+        let index = self.index.get_or_insert_with(|| ChartIndex::walk(&self.root));
+        let found = Some(index.charts(name)).filter(|c| !c.is_empty()).ok_or_else(|| {
             format!(
                 "note: Helm chart {name:?} (named by the `# Source:` comments) not found: no Chart.yaml with that name in {} or {MAX_DEPTH} levels below; --chart-root DIR says where it is. Findings stay on the rendered output",
                 self.root.display()
@@ -239,43 +243,74 @@ fn chart_name(dir: &Path) -> Option<String> {
     chart_yaml(dir)?.get("name")?.as_str().map(str::to_owned)
 }
 
-/// The charts called `name`: `root` itself, else the matches of a breadth-first walk below
-/// it, nearest first.
+/// The charts under a search root, by name: one breadth-first walk answers every name the
+/// output gives (a walk per name read the same directories over and over: with 130 charts
+/// named and a large working directory, most of a run went there).
+struct ChartIndex {
+    root: PathBuf,
+    /// The name in the root's own `Chart.yaml`.
+    root_name: Option<String>,
+    /// The charts below the root by name, nearest first, at most [`MAX_CANDIDATES`] each.
+    below: BTreeMap<String, Vec<PathBuf>>,
+}
+
+impl ChartIndex {
+    fn walk(root: &Path) -> ChartIndex {
+        let mut below: BTreeMap<String, Vec<PathBuf>> = BTreeMap::new();
+        let mut queue = VecDeque::from([(root.to_path_buf(), 0)]);
+        let mut visited = 0;
+        while let Some((dir, depth)) = queue.pop_front() {
+            visited += 1;
+            if visited > MAX_DIRECTORIES {
+                break;
+            }
+            if depth > 0
+                && let Some(name) = chart_name(&dir)
+            {
+                let charts = below.entry(name).or_default();
+                if charts.len() < MAX_CANDIDATES {
+                    charts.push(dir.clone());
+                }
+            }
+            if depth >= MAX_DEPTH {
+                continue;
+            }
+            let Ok(entries) = std::fs::read_dir(&dir) else {
+                continue;
+            };
+            let mut children: Vec<PathBuf> = entries
+                .filter_map(Result::ok)
+                .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
+                .filter(|e| {
+                    let name = e.file_name();
+                    let name = name.to_string_lossy();
+                    !(name.starts_with('.') || name == "node_modules" || name == "target")
+                })
+                .map(|e| e.path())
+                .collect();
+            children.sort();
+            queue.extend(children.into_iter().map(|c| (c, depth + 1)));
+        }
+        ChartIndex {
+            root: root.to_path_buf(),
+            root_name: chart_name(root),
+            below,
+        }
+    }
+
+    /// The charts called `name`: the root itself, else those below it, nearest first.
+    fn charts(&self, name: &str) -> Vec<PathBuf> {
+        if self.root_name.as_deref() == Some(name) {
+            return vec![self.root.clone()];
+        }
+        self.below.get(name).cloned().unwrap_or_default()
+    }
+}
+
+/// The charts called `name` under `root` (one walk; [`Charts`] keeps its walk for every name).
+#[cfg(test)]
 fn find_charts(root: &Path, name: &str) -> Vec<PathBuf> {
-    if chart_name(root).as_deref() == Some(name) {
-        return vec![root.to_path_buf()];
-    }
-    let mut found = Vec::new();
-    let mut queue = VecDeque::from([(root.to_path_buf(), 0)]);
-    let mut visited = 0;
-    while let Some((dir, depth)) = queue.pop_front() {
-        visited += 1;
-        if visited > MAX_DIRECTORIES || found.len() >= MAX_CANDIDATES {
-            break;
-        }
-        if depth > 0 && chart_name(&dir).as_deref() == Some(name) {
-            found.push(dir.clone());
-        }
-        if depth >= MAX_DEPTH {
-            continue;
-        }
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            continue;
-        };
-        let mut children: Vec<PathBuf> = entries
-            .filter_map(Result::ok)
-            .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
-            .filter(|e| {
-                let name = e.file_name();
-                let name = name.to_string_lossy();
-                !(name.starts_with('.') || name == "node_modules" || name == "target")
-            })
-            .map(|e| e.path())
-            .collect();
-        children.sort();
-        queue.extend(children.into_iter().map(|c| (c, depth + 1)));
-    }
-    found
+    ChartIndex::walk(root).charts(name)
 }
 
 /// The file a `# Source:` path names inside the chart at `chart`: `charts/<sub>/…` goes into
