@@ -69,8 +69,11 @@ pub struct Linter<'c> {
     config: &'c Config,
     limits: Limits,
     rules: Vec<&'static Rule>,
-    /// Each rule's parameters, decoded once for the run (same order as `rules`).
-    params: Vec<Option<Box<dyn std::any::Any + Send + Sync>>>,
+    /// Each rule's catalogue entry (same order as `rules`).
+    docs: Vec<Option<&'static crate::catalogue::RuleDoc>>,
+    /// Each rule's parameters, decoded once for the run or shared defaults (same order as
+    /// `rules`).
+    params: Vec<Option<crate::rules::params::Decoded>>,
     report: Report,
     bundle: Bundle,
     /// What each object's annotations suppress (`None`: nothing, the common case, in a word).
@@ -158,6 +161,22 @@ const fn rule_editions() -> [u8; RULES.len()] {
     bits
 }
 
+/// The catalogue entry of each rule of [`RULES`], in the same order, found at compile time: the
+/// cross-document checks of every run (one per admission request) get theirs without a search.
+static RULE_DOCS: [Option<&'static crate::catalogue::RuleDoc>; RULES.len()] = rule_docs();
+
+// Evaluated at compile time only: an index out of range would be a build error, not a panic.
+#[allow(clippy::indexing_slicing)]
+const fn rule_docs() -> [Option<&'static crate::catalogue::RuleDoc>; RULES.len()] {
+    let mut docs = [None; RULES.len()];
+    let mut i = 0;
+    while i < RULES.len() {
+        docs[i] = crate::catalogue::find(RULES[i].id);
+        i += 1;
+    }
+    docs
+}
+
 /// Per-file state while a file is fed in chunks (for streaming standard input).
 #[derive(Debug)]
 pub struct FileState {
@@ -186,23 +205,22 @@ impl<'c> Linter<'c> {
     pub fn new(config: &'c Config) -> Self {
         let edition = config.edition;
         let edition_bit = 1 << edition as u8;
-        let rules: Vec<&'static Rule> = RULES
-            .iter()
-            .zip(RULE_EDITIONS.iter())
-            .filter(|&(r, bits)| bits & edition_bit != 0 && config.rule_enabled(r.id))
-            .map(|(r, _)| *r)
-            .collect();
-        let params = rules
-            .iter()
-            .map(|r| {
-                r.params
-                    .map(|decode| decode(&mut crate::rules::params::Params::new(r.id, config)))
-            })
-            .collect();
+        let mut rules: Vec<&'static Rule> = Vec::with_capacity(RULES.len());
+        let mut docs = Vec::with_capacity(RULES.len());
+        let mut params = Vec::with_capacity(RULES.len());
+        for (index, ((rule, bits), doc)) in RULES.iter().zip(RULE_EDITIONS.iter()).zip(RULE_DOCS.iter()).enumerate() {
+            if bits & edition_bit == 0 || !config.rule_enabled(rule.id) {
+                continue;
+            }
+            rules.push(*rule);
+            docs.push(*doc);
+            params.push(crate::rules::params::decoded(index, rule, *doc, config));
+        }
         Linter {
             config,
             limits: config.limits,
             rules,
+            docs,
             params,
             report: Report {
                 edition: edition.as_str().to_owned(),
@@ -1087,11 +1105,11 @@ impl<'c> Linter<'c> {
         };
         let mut bundle_findings: Vec<BundleFinding> = Vec::new();
         let mut texts = crate::model::bundle::Strings::default();
-        for (rule, params) in self.rules.iter().zip(&self.params) {
+        for ((rule, params), doc) in self.rules.iter().zip(&self.params).zip(&self.docs) {
             if let Some(check) = rule.bundle {
                 let mut cx = BundleContext {
                     rule: rule.id,
-                    doc: crate::catalogue::get(rule.id),
+                    doc: *doc,
                     settings,
                     out: &mut bundle_findings,
                     texts: &mut texts,
@@ -1490,6 +1508,66 @@ fn duplicate_key(
     }
 }
 
+/// [`finding_at`] for the node `at` of the object `target`, built straight from the tree: a
+/// rule's finding on the object being linted needs no [`Place`] (whose strings are shared
+/// for facts kept to the end of the run).
+pub(crate) fn finding_on(
+    rule: &str,
+    check: &str,
+    severity: Severity,
+    message: String,
+    help: Option<String>,
+    target: Target<'_>,
+    at: &Located<'_>,
+) -> Finding {
+    let help = help.unwrap_or_else(|| {
+        crate::catalogue::get(rule)
+            .map(|d| d.remediation.to_owned())
+            .unwrap_or_default()
+    });
+    let site = at.site();
+    let doc = at.doc();
+    let related = site
+        .related
+        .map(|span| {
+            let start = doc.position(span.start);
+            let end = doc.position(span.end);
+            vec![crate::report::Related {
+                message: crate::model::bundle::RELATED_ALIAS.to_owned(),
+                line: start.line,
+                column: start.column,
+                end_line: end.line,
+                end_column: end.column,
+                offset: span.start,
+                len: span.len(),
+            }]
+        })
+        .unwrap_or_default();
+    let start = doc.position(site.span.start);
+    let end = doc.position(site.span.end);
+    Finding {
+        rule: rule.to_owned(),
+        check: check.to_owned(),
+        severity,
+        message,
+        help,
+        file: target.file.to_owned(),
+        line: start.line,
+        column: start.column,
+        end_line: end.line,
+        end_column: end.column,
+        document: target.document,
+        object: target.object.clone(),
+        pointer: at.pointer().to_owned(),
+        source_template: None,
+        template: None,
+        related,
+        refused_by_api_server: false,
+        offset: site.span.start,
+        len: site.span.len(),
+    }
+}
+
 pub(crate) fn finding_at(
     rule: &str,
     check: &str,
@@ -1554,7 +1632,7 @@ fn suppressions_of(
                     .any(|id| rest == id || rest.strip_prefix(id).is_some_and(|c| c.starts_with('.')));
                 if !known {
                     found.push((
-    finding_at(SUPPRESSION_RULE, "unknown-rule", Severity::Warning, format!("suppression names unknown rule or check {rest:?}"), Some("Use a rule id such as ra2.app.007, or rule.check such as ra2.app.009.privileged-device.".to_owned()), Place::of(target, &value)),
+    finding_on(SUPPRESSION_RULE, "unknown-rule", Severity::Warning, format!("suppression names unknown rule or check {rest:?}"), Some("Use a rule id such as ra2.app.007, or rule.check such as ra2.app.009.privileged-device.".to_owned()), target, &value),
     target.object_index,
 ));
                 }
@@ -1564,13 +1642,14 @@ fn suppressions_of(
             };
             if value.as_str().is_none_or(|r| r.trim().is_empty()) {
                 found.push((
-                    finding_at(
+                    finding_on(
                         SUPPRESSION_RULE,
                         "missing-reason",
                         Severity::Info,
                         format!("suppression of {what} gives no reason"),
                         Some("Write why the exemption is justified as the annotation's value.".to_owned()),
-                        Place::of(target, &value),
+                        target,
+                        &value,
                     ),
                     target.object_index,
                 ));
@@ -1602,6 +1681,19 @@ mod tests {
         }
         // Not every rule runs in every edition, so the table is not trivially full.
         assert!(RULE_EDITIONS.iter().any(|b| *b != 0b11));
+    }
+
+    #[test]
+    fn rule_docs_are_the_catalogues() {
+        for (rule, doc) in RULES.iter().zip(RULE_DOCS) {
+            assert_eq!(
+                doc.map(|d| d.id),
+                crate::catalogue::get(rule.id).map(|d| d.id),
+                "{}",
+                rule.id
+            );
+        }
+        assert!(RULE_DOCS.iter().all(Option::is_some));
     }
 
     #[test]
