@@ -993,7 +993,6 @@ impl<'c> Linter<'c> {
         if profile == Some(None) {
             self.taken.undecided.insert(object_index);
         }
-        self.last_object = Some(object_ref.clone());
         self.taken.saw_templates |= template.is_some();
         self.report.objects.push(ObjectSummary {
             file: file.to_owned(),
@@ -1011,6 +1010,7 @@ impl<'c> Linter<'c> {
         self.collect_facts(target, &object);
         crate::platform::collect(&mut self.bundle.platform, target, &object, pod);
         self.pending.extend(found);
+        self.last_object = Some(object_ref);
     }
 
     /// Records the pod's profile facts (ra2-rules.md §1.2) and returns its profile, or `None`
@@ -1346,6 +1346,16 @@ impl Finished {
     /// finding equal to the one before it left out, as [`Report::finalize`] does. Empty once
     /// every finding was handed out.
     pub fn next_batch(&mut self, max: usize) -> Vec<Finding> {
+        let batch = self.take(max);
+        if let Some(last) = batch.last() {
+            self.last = Some(last.clone());
+        }
+        batch
+    }
+
+    /// [`Finished::next_batch`] without remembering the last finding handed out (for the last
+    /// batch, after which nothing is compared with it).
+    fn take(&mut self, max: usize) -> Vec<Finding> {
         let mut batch: Vec<Finding> = Vec::new();
         while batch.len() < max.max(1) {
             let Some(finding) = self.next_finding() else { break };
@@ -1355,16 +1365,13 @@ impl Finished {
             self.counts.add(finding.severity);
             batch.push(finding);
         }
-        if let Some(last) = batch.last() {
-            self.last = Some(last.clone());
-        }
         batch
     }
 
     /// The report: the findings not handed out yet, and a summary that counts every finding
     /// of the run, handed out or not.
     pub fn into_report(mut self) -> Report {
-        let findings = self.next_batch(usize::MAX);
+        let findings = self.take(usize::MAX);
         self.report.findings = findings;
         self.report.summary.findings = self.counts;
         self.report
