@@ -838,14 +838,15 @@ impl<'c> Linter<'c> {
         }
         let is_list = root.str_at("kind").is_some_and(|k| k == "List" || k.ends_with("List"))
             && root.get("items").is_some_and(|i| i.is_seq());
-        let objects: Vec<Located<'_>> = if is_list {
-            root.get("items").map(|i| i.items().collect()).unwrap_or_default()
-        } else {
-            vec![root.clone()]
-        };
         let first_object = self.suppressions.len();
-        for node in objects {
-            self.lint_object(file, document, node, template);
+        if is_list {
+            if let Some(items) = root.get("items") {
+                for node in items.items() {
+                    self.lint_object(file, document, node, template);
+                }
+            }
+        } else {
+            self.lint_object(file, document, root, template);
         }
         self.push_problems(file, document, doc, template, first_object);
     }
@@ -1619,12 +1620,14 @@ fn suppressions_of(
     found: &mut Vec<Pending>,
 ) -> Suppressions {
     let mut out = Suppressions::default();
-    let mut sources = vec![object.metadata().and_then(|m| m.get("annotations"))];
-    if let Some(meta) = pod.and_then(|p| p.metadata.clone()) {
-        if meta.pointer() != "/metadata" {
-            sources.push(meta.get("annotations"));
-        }
-    }
+    // The pod template's annotations too, unless they are the object's own: a Pod's metadata
+    // is at `/metadata` when the Pod is the document (in a List it is `/items/N/metadata`, and
+    // read a second time, as it always was).
+    let template = pod
+        .and_then(|p| p.metadata.as_ref().map(|meta| (p.workload, meta)))
+        .filter(|(workload, _)| *workload != crate::model::WorkloadKind::Pod || !object.root.pointer().is_empty())
+        .and_then(|(_, meta)| meta.get("annotations"));
+    let sources = [object.metadata().and_then(|m| m.get("annotations")), template];
     for annotations in sources.into_iter().flatten() {
         for (key, value) in annotations.entries() {
             let what = if key == SUPPRESS_ALL {
