@@ -245,7 +245,11 @@ impl<'t> Incoming<'t> {
         if root.get("kind").is_some_and(|k| k.as_str() != Some("AdmissionReview")) {
             return None;
         }
-        let uid = self.str_at("/request/uid").unwrap_or_default().to_owned();
+        let uid = root
+            .get("request")
+            .and_then(|request| request.str_at("uid"))
+            .unwrap_or_default()
+            .to_owned();
         let api_version = if root.str_at("apiVersion") == Some("admission.k8s.io/v1beta1") {
             "admission.k8s.io/v1beta1"
         } else {
