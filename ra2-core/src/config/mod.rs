@@ -585,9 +585,15 @@ impl Config {
 
     /// The severity of a check: config override (check, then rule), else the catalogue.
     pub fn severity_for(&self, rule: &str, check: &str, doc: Option<&RuleDoc>, edition: Edition) -> Severity {
-        self.severity
-            .get(&format!("{rule}/{check}"))
-            .or_else(|| self.severity.get(rule))
+        // Most configs override nothing: no key to build for every finding then.
+        let configured = || {
+            self.severity
+                .get(&format!("{rule}/{check}"))
+                .or_else(|| self.severity.get(rule))
+        };
+        (!self.severity.is_empty())
+            .then(configured)
+            .flatten()
             .copied()
             .or_else(|| doc.map(|d| d.severity_of(check, edition)))
             .unwrap_or(Severity::Warning)

@@ -95,6 +95,15 @@ fn matches(pattern: &str, resource: &str) -> bool {
 
 impl Classifier {
     pub fn new(config: &Config) -> Self {
+        // The common case, no patterns configured: the catalogue's defaults, read once.
+        if !config.params.contains_key(NETWORK_RULE) && !config.params.contains_key(ACCELERATOR_RULE) {
+            static DEFAULT: std::sync::OnceLock<Classifier> = std::sync::OnceLock::new();
+            return DEFAULT.get_or_init(|| Classifier::read(&Config::default())).clone();
+        }
+        Classifier::read(config)
+    }
+
+    fn read(config: &Config) -> Self {
         Classifier {
             network: Params::new(NETWORK_RULE, config).list(NETWORK_PARAM),
             accelerator: Params::new(ACCELERATOR_RULE, config).list(ACCELERATOR_PARAM),

@@ -147,7 +147,7 @@ pub fn review(review: &Value, config: &Config) -> Value {
         .filter(|v| *v == "admission.k8s.io/v1beta1")
         .unwrap_or("admission.k8s.io/v1");
     let response = match check_review(review).and_then(|request| decide(request, config)) {
-        Ok(decision) => response(uid, &decision),
+        Ok(decision) => response_of(uid, decision),
         Err(error) => rejection(uid, &error),
     };
     json!({
@@ -245,7 +245,11 @@ impl<'t> Incoming<'t> {
         if root.get("kind").is_some_and(|k| k.as_str() != Some("AdmissionReview")) {
             return None;
         }
-        let uid = self.str_at("/request/uid").unwrap_or_default().to_owned();
+        let uid = root
+            .get("request")
+            .and_then(|request| request.str_at("uid"))
+            .unwrap_or_default()
+            .to_owned();
         let api_version = if root.str_at("apiVersion") == Some("admission.k8s.io/v1beta1") {
             "admission.k8s.io/v1beta1"
         } else {
@@ -255,7 +259,7 @@ impl<'t> Incoming<'t> {
         Some(json!({
             "apiVersion": api_version,
             "kind": "AdmissionReview",
-            "response": response(&uid, &decision),
+            "response": response_of(&uid, decision),
         }))
     }
 
@@ -284,7 +288,17 @@ impl<'t> Incoming<'t> {
             })
             .collect();
         prepare_in_place(&mut self.doc, object, &fills)?;
-        sort_mappings(&mut self.doc, object);
+        // Filled-in values stand outside `metadata`'s span: its subtree is always walked for
+        // columns (see [`Canonical::columns`]).
+        let filled = if fills.is_empty() {
+            None
+        } else {
+            entry(&self.doc, object, "metadata").map(|(_, v)| v)
+        };
+        let mut canon = Canonical::measure(&mut self.doc, object)?;
+        if canon.bytes > config.limits.max_document_bytes || canon.depth > config.limits.max_depth {
+            return None;
+        }
         self.doc.root = object;
         self.doc.quote_check = Some(std::cell::Cell::new(false));
         let mut linter = crate::Linter::new(config);
@@ -308,10 +322,7 @@ impl<'t> Incoming<'t> {
             .collect();
         wanted.sort_unstable();
         wanted.dedup();
-        let canon = Canonical::of(&self.doc, object, wanted)?;
-        if canon.bytes > config.limits.max_document_bytes || canon.depth > config.limits.max_depth {
-            return None;
-        }
+        canon.columns(&self.doc, object, wanted, filled);
         let mut keyed = Vec::with_capacity(report.findings.len());
         for finding in std::mem::take(&mut report.findings) {
             let (line, column) = if finding.file == SOURCE_NAME {
@@ -390,27 +401,14 @@ fn prepare_in_place(doc: &mut Doc<'_>, object: NodeId, fills: &[(&'static str, S
     Some(())
 }
 
-/// Puts every mapping of the object in key order, serde_json's map order.
-fn sort_mappings(doc: &mut Doc<'_>, object: NodeId) {
-    let mut stack = vec![object];
-    while let Some(id) = stack.pop() {
-        if let Some(entries) = doc.map_entries_mut(id) {
-            // Many small mappings (`name`, `value`; `limits`, `requests`) are in order already.
-            if !entries.is_sorted_by(|a, b| a.key <= b.key) {
-                entries.sort_by(|a, b| a.key.cmp(&b.key));
-            }
-            stack.extend(entries.iter().map(|e| e.value));
-        } else {
-            stack.extend(doc.seq_items(id).iter().map(|i| i.node));
-        }
-    }
-}
-
-/// The object as serde_json writes it (compact, keys in order): the column (in characters,
-/// what the serde_json path reported) where each wanted key or value of the request's text would
-/// start there, and the text's size and nesting. `None` when serde_json's text would read
-/// differently (see [`Incoming`]).
+/// The object as serde_json writes it (compact, keys in order, as [`decide`] writes it before
+/// linting it): its size and nesting, and the column (in characters, what the serde_json path
+/// reported) where each wanted key or value of the request's text would start there. `None`
+/// when serde_json's text would read differently (see [`Incoming`]).
 struct Canonical {
+    /// Each node's length in characters as serde_json writes it, by node id (measured nodes
+    /// only).
+    lengths: Vec<usize>,
     /// Request offsets whose columns are wanted, sorted.
     wanted: Vec<usize>,
     /// Their columns; `usize::MAX` where two places share an offset.
@@ -418,19 +416,120 @@ struct Canonical {
     chars: usize,
     bytes: usize,
     depth: usize,
+    /// The request's text is ASCII: so is every string borrowed from it.
+    ascii: bool,
 }
 
 impl Canonical {
-    fn of(doc: &Doc<'_>, object: NodeId, wanted: Vec<usize>) -> Option<Canonical> {
+    /// Puts every mapping of the object in key order (serde_json's map order) and measures it:
+    /// one walk over the tree before it is linted. The keys of a mapping are distinct
+    /// ([`Incoming::read`] takes no document with duplicate keys), so an unstable sort gives
+    /// the one order there is, without a stable sort's buffer.
+    fn measure(doc: &mut Doc<'_>, object: NodeId) -> Option<Canonical> {
         let mut canon = Canonical {
-            columns: vec![None; wanted.len()],
-            wanted,
+            lengths: vec![0; doc.nodes.len()],
+            wanted: Vec::new(),
+            columns: Vec::new(),
             chars: 0,
             bytes: 0,
             depth: 0,
+            ascii: doc.chunk.text.is_ascii(),
         };
-        canon.walk(doc, object, 1)?;
+        if !canon.measure_scalar(doc, object)? {
+            canon.measure_collection(doc, object, 1)?;
+        }
         Some(canon)
+    }
+
+    /// Measures a mapping or sequence and everything in it, and records its length.
+    fn measure_collection(&mut self, doc: &mut Doc<'_>, id: NodeId, depth: usize) -> Option<()> {
+        let start = self.chars;
+        self.depth = self.depth.max(depth);
+        self.punct();
+        match doc.nodes.get(id as usize)?.value {
+            DocValue::Map(children) => {
+                let range = children.range();
+                let entries = doc.entries.get_mut(range.clone())?;
+                // Many small mappings (`name`, `value`; `limits`, `requests`) are in order already.
+                if !entries.is_sorted_by(|a, b| a.key <= b.key) {
+                    entries.sort_unstable_by(|a, b| a.key.cmp(&b.key));
+                }
+                for (i, index) in range.enumerate() {
+                    if i > 0 {
+                        self.punct();
+                    }
+                    let e = doc.entries.get(index)?;
+                    let value = e.value;
+                    // The JSON reader gives up on a key this far from its `:`.
+                    if self.string(&e.key)? > 1000 {
+                        return None;
+                    }
+                    self.punct();
+                    if !self.measure_scalar(doc, value)? {
+                        self.measure_collection(doc, value, depth + 1)?;
+                    }
+                }
+            }
+            DocValue::Seq(children) => {
+                for (i, index) in children.range().enumerate() {
+                    if i > 0 {
+                        self.punct();
+                    }
+                    let item = doc.items.get(index)?.node;
+                    if !self.measure_scalar(doc, item)? {
+                        self.measure_collection(doc, item, depth + 1)?;
+                    }
+                }
+            }
+            _ => return None,
+        }
+        self.punct();
+        if let Some(length) = self.lengths.get_mut(id as usize) {
+            *length = self.chars - start;
+        }
+        Some(())
+    }
+
+    /// Measures a scalar; `Some(false)` for a mapping or sequence (not measured here).
+    #[inline]
+    fn measure_scalar(&mut self, doc: &Doc<'_>, id: NodeId) -> Option<bool> {
+        let node = doc.nodes.get(id as usize)?;
+        let (bytes, chars) = match &node.value {
+            DocValue::Map(_) | DocValue::Seq(_) => return Some(false),
+            DocValue::Str(s) => written_string(s, self.ascii)?,
+            DocValue::Int(i) => {
+                // serde_json keeps integers of i64 and u64 and writes them in plain decimal.
+                let written = doc.text(node.span);
+                let i = i.get();
+                let fits = i64::try_from(i).is_ok() || u64::try_from(i).is_ok();
+                // The value was read from `written`: serde_json writes the same text exactly when
+                // it is plain decimal (no leading zero or `+`, not `-0`).
+                if !fits || !plain_decimal(written) {
+                    return None;
+                }
+                (written.len(), written.len())
+            }
+            DocValue::Bool(true) | DocValue::Null => (4, 4),
+            DocValue::Bool(false) => (5, 5),
+            DocValue::Float(_) => return None,
+        };
+        self.bytes += bytes;
+        self.chars += chars;
+        Some(true)
+    }
+
+    /// Finds the columns of the `wanted` offsets (sorted) in the measured object. Only the
+    /// subtrees whose span holds a wanted offset are walked; the others count by their measured
+    /// length. `filled` (the `metadata` the request's namespace or name went into, whose span
+    /// does not hold those values) is always walked.
+    fn columns(&mut self, doc: &Doc<'_>, object: NodeId, wanted: Vec<usize>, filled: Option<NodeId>) {
+        self.columns = vec![None; wanted.len()];
+        self.wanted = wanted;
+        self.chars = 0;
+        if !self.wanted.is_empty() {
+            // The object itself is always walked: filled-in values lie outside its span too.
+            self.place_in(doc, object, filled);
+        }
     }
 
     fn column(&self, offset: usize) -> Option<usize> {
@@ -444,9 +543,6 @@ impl Canonical {
     }
 
     fn mark(&mut self, offset: usize) {
-        if self.wanted.is_empty() {
-            return;
-        }
         let Ok(i) = self.wanted.binary_search(&offset) else {
             return;
         };
@@ -459,6 +555,68 @@ impl Canonical {
         }
     }
 
+    /// Whether a wanted offset lies in `span`.
+    fn wants_in(&self, span: Span) -> bool {
+        let first = self.wanted.partition_point(|&w| w < span.start);
+        self.wanted.get(first).is_some_and(|&w| w < span.end)
+    }
+
+    fn place(&mut self, doc: &Doc<'_>, id: NodeId, filled: Option<NodeId>) {
+        let node = doc.node(id);
+        if !matches!(node.value, DocValue::Map(_) | DocValue::Seq(_)) {
+            self.mark(node.span.start);
+            self.chars += self.scalar_chars(doc, node);
+            return;
+        }
+        if Some(id) != filled && !self.wants_in(node.span) {
+            self.chars += self.lengths.get(id as usize).copied().unwrap_or_default();
+            return;
+        }
+        self.place_in(doc, id, filled);
+    }
+
+    /// [`Canonical::place`] of a mapping or sequence that is walked.
+    fn place_in(&mut self, doc: &Doc<'_>, id: NodeId, filled: Option<NodeId>) {
+        let node = doc.node(id);
+        self.mark(node.span.start);
+        match &node.value {
+            DocValue::Map(children) => {
+                self.chars += 1;
+                for (i, e) in doc.entries.get(children.range()).unwrap_or_default().iter().enumerate() {
+                    if i > 0 {
+                        self.chars += 1;
+                    }
+                    self.mark(e.key_span.start);
+                    self.chars += written_string(&e.key, self.ascii).map_or(0, |(_, chars)| chars) + 1;
+                    self.place(doc, e.value, filled);
+                }
+                self.chars += 1;
+            }
+            DocValue::Seq(children) => {
+                self.chars += 1;
+                for (i, item) in doc.items.get(children.range()).unwrap_or_default().iter().enumerate() {
+                    if i > 0 {
+                        self.chars += 1;
+                    }
+                    self.place(doc, item.node, filled);
+                }
+                self.chars += 1;
+            }
+            _ => {}
+        }
+    }
+
+    /// A measured scalar's length in characters as serde_json writes it.
+    fn scalar_chars(&self, doc: &Doc<'_>, node: &crate::parse::doc::Node<'_>) -> usize {
+        match &node.value {
+            DocValue::Str(s) => written_string(s, self.ascii).map_or(0, |(_, chars)| chars),
+            DocValue::Int(_) => doc.text(node.span).len(),
+            DocValue::Bool(false) => 5,
+            DocValue::Bool(true) | DocValue::Null => 4,
+            DocValue::Map(_) | DocValue::Seq(_) | DocValue::Float(_) => 0,
+        }
+    }
+
     fn punct(&mut self) {
         self.chars += 1;
         self.bytes += 1;
@@ -467,103 +625,45 @@ impl Canonical {
     /// A string as serde_json writes it; `None` for what the JSON reader would refuse then.
     #[allow(clippy::ptr_arg)] // whether it is borrowed is what matters
     fn string(&mut self, s: &Cow<'_, str>) -> Option<usize> {
-        // Borrowed: the request's text had it without escapes (one would have made it owned),
-        // so it has no quote or backslash, and nothing the JSON reader refuses unescaped:
-        // controls and the characters refused below. serde_json writes it as it is.
-        if let Cow::Borrowed(s) = s {
-            let continuations = if s.is_ascii() {
-                0
-            } else {
-                s.bytes().filter(|b| b & 0xc0 == 0x80).count()
-            };
-            self.bytes += s.len() + 2;
-            self.chars += s.len() + 2 - continuations;
-            return Some(s.len() + 2);
-        }
-        // Most strings are printable ASCII without quotes or backslashes: written as they are.
-        if s.bytes().all(|b| (0x20..0x7f).contains(&b) && b != b'"' && b != b'\\') {
-            self.bytes += s.len() + 2;
-            self.chars += s.len() + 2;
-            return Some(s.len() + 2);
-        }
-        let mut bytes = 2;
-        let mut chars = 2;
-        for c in s.chars() {
-            let (b, n) = match c {
-                '"' | '\\' | '\n' | '\r' | '\t' | '\u{8}' | '\u{c}' => (2, 2),
-                '\0'..='\u{1f}' => (6, 6),
-                '\u{7f}'..='\u{9f}' | '\u{2028}' | '\u{2029}' | '\u{feff}' | '\u{fffe}' | '\u{ffff}' => return None,
-                c => (c.len_utf8(), 1),
-            };
-            bytes += b;
-            chars += n;
-        }
+        let (bytes, chars) = written_string(s, self.ascii)?;
         self.bytes += bytes;
         self.chars += chars;
         Some(bytes)
     }
+}
 
-    fn walk(&mut self, doc: &Doc<'_>, id: NodeId, depth: usize) -> Option<()> {
-        let node = doc.node(id);
-        self.mark(node.span.start);
-        match &node.value {
-            DocValue::Map(children) => {
-                self.depth = self.depth.max(depth);
-                self.punct();
-                for (i, e) in doc.entries.get(children.range()).unwrap_or_default().iter().enumerate() {
-                    if i > 0 {
-                        self.punct();
-                    }
-                    self.mark(e.key_span.start);
-                    // The JSON reader gives up on a key this far from its `:`.
-                    if self.string(&e.key)? > 1000 {
-                        return None;
-                    }
-                    self.punct();
-                    self.walk(doc, e.value, depth + 1)?;
-                }
-                self.punct();
-            }
-            DocValue::Seq(children) => {
-                self.depth = self.depth.max(depth);
-                self.punct();
-                for (i, item) in doc.items.get(children.range()).unwrap_or_default().iter().enumerate() {
-                    if i > 0 {
-                        self.punct();
-                    }
-                    self.walk(doc, item.node, depth + 1)?;
-                }
-                self.punct();
-            }
-            DocValue::Str(s) => {
-                self.string(s)?;
-            }
-            DocValue::Int(i) => {
-                // serde_json keeps integers of i64 and u64 and writes them in plain decimal.
-                let written = doc.text(node.span);
-                let i = i.get();
-                let fits = i64::try_from(i).is_ok() || u64::try_from(i).is_ok();
-                // The value was read from `written`: serde_json writes the same text exactly when
-                // it is plain decimal (no leading zero or `+`, not `-0`).
-                if !fits || !plain_decimal(written) {
-                    return None;
-                }
-                self.chars += written.len();
-                self.bytes += written.len();
-            }
-            DocValue::Bool(b) => {
-                let n = if *b { 4 } else { 5 };
-                self.chars += n;
-                self.bytes += n;
-            }
-            DocValue::Null => {
-                self.chars += 4;
-                self.bytes += 4;
-            }
-            DocValue::Float(_) => return None,
-        }
-        Some(())
+/// A string as serde_json writes it: its length in bytes and in characters, quotes included;
+/// `None` for what the JSON reader would refuse then. `ascii`: the request's text is ASCII.
+#[allow(clippy::ptr_arg)] // whether it is borrowed is what matters
+fn written_string(s: &Cow<'_, str>, ascii: bool) -> Option<(usize, usize)> {
+    // Borrowed: the request's text had it without escapes (one would have made it owned),
+    // so it has no quote or backslash, and nothing the JSON reader refuses unescaped:
+    // controls and the characters refused below. serde_json writes it as it is.
+    if let Cow::Borrowed(s) = s {
+        let continuations = if ascii || s.is_ascii() {
+            0
+        } else {
+            s.bytes().filter(|b| b & 0xc0 == 0x80).count()
+        };
+        return Some((s.len() + 2, s.len() + 2 - continuations));
     }
+    // Most strings are printable ASCII without quotes or backslashes: written as they are.
+    if s.bytes().all(|b| (0x20..0x7f).contains(&b) && b != b'"' && b != b'\\') {
+        return Some((s.len() + 2, s.len() + 2));
+    }
+    let mut bytes = 2;
+    let mut chars = 2;
+    for c in s.chars() {
+        let (b, n) = match c {
+            '"' | '\\' | '\n' | '\r' | '\t' | '\u{8}' | '\u{c}' => (2, 2),
+            '\0'..='\u{1f}' => (6, 6),
+            '\u{7f}'..='\u{9f}' | '\u{2028}' | '\u{2029}' | '\u{feff}' | '\u{fffe}' | '\u{ffff}' => return None,
+            c => (c.len_utf8(), 1),
+        };
+        bytes += b;
+        chars += n;
+    }
+    Some((bytes, chars))
 }
 
 /// An integer as Rust and serde_json write one: `0`, or digits not starting with `0` after an
@@ -577,20 +677,42 @@ fn plain_decimal(text: &str) -> bool {
 
 /// The `response` of an AdmissionReview for a decision.
 pub fn response(uid: &str, decision: &Decision) -> Value {
+    answer(
+        uid,
+        decision.allowed,
+        decision.code,
+        decision.message.clone(),
+        decision.warnings.clone(),
+    )
+}
+
+/// [`response`] for a decision that is not needed afterwards: its message and warnings move
+/// into the answer.
+fn response_of(uid: &str, decision: Decision) -> Value {
+    answer(
+        uid,
+        decision.allowed,
+        decision.code,
+        decision.message,
+        decision.warnings,
+    )
+}
+
+fn answer(uid: &str, allowed: bool, code: Option<u16>, message: Option<String>, warnings: Vec<String>) -> Value {
     let mut out = Map::new();
     out.insert("uid".to_owned(), Value::from(uid));
-    out.insert("allowed".to_owned(), Value::Bool(decision.allowed));
-    if !decision.allowed {
+    out.insert("allowed".to_owned(), Value::Bool(allowed));
+    if !allowed {
         out.insert(
             "status".to_owned(),
             json!({
-                "code": decision.code.unwrap_or(FORBIDDEN),
-                "message": decision.message.clone().unwrap_or_default(),
+                "code": code.unwrap_or(FORBIDDEN),
+                "message": message.unwrap_or_default(),
             }),
         );
     }
-    if !decision.warnings.is_empty() {
-        out.insert("warnings".to_owned(), Value::from(decision.warnings.clone()));
+    if !warnings.is_empty() {
+        out.insert("warnings".to_owned(), Value::from(warnings));
     }
     Value::Object(out)
 }

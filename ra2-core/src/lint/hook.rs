@@ -10,7 +10,6 @@
 
 use crate::config::Config;
 use crate::model::Object;
-use crate::model::bundle::Place;
 use crate::parse::view::Located;
 use crate::report::{Report, Severity};
 use crate::rules::{Pending, Target};
@@ -59,8 +58,7 @@ impl HookContext<'_> {
             .or_else(|| self.config.severity.get(rule))
             .copied()
             .unwrap_or(severity);
-        let place = Place::of(self.target, at);
-        let finding = crate::lint::finding_at(rule, check, severity, message, Some(help), place);
+        let finding = crate::lint::finding_on(rule, check, severity, message, Some(help), self.target, at);
         self.out.push((finding, self.target.object_index));
     }
 }

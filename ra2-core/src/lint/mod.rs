@@ -69,8 +69,11 @@ pub struct Linter<'c> {
     config: &'c Config,
     limits: Limits,
     rules: Vec<&'static Rule>,
-    /// Each rule's parameters, decoded once for the run (same order as `rules`).
-    params: Vec<Option<Box<dyn std::any::Any + Send + Sync>>>,
+    /// Each rule's catalogue entry (same order as `rules`).
+    docs: Vec<Option<&'static crate::catalogue::RuleDoc>>,
+    /// Each rule's parameters, decoded once for the run or shared defaults (same order as
+    /// `rules`).
+    params: Vec<Option<crate::rules::params::Decoded>>,
     report: Report,
     bundle: Bundle,
     /// What each object's annotations suppress (`None`: nothing, the common case, in a word).
@@ -158,6 +161,22 @@ const fn rule_editions() -> [u8; RULES.len()] {
     bits
 }
 
+/// The catalogue entry of each rule of [`RULES`], in the same order, found at compile time: the
+/// cross-document checks of every run (one per admission request) get theirs without a search.
+static RULE_DOCS: [Option<&'static crate::catalogue::RuleDoc>; RULES.len()] = rule_docs();
+
+// Evaluated at compile time only: an index out of range would be a build error, not a panic.
+#[allow(clippy::indexing_slicing)]
+const fn rule_docs() -> [Option<&'static crate::catalogue::RuleDoc>; RULES.len()] {
+    let mut docs = [None; RULES.len()];
+    let mut i = 0;
+    while i < RULES.len() {
+        docs[i] = crate::catalogue::find(RULES[i].id);
+        i += 1;
+    }
+    docs
+}
+
 /// Per-file state while a file is fed in chunks (for streaming standard input).
 #[derive(Debug)]
 pub struct FileState {
@@ -186,23 +205,22 @@ impl<'c> Linter<'c> {
     pub fn new(config: &'c Config) -> Self {
         let edition = config.edition;
         let edition_bit = 1 << edition as u8;
-        let rules: Vec<&'static Rule> = RULES
-            .iter()
-            .zip(RULE_EDITIONS.iter())
-            .filter(|&(r, bits)| bits & edition_bit != 0 && config.rule_enabled(r.id))
-            .map(|(r, _)| *r)
-            .collect();
-        let params = rules
-            .iter()
-            .map(|r| {
-                r.params
-                    .map(|decode| decode(&mut crate::rules::params::Params::new(r.id, config)))
-            })
-            .collect();
+        let mut rules: Vec<&'static Rule> = Vec::with_capacity(RULES.len());
+        let mut docs = Vec::with_capacity(RULES.len());
+        let mut params = Vec::with_capacity(RULES.len());
+        for (index, ((rule, bits), doc)) in RULES.iter().zip(RULE_EDITIONS.iter()).zip(RULE_DOCS.iter()).enumerate() {
+            if bits & edition_bit == 0 || !config.rule_enabled(rule.id) {
+                continue;
+            }
+            rules.push(*rule);
+            docs.push(*doc);
+            params.push(crate::rules::params::decoded(index, rule, *doc, config));
+        }
         Linter {
             config,
             limits: config.limits,
             rules,
+            docs,
             params,
             report: Report {
                 edition: edition.as_str().to_owned(),
@@ -820,14 +838,15 @@ impl<'c> Linter<'c> {
         }
         let is_list = root.str_at("kind").is_some_and(|k| k == "List" || k.ends_with("List"))
             && root.get("items").is_some_and(|i| i.is_seq());
-        let objects: Vec<Located<'_>> = if is_list {
-            root.get("items").map(|i| i.items().collect()).unwrap_or_default()
-        } else {
-            vec![root.clone()]
-        };
         let first_object = self.suppressions.len();
-        for node in objects {
-            self.lint_object(file, document, node, template);
+        if is_list {
+            if let Some(items) = root.get("items") {
+                for node in items.items() {
+                    self.lint_object(file, document, node, template);
+                }
+            }
+        } else {
+            self.lint_object(file, document, root, template);
         }
         self.push_problems(file, document, doc, template, first_object);
     }
@@ -975,7 +994,6 @@ impl<'c> Linter<'c> {
         if profile == Some(None) {
             self.taken.undecided.insert(object_index);
         }
-        self.last_object = Some(object_ref.clone());
         self.taken.saw_templates |= template.is_some();
         self.report.objects.push(ObjectSummary {
             file: file.to_owned(),
@@ -993,6 +1011,7 @@ impl<'c> Linter<'c> {
         self.collect_facts(target, &object);
         crate::platform::collect(&mut self.bundle.platform, target, &object, pod);
         self.pending.extend(found);
+        self.last_object = Some(object_ref);
     }
 
     /// Records the pod's profile facts (ra2-rules.md §1.2) and returns its profile, or `None`
@@ -1087,11 +1106,11 @@ impl<'c> Linter<'c> {
         };
         let mut bundle_findings: Vec<BundleFinding> = Vec::new();
         let mut texts = crate::model::bundle::Strings::default();
-        for (rule, params) in self.rules.iter().zip(&self.params) {
+        for ((rule, params), doc) in self.rules.iter().zip(&self.params).zip(&self.docs) {
             if let Some(check) = rule.bundle {
                 let mut cx = BundleContext {
                     rule: rule.id,
-                    doc: crate::catalogue::get(rule.id),
+                    doc: *doc,
                     settings,
                     out: &mut bundle_findings,
                     texts: &mut texts,
@@ -1328,6 +1347,16 @@ impl Finished {
     /// finding equal to the one before it left out, as [`Report::finalize`] does. Empty once
     /// every finding was handed out.
     pub fn next_batch(&mut self, max: usize) -> Vec<Finding> {
+        let batch = self.take(max);
+        if let Some(last) = batch.last() {
+            self.last = Some(last.clone());
+        }
+        batch
+    }
+
+    /// [`Finished::next_batch`] without remembering the last finding handed out (for the last
+    /// batch, after which nothing is compared with it).
+    fn take(&mut self, max: usize) -> Vec<Finding> {
         let mut batch: Vec<Finding> = Vec::new();
         while batch.len() < max.max(1) {
             let Some(finding) = self.next_finding() else { break };
@@ -1337,16 +1366,13 @@ impl Finished {
             self.counts.add(finding.severity);
             batch.push(finding);
         }
-        if let Some(last) = batch.last() {
-            self.last = Some(last.clone());
-        }
         batch
     }
 
     /// The report: the findings not handed out yet, and a summary that counts every finding
     /// of the run, handed out or not.
     pub fn into_report(mut self) -> Report {
-        let findings = self.next_batch(usize::MAX);
+        let findings = self.take(usize::MAX);
         self.report.findings = findings;
         self.report.summary.findings = self.counts;
         self.report
@@ -1490,6 +1516,66 @@ fn duplicate_key(
     }
 }
 
+/// [`finding_at`] for the node `at` of the object `target`, built straight from the tree: a
+/// rule's finding on the object being linted needs no [`Place`] (whose strings are shared
+/// for facts kept to the end of the run).
+pub(crate) fn finding_on(
+    rule: &str,
+    check: &str,
+    severity: Severity,
+    message: String,
+    help: Option<String>,
+    target: Target<'_>,
+    at: &Located<'_>,
+) -> Finding {
+    let help = help.unwrap_or_else(|| {
+        crate::catalogue::get(rule)
+            .map(|d| d.remediation.to_owned())
+            .unwrap_or_default()
+    });
+    let site = at.site();
+    let doc = at.doc();
+    let related = site
+        .related
+        .map(|span| {
+            let start = doc.position(span.start);
+            let end = doc.position(span.end);
+            vec![crate::report::Related {
+                message: crate::model::bundle::RELATED_ALIAS.to_owned(),
+                line: start.line,
+                column: start.column,
+                end_line: end.line,
+                end_column: end.column,
+                offset: span.start,
+                len: span.len(),
+            }]
+        })
+        .unwrap_or_default();
+    let start = doc.position(site.span.start);
+    let end = doc.position(site.span.end);
+    Finding {
+        rule: rule.to_owned(),
+        check: check.to_owned(),
+        severity,
+        message,
+        help,
+        file: target.file.to_owned(),
+        line: start.line,
+        column: start.column,
+        end_line: end.line,
+        end_column: end.column,
+        document: target.document,
+        object: target.object.clone(),
+        pointer: at.pointer().to_owned(),
+        source_template: None,
+        template: None,
+        related,
+        refused_by_api_server: false,
+        offset: site.span.start,
+        len: site.span.len(),
+    }
+}
+
 pub(crate) fn finding_at(
     rule: &str,
     check: &str,
@@ -1534,12 +1620,14 @@ fn suppressions_of(
     found: &mut Vec<Pending>,
 ) -> Suppressions {
     let mut out = Suppressions::default();
-    let mut sources = vec![object.metadata().and_then(|m| m.get("annotations"))];
-    if let Some(meta) = pod.and_then(|p| p.metadata.clone()) {
-        if meta.pointer() != "/metadata" {
-            sources.push(meta.get("annotations"));
-        }
-    }
+    // The pod template's annotations too, unless they are the object's own: a Pod's metadata
+    // is at `/metadata` when the Pod is the document (in a List it is `/items/N/metadata`, and
+    // read a second time, as it always was).
+    let template = pod
+        .and_then(|p| p.metadata.as_ref().map(|meta| (p.workload, meta)))
+        .filter(|(workload, _)| *workload != crate::model::WorkloadKind::Pod || !object.root.pointer().is_empty())
+        .and_then(|(_, meta)| meta.get("annotations"));
+    let sources = [object.metadata().and_then(|m| m.get("annotations")), template];
     for annotations in sources.into_iter().flatten() {
         for (key, value) in annotations.entries() {
             let what = if key == SUPPRESS_ALL {
@@ -1554,7 +1642,7 @@ fn suppressions_of(
                     .any(|id| rest == id || rest.strip_prefix(id).is_some_and(|c| c.starts_with('.')));
                 if !known {
                     found.push((
-    finding_at(SUPPRESSION_RULE, "unknown-rule", Severity::Warning, format!("suppression names unknown rule or check {rest:?}"), Some("Use a rule id such as ra2.app.007, or rule.check such as ra2.app.009.privileged-device.".to_owned()), Place::of(target, &value)),
+    finding_on(SUPPRESSION_RULE, "unknown-rule", Severity::Warning, format!("suppression names unknown rule or check {rest:?}"), Some("Use a rule id such as ra2.app.007, or rule.check such as ra2.app.009.privileged-device.".to_owned()), target, &value),
     target.object_index,
 ));
                 }
@@ -1564,13 +1652,14 @@ fn suppressions_of(
             };
             if value.as_str().is_none_or(|r| r.trim().is_empty()) {
                 found.push((
-                    finding_at(
+                    finding_on(
                         SUPPRESSION_RULE,
                         "missing-reason",
                         Severity::Info,
                         format!("suppression of {what} gives no reason"),
                         Some("Write why the exemption is justified as the annotation's value.".to_owned()),
-                        Place::of(target, &value),
+                        target,
+                        &value,
                     ),
                     target.object_index,
                 ));
@@ -1602,6 +1691,19 @@ mod tests {
         }
         // Not every rule runs in every edition, so the table is not trivially full.
         assert!(RULE_EDITIONS.iter().any(|b| *b != 0b11));
+    }
+
+    #[test]
+    fn rule_docs_are_the_catalogues() {
+        for (rule, doc) in RULES.iter().zip(RULE_DOCS) {
+            assert_eq!(
+                doc.map(|d| d.id),
+                crate::catalogue::get(rule.id).map(|d| d.id),
+                "{}",
+                rule.id
+            );
+        }
+        assert!(RULE_DOCS.iter().all(Option::is_some));
     }
 
     #[test]

@@ -91,6 +91,9 @@ impl Strings {
     }
 }
 
+/// The message of a place's related location when its node came through an alias.
+pub(crate) const RELATED_ALIAS: &str = "defined here (reached through an alias)";
+
 impl Place {
     /// Resolves where a finding about `at` goes: the node's site, and the anchor when the node
     /// came through an alias.
@@ -110,7 +113,7 @@ impl Place {
             let start = doc.position(span.start);
             let end = doc.position(span.end);
             Box::new(Related {
-                message: "defined here (reached through an alias)".to_owned(),
+                message: RELATED_ALIAS.to_owned(),
                 line: start.line,
                 column: start.column,
                 end_line: end.line,

@@ -389,6 +389,8 @@ pub struct PodSpec<'d> {
     containers: Vec<Container<'d>>,
     /// The Multus network selection, parsed once for the linter and every rule.
     networks: std::cell::OnceCell<Option<crate::telco::multus::NetworkSelection>>,
+    /// The control-plane components it runs, found once for every rule that asks.
+    components: std::cell::OnceCell<Vec<crate::platform::ComponentContainer<'d>>>,
 }
 
 impl<'d> PodSpec<'d> {
@@ -428,6 +430,7 @@ impl<'d> PodSpec<'d> {
             spec,
             containers,
             networks: std::cell::OnceCell::new(),
+            components: std::cell::OnceCell::new(),
         }
     }
 
@@ -440,6 +443,11 @@ impl<'d> PodSpec<'d> {
             .get_or_init(|| annotation.as_str().map(crate::telco::multus::parse_networks))
             .as_ref();
         Some((annotation, selection))
+    }
+
+    /// The control-plane components the pod runs (see [`crate::platform::find_components`]).
+    pub(crate) fn components(&self) -> &[crate::platform::ComponentContainer<'d>] {
+        self.components.get_or_init(|| crate::platform::find_components(self))
     }
 
     /// Every container: init, sidecar, regular and ephemeral, in manifest order by list.

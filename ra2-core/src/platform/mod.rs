@@ -76,6 +76,7 @@ impl Component {
 }
 
 /// A container that runs a control-plane component, and its command line.
+#[derive(Clone, Debug)]
 pub(crate) struct ComponentContainer<'d> {
     pub component: Component,
     pub flags: Vec<flags::Flag<'d>>,
@@ -86,7 +87,8 @@ pub(crate) struct ComponentContainer<'d> {
 /// The control-plane components a pod spec runs: a regular container whose command starts with
 /// the component's binary (`/usr/local/bin/kube-apiserver` included); when the container has no
 /// command, one named after the component whose image is the component's.
-pub(crate) fn components<'d>(pod: &PodSpec<'d>) -> Vec<ComponentContainer<'d>> {
+/// Found once per pod spec: see [`PodSpec::components`].
+pub(crate) fn find_components<'d>(pod: &PodSpec<'d>) -> Vec<ComponentContainer<'d>> {
     let mut found = Vec::new();
     let Some(containers) = pod.get("containers") else {
         return found;
@@ -631,7 +633,7 @@ pub(crate) fn collect(facts: &mut Facts, target: Target<'_>, object: &Object<'_>
     }
     if let Some(pod) = pod {
         let node = pod.get("nodeName").and_then(|n| n.as_str().map(str::to_owned));
-        for found in components(pod) {
+        for found in pod.components() {
             let initial_cluster = flags::last(&found.flags, "initial-cluster")
                 .and_then(|f| f.value)
                 .map(|v| {

@@ -21,8 +21,8 @@ pub(super) static RULE: Rule = Rule {
 /// The Network Resources Injector adds the resources attachments need; the accelerator
 /// patterns are the device table's (see [`crate::k8s::devices::PARAMS`]).
 #[derive(Clone, Debug)]
-struct Params {
-    network_resources_injector: bool,
+pub(crate) struct Params {
+    pub(crate) network_resources_injector: bool,
 }
 
 impl RuleParams for Params {

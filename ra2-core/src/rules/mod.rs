@@ -10,7 +10,7 @@ use crate::model::bundle::{Bundle, Place};
 use crate::model::{Object, PodSpec};
 use crate::parse::view::Located;
 
-mod accelerators;
+pub(crate) mod accelerators;
 mod alpha_api;
 pub(crate) mod api_server;
 mod attachment_count;
@@ -323,8 +323,7 @@ impl<'c> Context<'c> {
             .settings
             .config
             .severity_for(self.rule, check, self.doc(), self.settings.edition);
-        let place = Place::of(self.target, at);
-        let finding = crate::lint::finding_at(self.rule, check, severity, message, help, place);
+        let finding = crate::lint::finding_on(self.rule, check, severity, message, help, self.target, at);
         (finding, self.target.object_index)
     }
 }

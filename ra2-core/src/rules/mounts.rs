@@ -211,7 +211,7 @@ fn check_system_path(container: &Container<'_>, mount: &Located<'_>, pod: &PodSp
         .find(|v| v.str_at("name") == mount.str_at("name"))
         .and_then(|v| v.get("emptyDir"))
         .map(|e| e.str_at("medium").unwrap_or_default());
-    let memory_backed = match (cleaned.as_str(), medium) {
+    let memory_backed = match (&*cleaned, medium) {
         ("/dev/shm", Some("Memory")) => true,
         ("/dev/hugepages", Some(m)) => m.starts_with("HugePages"),
         _ => false,
@@ -243,7 +243,15 @@ fn check_system_path(container: &Container<'_>, mount: &Located<'_>, pod: &PodSp
 /// The path the runtime mounts at: the kubelet makes a relative `mountPath` absolute by
 /// prefixing `/` (`MakeAbsolutePath`), and repeated slashes, `.` and `..` resolve as in Go's
 /// `path.Clean` for a rooted path.
-pub(super) fn runtime_path(path: &str) -> String {
+pub(super) fn runtime_path(path: &str) -> std::borrow::Cow<'_, str> {
+    // Most paths are clean already (rooted, no empty, `.` or `..` element, no trailing slash).
+    let clean = path == "/"
+        || path
+            .strip_prefix('/')
+            .is_some_and(|rest| rest.split('/').all(|element| !matches!(element, "" | "." | "..")));
+    if clean {
+        return std::borrow::Cow::Borrowed(path);
+    }
     let mut elements: Vec<&str> = Vec::new();
     for element in path.split('/') {
         match element {
@@ -254,7 +262,7 @@ pub(super) fn runtime_path(path: &str) -> String {
             other => elements.push(other),
         }
     }
-    format!("/{}", elements.join("/"))
+    std::borrow::Cow::Owned(format!("/{}", elements.join("/")))
 }
 
 /// The system directory a cleaned absolute path is, or lies below, compared by element.
@@ -291,6 +299,12 @@ mod tests {
         assert_eq!(runtime_path("/../../sys"), "/sys");
         assert_eq!(runtime_path("dev/shm"), "/dev/shm");
         assert_eq!(runtime_path("/"), "/");
+        assert_eq!(runtime_path("/var/log/x"), "/var/log/x");
+        assert_eq!(runtime_path("/var/log/"), "/var/log");
+        assert_eq!(runtime_path("/var/.hidden/..x/"), "/var/.hidden/..x");
+        assert_eq!(runtime_path("///"), "/");
+        assert_eq!(runtime_path(""), "/");
+        assert_eq!(runtime_path("."), "/");
     }
 
     #[test]

@@ -12,7 +12,7 @@ use crate::k8s::feature_gates::{self, Stage};
 use crate::model::{Object, PodSpec};
 use crate::parse::view::Located;
 use crate::platform::flags::{Flag, MapEntry, map_flag, merge_map_values, parse_bool};
-use crate::platform::{Component, KUBEADM_GROUP, KUBELET_GROUP, components, extra_args, image_tag, kubernetes_minor};
+use crate::platform::{Component, KUBEADM_GROUP, KUBELET_GROUP, extra_args, image_tag, kubernetes_minor};
 use crate::rules::params::RuleParams;
 use crate::rules::{Context, Rule};
 
@@ -80,10 +80,10 @@ fn ga_replacement(group: &str, version: &str) -> Option<&'static str> {
 
 /// The `--feature-gates` and `--runtime-config` of every control-plane container of a pod.
 fn command_lines<'d>(pod: &PodSpec<'d>) -> Vec<(Component, Vec<Flag<'d>>)> {
-    components(pod)
-        .into_iter()
+    pod.components()
+        .iter()
         .filter(|c| c.component != Component::Etcd)
-        .map(|c| (c.component, c.flags))
+        .map(|c| (c.component, c.flags.clone()))
         .collect()
 }
 
@@ -276,7 +276,7 @@ fn beta(
 /// component-version: a control-plane image tag (kube-apiserver, kube-controller-manager,
 /// kube-scheduler) outside the supported window.
 fn version_pod(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
-    for found in components(pod) {
+    for found in pod.components() {
         if found.component == Component::Etcd {
             continue;
         }
