@@ -3,7 +3,7 @@
 //! limits that turn YAML bombs and pathological nesting into errors.
 
 use std::borrow::Cow;
-use std::cell::Cell;
+use std::cell::{Cell, OnceCell};
 use std::collections::HashMap;
 
 use ra2_yaml::{Event, EventKind, Parser, ScalarStyle};
@@ -195,7 +195,11 @@ pub struct Doc<'s> {
     pub problems: Vec<Problem>,
     /// The chunk's text; spans are absolute, so subtract `chunk.offset` to index it.
     pub chunk: Chunk<'s>,
-    lines: LineIndex,
+    /// Built when a position is first asked for: most documents read for a decision need few
+    /// or none, and building it reads the whole chunk.
+    lines: OnceCell<LineIndex>,
+    /// Characters before the chunk on its first line (a List item that starts mid-line).
+    first_column: usize,
     /// The stream is JSON (scalars resolve as JSON).
     pub json: bool,
     /// Set when the tree stands for a JSON text other than its source (the admission decision
@@ -312,7 +316,9 @@ impl<'s> Doc<'s> {
     }
 
     pub fn position(&self, offset: usize) -> Position {
-        self.lines.position(self.chunk.text, offset)
+        self.lines
+            .get_or_init(|| LineIndex::new(&self.chunk).with_first_column(self.first_column))
+            .position(self.chunk.text, offset)
     }
 
     /// The text of a span (empty if it lies outside this document).
@@ -775,7 +781,6 @@ pub fn read_json_chunk(chunk: Chunk<'_>, limits: Limits) -> Option<Doc<'_>> {
         return None;
     }
     let tree = crate::parse::json::JsonEvents::new(chunk.text).tree(chunk.offset, limits.max_depth)?;
-    let lines = LineIndex::new(&chunk);
     Some(Doc {
         nodes: tree.nodes,
         entries: tree.entries,
@@ -783,7 +788,8 @@ pub fn read_json_chunk(chunk: Chunk<'_>, limits: Limits) -> Option<Doc<'_>> {
         root: tree.root,
         problems: tree.problems,
         chunk,
-        lines,
+        lines: OnceCell::new(),
+        first_column: 0,
         json: true,
         quote_check: None,
     })
@@ -815,7 +821,8 @@ pub(crate) fn read_json_events(chunk: Chunk<'_>, limits: Limits) -> Option<Doc<'
         items: builder.items,
         root,
         problems: builder.problems,
-        lines: LineIndex::new(&chunk),
+        lines: OnceCell::new(),
+        first_column: 0,
         chunk,
         json: true,
         quote_check: None,
@@ -848,7 +855,8 @@ pub fn read_item(chunk: Chunk<'_>, json: bool, limits: Limits, column: usize, js
     };
     if column > 0 {
         for doc in &mut result.docs {
-            doc.lines = LineIndex::new(&chunk).with_first_column(column);
+            doc.lines = OnceCell::new();
+            doc.first_column = column;
         }
     }
     result
@@ -882,7 +890,6 @@ fn read_with_libyaml(chunk: Chunk<'_>, json: bool, limits: Limits) -> ChunkResul
         let mut builder = Builder::new(chunk, json, limits);
         match builder.build(&mut parser) {
             Ok(Some(root)) => {
-                let lines = LineIndex::new(&chunk);
                 result.docs.push(Doc {
                     nodes: builder.nodes,
                     entries: builder.entries,
@@ -890,7 +897,8 @@ fn read_with_libyaml(chunk: Chunk<'_>, json: bool, limits: Limits) -> ChunkResul
                     root,
                     problems: builder.problems,
                     chunk,
-                    lines,
+                    lines: OnceCell::new(),
+                    first_column: 0,
                     json,
                     quote_check: None,
                 });
