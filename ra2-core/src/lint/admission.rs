@@ -382,7 +382,7 @@ fn prepare_in_place(doc: &mut Doc<'_>, object: NodeId, fills: &[(&'static str, S
                     key: Cow::Borrowed(key),
                     key_span,
                     value,
-                    via: None,
+                    via: crate::parse::doc::AliasSite::NONE,
                 },
             ),
         }

@@ -132,12 +132,37 @@ impl Children {
     }
 }
 
+/// Where an alias (`*name`) or a `<<` merge key put an entry or item, if one did: a place in
+/// its document's list of alias sites ([`Doc::alias_site`]). Kept out of line, so that an
+/// [`Entry`] is 48 bytes and an [`Item`] 8 (they were 72 and 32 with an `Option<Span>`), which
+/// every read and sort of them pays for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct AliasSite(u32);
+
+impl AliasSite {
+    /// Not put here by an alias or merge key.
+    pub const NONE: AliasSite = AliasSite(0);
+
+    pub const fn is_some(self) -> bool {
+        self.0 != 0
+    }
+
+    pub const fn is_none(self) -> bool {
+        self.0 == 0
+    }
+}
+
+/// The span of alias site `via` in a document's list of them.
+fn site_span(sites: &[Span], via: AliasSite) -> Option<Span> {
+    sites.get((via.0 as usize).checked_sub(1)?).copied()
+}
+
 /// A sequence element.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Item {
     pub node: NodeId,
     /// Where an alias (`*name`) put this node here, if it did.
-    pub via: Option<Span>,
+    pub via: AliasSite,
 }
 
 /// A mapping entry. Keys are strings, as sigs.k8s.io/yaml makes them.
@@ -147,7 +172,7 @@ pub struct Entry<'s> {
     pub key_span: Span,
     pub value: NodeId,
     /// Where an alias or a `<<` merge key put this entry here, if one did.
-    pub via: Option<Span>,
+    pub via: AliasSite,
 }
 
 /// A node.
@@ -190,6 +215,9 @@ pub struct Doc<'s> {
     pub(crate) entries: Vec<Entry<'s>>,
     /// Every sequence's items, each sequence's together ([`Value::Seq`]).
     pub(crate) items: Vec<Item>,
+    /// The spans of the aliases and merge keys that put entries and items in place
+    /// ([`AliasSite`]).
+    pub(crate) alias_sites: Vec<Span>,
     pub root: NodeId,
     /// Duplicate keys and similar: reported, but the document is still linted.
     pub problems: Vec<Problem>,
@@ -214,6 +242,11 @@ impl<'s> Doc<'s> {
         // Ids only come from this arena, so they are always in range; fall back to a null node
         // rather than panic if that invariant were ever broken.
         self.nodes.get(id as usize).unwrap_or(&NULL_NODE)
+    }
+
+    /// Where the alias or merge key that put an entry or item in place is, if one did.
+    pub fn alias_site(&self, via: AliasSite) -> Option<Span> {
+        site_span(&self.alias_sites, via)
     }
 
     /// The entries of mapping `id` (none for anything else).
@@ -306,11 +339,11 @@ impl<'s> Doc<'s> {
             return;
         }
         for e in self.map_entries(id) {
-            let prefix = format!("{prefix}/{:?}@{:?}via{:?}", e.key, e.key_span, e.via);
+            let prefix = format!("{prefix}/{:?}@{:?}via{:?}", e.key, e.key_span, self.alias_site(e.via));
             self.outline_node(e.value, &prefix, out, depth + 1);
         }
         for (i, item) in self.seq_items(id).iter().enumerate() {
-            let prefix = format!("{prefix}/{i}via{:?}", item.via);
+            let prefix = format!("{prefix}/{i}via{:?}", self.alias_site(item.via));
             self.outline_node(item.node, &prefix, out, depth + 1);
         }
     }
@@ -396,6 +429,7 @@ struct Builder<'s> {
     nodes: Vec<Node<'s>>,
     entries: Vec<Entry<'s>>,
     items: Vec<Item>,
+    alias_sites: Vec<Span>,
     /// Expanded size of each node (itself plus everything below it, aliases included).
     weights: Vec<u64>,
     anchors: HashMap<String, NodeId>,
@@ -414,6 +448,7 @@ impl<'s> Builder<'s> {
             nodes: Vec::new(),
             entries: Vec::new(),
             items: Vec::new(),
+            alias_sites: Vec::new(),
             weights: Vec::new(),
             anchors: HashMap::new(),
             stack: Vec::new(),
@@ -434,6 +469,23 @@ impl<'s> Builder<'s> {
             message: message.into(),
             code,
         }
+    }
+
+    /// Keeps the span of an alias or merge key that puts an entry or item in place.
+    fn site(&mut self, via: Option<Span>) -> AliasSite {
+        let Some(span) = via else {
+            return AliasSite::NONE;
+        };
+        // Past u32 sites (never, within any memory) the site is not kept.
+        let Ok(at) = u32::try_from(self.alias_sites.len() + 1) else {
+            return AliasSite::NONE;
+        };
+        self.alias_sites.push(span);
+        AliasSite(at)
+    }
+
+    fn alias_site_span(&self, via: AliasSite) -> Option<Span> {
+        site_span(&self.alias_sites, via)
     }
 
     fn push_node(&mut self, node: Node<'s>, weight: u64) -> Result<NodeId, DocError> {
@@ -490,13 +542,21 @@ impl<'s> Builder<'s> {
     fn attach(&mut self, id: NodeId, via: Option<Span>, root: &mut Option<NodeId>) -> Result<(), DocError> {
         let weight = self.weights.get(id as usize).copied().unwrap_or(1);
         let span = self.nodes.get(id as usize).map(|n| n.span).unwrap_or_default();
+        let item_site = if matches!(self.stack.last(), Some(Frame::Seq { .. })) {
+            self.site(via)
+        } else {
+            AliasSite::NONE
+        };
         match self.stack.last_mut() {
             None => {
                 *root = Some(id);
                 Ok(())
             }
             Some(Frame::Seq { node, items, .. }) => {
-                items.push(Item { node: id, via });
+                items.push(Item {
+                    node: id,
+                    via: item_site,
+                });
                 let parent = *node as usize;
                 if let Some(w) = self.weights.get_mut(parent) {
                     *w = w.saturating_add(weight);
@@ -575,6 +635,7 @@ impl<'s> Builder<'s> {
         weight: u64,
         from_merge: bool,
     ) {
+        let via = self.site(via);
         let Some(Frame::Map {
             node, entries, index, ..
         }) = self.stack.last_mut()
@@ -615,6 +676,7 @@ impl<'s> Builder<'s> {
     /// `<<: *defaults` or `<<: [*a, *b]`: copies the referenced mappings' entries in, as
     /// go-yaml v2 does (later sources override earlier ones; in a list, earlier maps win).
     fn merge(&mut self, source: NodeId, via: Option<Span>, span: Span) -> Result<(), DocError> {
+        let sites = &self.alias_sites;
         let maps: Vec<(NodeId, Option<Span>)> = match self.nodes.get(source as usize).map(|n| &n.value) {
             Some(Value::Map(_)) => vec![(source, via)],
             Some(Value::Seq(items)) => self
@@ -623,7 +685,7 @@ impl<'s> Builder<'s> {
                 .unwrap_or_default()
                 .iter()
                 .rev()
-                .map(|i| (i.node, i.via.or(via)))
+                .map(|i| (i.node, site_span(sites, i.via).or(via)))
                 .collect(),
             _ => {
                 return Err(self.error(
@@ -641,7 +703,8 @@ impl<'s> Builder<'s> {
             self.add_expansion(copied.len() as u64, span)?;
             for entry in copied {
                 let weight = self.weights.get(entry.value as usize).copied().unwrap_or(1);
-                self.insert(entry.key, entry.key_span, entry.value, entry.via.or(via), weight, true);
+                let via = self.alias_site_span(entry.via).or(via);
+                self.insert(entry.key, entry.key_span, entry.value, via, weight, true);
             }
         }
         Ok(())
@@ -785,6 +848,7 @@ pub fn read_json_chunk(chunk: Chunk<'_>, limits: Limits) -> Option<Doc<'_>> {
         nodes: tree.nodes,
         entries: tree.entries,
         items: tree.items,
+        alias_sites: Vec::new(),
         root: tree.root,
         problems: tree.problems,
         chunk,
@@ -819,6 +883,7 @@ pub(crate) fn read_json_events(chunk: Chunk<'_>, limits: Limits) -> Option<Doc<'
         nodes: builder.nodes,
         entries: builder.entries,
         items: builder.items,
+        alias_sites: builder.alias_sites,
         root,
         problems: builder.problems,
         lines: OnceCell::new(),
@@ -894,6 +959,7 @@ fn read_with_libyaml(chunk: Chunk<'_>, json: bool, limits: Limits) -> ChunkResul
                     nodes: builder.nodes,
                     entries: builder.entries,
                     items: builder.items,
+                    alias_sites: builder.alias_sites,
                     root,
                     problems: builder.problems,
                     chunk,
@@ -1097,5 +1163,7 @@ mod size_tests {
     fn nodes_and_values_stay_small() {
         assert_eq!(std::mem::size_of::<super::Value<'_>>(), 24);
         assert_eq!(std::mem::size_of::<super::Node<'_>>(), 48);
+        assert_eq!(std::mem::size_of::<super::Entry<'_>>(), 48);
+        assert_eq!(std::mem::size_of::<super::Item>(), 8);
     }
 }

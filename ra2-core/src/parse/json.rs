@@ -24,7 +24,7 @@ use ra2_yaml::{Error, Mark, ScalarStyle};
 #[cfg(test)]
 use ra2_yaml::{Event, EventKind, Scalar};
 
-use crate::parse::doc::{Children, Entry, Int, Item, Node, NodeId, Problem, Value as DocValue};
+use crate::parse::doc::{AliasSite, Children, Entry, Int, Item, Node, NodeId, Problem, Value as DocValue};
 use crate::parse::scalar::{Resolved, resolve_json};
 use crate::parse::source::Span;
 
@@ -505,6 +505,8 @@ fn scalar(value: Cow<'_, str>, style: ScalarStyle, start: usize, end: usize) -> 
 struct Open<'s> {
     node: NodeId,
     map: bool,
+    /// Where its entries (or items) start in the shared scratch list.
+    start: usize,
     /// One bit per key hash ([`key_bit`]) of its entries: a key whose bit is clear is new, with
     /// no scan.
     seen: u64,
@@ -548,8 +550,8 @@ struct TreeBuilder<'s> {
     /// The entries (or items) of the open collection at each depth: one list per depth, kept
     /// for the next collection there, so that closing one moves its children into the arena
     /// in one copy.
-    open_entries: Vec<Vec<Entry<'s>>>,
-    open_items: Vec<Vec<Item>>,
+    open_entries: Vec<Entry<'s>>,
+    open_items: Vec<Item>,
     /// Closed collections' entries and items: the document's arenas.
     entries: Vec<Entry<'s>>,
     items: Vec<Item>,
@@ -582,9 +584,8 @@ impl<'s> TreeBuilder<'s> {
     fn key(&mut self, key: Cow<'s, str>, start: usize, end: usize) -> Option<()> {
         let key_span = self.span(start, end);
         let value = self.next_id()?;
-        let depth = self.stack.len().checked_sub(1)?;
         let open = self.stack.last_mut()?;
-        let entries = self.open_entries.get_mut(depth)?;
+        let entries = self.open_entries.get_mut(open.start..).unwrap_or_default();
         let bit = key_bit(&key);
         let existing = match &open.index {
             Some(index) => index.get(&key).copied(),
@@ -595,7 +596,7 @@ impl<'s> TreeBuilder<'s> {
             let entry = entries.get_mut(at)?;
             entry.key_span = key_span;
             entry.value = value;
-            entry.via = None;
+            entry.via = AliasSite::NONE;
             open.duplicate = Some(at);
             return Some(());
         }
@@ -604,13 +605,14 @@ impl<'s> TreeBuilder<'s> {
         if let Some(index) = &mut open.index {
             index.insert(key.clone(), len);
         }
-        entries.push(Entry {
+        self.open_entries.push(Entry {
             key,
             key_span,
             value,
-            via: None,
+            via: AliasSite::NONE,
         });
         if open.index.is_none() && len + 1 > crate::parse::doc::INDEX_THRESHOLD {
+            let entries = self.open_entries.get(open.start..).unwrap_or_default();
             open.index = Some(entries.iter().enumerate().map(|(i, e)| (e.key.clone(), i)).collect());
         }
         Some(())
@@ -620,18 +622,18 @@ impl<'s> TreeBuilder<'s> {
     #[inline(always)]
     fn item(&mut self) -> Option<()> {
         let node = self.next_id()?;
-        let depth = self.stack.len().checked_sub(1)?;
-        self.open_items.get_mut(depth)?.push(Item { node, via: None });
+        self.open_items.push(Item {
+            node,
+            via: AliasSite::NONE,
+        });
         Some(())
     }
 
     /// The value of the mapping entry `at` (in the scratch list) that repeated a key is
     /// complete: the problem, after any inside that value.
     fn report_duplicate(&mut self, at: usize) {
-        let Some(entries) = self.stack.len().checked_sub(1).and_then(|d| self.open_entries.get(d)) else {
-            return;
-        };
-        if let Some(entry) = entries.get(at) {
+        let Some(open) = self.stack.last() else { return };
+        if let Some(entry) = self.open_entries.get(open.start + at) {
             self.problems
                 .push(crate::parse::doc::duplicate_key(&entry.key, entry.key_span));
         }
@@ -641,17 +643,14 @@ impl<'s> TreeBuilder<'s> {
     #[inline(always)]
     fn close(&mut self, end: usize) -> Option<()> {
         let open = self.stack.pop()?;
-        let depth = self.stack.len();
         let value = if open.map {
-            let children = self.open_entries.get_mut(depth)?;
-            let at = Children::after(self.entries.len(), children.len())?;
-            self.entries.append(children);
-            DocValue::Map(at)
+            let children = Children::after(self.entries.len(), self.open_entries.len().checked_sub(open.start)?)?;
+            self.entries.extend(self.open_entries.drain(open.start..));
+            DocValue::Map(children)
         } else {
-            let children = self.open_items.get_mut(depth)?;
-            let at = Children::after(self.items.len(), children.len())?;
-            self.items.append(children);
-            DocValue::Seq(at)
+            let children = Children::after(self.items.len(), self.open_items.len().checked_sub(open.start)?)?;
+            self.items.extend(self.open_items.drain(open.start..));
+            DocValue::Seq(children)
         };
         let end = self.offset + end;
         let node = self.nodes.get_mut(open.node as usize)?;
@@ -679,8 +678,8 @@ impl<'s> JsonEvents<'s> {
             // mappings.
             nodes: Vec::with_capacity(self.text.len() / 16 + 4),
             stack: Vec::with_capacity(16),
-            open_entries: Vec::with_capacity(16),
-            open_items: Vec::with_capacity(16),
+            open_entries: Vec::with_capacity(64),
+            open_items: Vec::with_capacity(64),
             entries: Vec::with_capacity(self.text.len() / 16 + 4),
             items: Vec::with_capacity(self.text.len() / 64 + 4),
             problems: Vec::new(),
@@ -709,15 +708,10 @@ impl<'s> JsonEvents<'s> {
                         style: None,
                     })?;
                     self.pos += 1;
-                    let depth = b.stack.len();
-                    if map && b.open_entries.len() <= depth {
-                        b.open_entries.resize_with(depth + 1, Vec::new);
-                    } else if !map && b.open_items.len() <= depth {
-                        b.open_items.resize_with(depth + 1, Vec::new);
-                    }
                     b.stack.push(Open {
                         node,
                         map,
+                        start: if map { b.open_entries.len() } else { b.open_items.len() },
                         seen: 0,
                         index: None,
                         duplicate: None,
