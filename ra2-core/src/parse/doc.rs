@@ -840,11 +840,16 @@ impl<'s> Builder<'s> {
 /// the builder would refuse the document; the caller then reads the chunk with libyaml, which
 /// decides (and words any error) as always.
 pub fn read_json_chunk(chunk: Chunk<'_>, limits: Limits) -> Option<Doc<'_>> {
+    read_json(chunk, limits).map(|(doc, _)| doc)
+}
+
+/// [`read_json_chunk`], and whether a number in the document was read as a float.
+pub(crate) fn read_json(chunk: Chunk<'_>, limits: Limits) -> Option<(Doc<'_>, bool)> {
     if chunk.text.len() > limits.max_document_bytes {
         return None;
     }
     let tree = crate::parse::json::JsonEvents::new(chunk.text).tree(chunk.offset, limits.max_depth)?;
-    Some(Doc {
+    let doc = Doc {
         nodes: tree.nodes,
         entries: tree.entries,
         items: tree.items,
@@ -856,7 +861,8 @@ pub fn read_json_chunk(chunk: Chunk<'_>, limits: Limits) -> Option<Doc<'_>> {
         first_column: 0,
         json: true,
         quote_check: None,
-    })
+    };
+    Some((doc, tree.floats))
 }
 
 /// [`read_json_chunk`] through the JSON reader's events and the YAML builder: the reference the

@@ -72,6 +72,69 @@ fn look_mask(word: u64) -> u64 {
     below_space | special | (word & HIGHS)
 }
 
+/// The rest of a string of `text` that starts at `start` and has an escape at `i`: its
+/// unescaped content, and where it ends (after its closing quote). A free function, not a
+/// method: the reader's cursor stays in a register in the loop that calls it.
+#[cold]
+fn escaped_string(text: &str, start: usize, mut i: usize) -> Result<(Cow<'_, str>, usize), Error> {
+    let bytes = text.as_bytes();
+    // The content is at most as long as the text up to the closing quote.
+    let mut end = i;
+    while let Some(&b) = bytes.get(end) {
+        match b {
+            b'"' => break,
+            b'\\' => end += 2,
+            _ => end += 1,
+        }
+    }
+    let mut s = String::with_capacity(end - start);
+    let mut run = start;
+    loop {
+        while let Some(word) = bytes.get(i..i + 8) {
+            if look_mask(u64::from_le_bytes(word.try_into().unwrap_or([0; 8]))) != 0 {
+                break;
+            }
+            i += 8;
+        }
+        while bytes.get(i).is_some_and(|&b| !stops(b)) {
+            i += 1;
+        }
+        let Some(&b) = bytes.get(i) else {
+            return Err(give_up(i));
+        };
+        match b {
+            b'"' => {
+                s.push_str(text.get(run..i).ok_or_else(|| give_up(i))?);
+                return Ok((Cow::Owned(s), i + 1));
+            }
+            b'\\' => {
+                s.push_str(text.get(run..i).ok_or_else(|| give_up(i))?);
+                let esc = bytes.get(i + 1).copied().ok_or_else(|| give_up(i))?;
+                i += 2;
+                let c = match esc {
+                    b'u' => {
+                        let hex = text.get(i..i + 4).ok_or_else(|| give_up(i))?;
+                        if !hex.bytes().all(|h| h.is_ascii_hexdigit()) {
+                            return Err(give_up(i));
+                        }
+                        let code = u32::from_str_radix(hex, 16).map_err(|_| give_up(i))?;
+                        i += 4;
+                        // libyaml refuses surrogate escapes (even paired ones).
+                        char::from_u32(code).ok_or_else(|| give_up(i))?
+                    }
+                    _ => short_escape(esc).ok_or_else(|| give_up(i))?,
+                };
+                s.push(c);
+                run = i;
+            }
+            _ => {
+                check_stop(bytes, i)?;
+                i += 1;
+            }
+        }
+    }
+}
+
 /// A stop byte at `i` in a string other than `"` and `\\`: an error for what libyaml refuses
 /// or reads as a line break (controls, DEL, U+0080..U+009F, U+2028/U+2029, U+FEFF,
 /// U+FFFE/U+FFFF), nothing for the other characters those bytes start.
@@ -185,6 +248,7 @@ impl<'s> JsonEvents<'s> {
     }
 
     /// Skips whitespace outside the root value, where libyaml refuses tabs in places.
+    #[inline(always)]
     fn skip_outer_ws(&mut self) -> Result<(), Error> {
         while let Some(b) = self.peek() {
             match b {
@@ -197,6 +261,7 @@ impl<'s> JsonEvents<'s> {
     }
 
     /// A `---` line with nothing else on it, as a chunk after the first starts.
+    #[inline(always)]
     fn skip_document_marker(&mut self) -> bool {
         let Some(rest) = self.text.strip_prefix("---") else {
             return false;
@@ -238,7 +303,11 @@ impl<'s> JsonEvents<'s> {
                     self.pos = i + 1;
                     return text.get(start..i).map(Cow::Borrowed).ok_or_else(|| give_up(i));
                 }
-                Some(b'\\') => return self.escaped_string(start, i),
+                Some(b'\\') => {
+                    let (value, end) = escaped_string(text, start, i)?;
+                    self.pos = end;
+                    return Ok(value);
+                }
                 Some(b) if stops(b) => check_stop(bytes, i)?,
                 Some(_) => {}
                 None => return Err(give_up(i)),
@@ -247,62 +316,8 @@ impl<'s> JsonEvents<'s> {
         }
     }
 
-    /// The rest of a string that starts at `start` and has an escape at `i`: its unescaped
-    /// content.
-    #[cold]
-    fn escaped_string(&mut self, start: usize, mut i: usize) -> Result<Cow<'s, str>, Error> {
-        let text = self.text;
-        let bytes = text.as_bytes();
-        let mut s = String::with_capacity(2 * (i - start) + 16);
-        let mut run = start;
-        loop {
-            while let Some(word) = bytes.get(i..i + 8) {
-                if look_mask(u64::from_le_bytes(word.try_into().unwrap_or([0; 8]))) != 0 {
-                    break;
-                }
-                i += 8;
-            }
-            while bytes.get(i).is_some_and(|&b| !stops(b)) {
-                i += 1;
-            }
-            let Some(&b) = bytes.get(i) else {
-                return Err(give_up(i));
-            };
-            match b {
-                b'"' => {
-                    s.push_str(text.get(run..i).ok_or_else(|| give_up(i))?);
-                    self.pos = i + 1;
-                    return Ok(Cow::Owned(s));
-                }
-                b'\\' => {
-                    s.push_str(text.get(run..i).ok_or_else(|| give_up(i))?);
-                    let esc = bytes.get(i + 1).copied().ok_or_else(|| give_up(i))?;
-                    i += 2;
-                    let c = match esc {
-                        b'u' => {
-                            let hex = text.get(i..i + 4).ok_or_else(|| give_up(i))?;
-                            if !hex.bytes().all(|h| h.is_ascii_hexdigit()) {
-                                return Err(give_up(i));
-                            }
-                            let code = u32::from_str_radix(hex, 16).map_err(|_| give_up(i))?;
-                            i += 4;
-                            // libyaml refuses surrogate escapes (even paired ones).
-                            char::from_u32(code).ok_or_else(|| give_up(i))?
-                        }
-                        _ => short_escape(esc).ok_or_else(|| give_up(i))?,
-                    };
-                    s.push(c);
-                    run = i;
-                }
-                _ => {
-                    check_stop(bytes, i)?;
-                    i += 1;
-                }
-            }
-        }
-    }
-
     /// A number, `true`, `false` or `null` under the cursor, as libyaml's plain scalar.
+    #[inline(always)]
     fn plain(&mut self) -> Result<&'s str, Error> {
         let bytes = self.bytes();
         let start = self.pos;
@@ -512,10 +527,11 @@ struct Open<'s> {
     seen: u64,
     /// Index of its entries by key, built once it is large enough for scans to hurt (as the
     /// YAML builder does).
-    index: Option<HashMap<Cow<'s, str>, usize>>,
+    #[allow(clippy::box_collection)] // boxed: most collections have none, and frames stay small
+    index: Option<Box<HashMap<Cow<'s, str>, usize>>>,
     /// The entry (in its scratch list) whose key was just written again: reported once its
     /// new value is complete, after any problem inside that value, as the YAML builder does.
-    duplicate: Option<usize>,
+    duplicate: Option<u32>,
 }
 
 /// A key's bit in [`Open::seen`]: a cheap hash of its length and its first and last bytes.
@@ -541,11 +557,15 @@ pub(crate) struct Tree<'s> {
     pub(crate) items: Vec<Item>,
     pub(crate) root: NodeId,
     pub(crate) problems: Vec<Problem>,
+    /// A number was read as a float.
+    pub(crate) floats: bool,
 }
 
 struct TreeBuilder<'s> {
     offset: usize,
     nodes: Vec<Node<'s>>,
+    /// `nodes.len()`, the id of the next node.
+    next: NodeId,
     stack: Vec<Open<'s>>,
     /// The entries (or items) of the open collection at each depth: one list per depth, kept
     /// for the next collection there, so that closing one moves its children into the arena
@@ -564,17 +584,17 @@ impl<'s> TreeBuilder<'s> {
     }
 
     #[inline(always)]
-    fn push(&mut self, node: Node<'s>) -> Option<()> {
-        // Checked once here: every id handed out is below the arena's length.
-        NodeId::try_from(self.nodes.len()).ok()?;
+    fn push(&mut self, node: Node<'s>) {
         self.nodes.push(node);
-        Some(())
+        // No overflow: a node takes at least a byte, and the text is shorter than `NodeId::MAX`
+        // bytes ([`JsonEvents::tree`]).
+        self.next += 1;
     }
 
     /// The id the next node pushed gets.
     #[inline(always)]
-    fn next_id(&self) -> Option<NodeId> {
-        NodeId::try_from(self.nodes.len()).ok()
+    fn next_id(&self) -> NodeId {
+        self.next
     }
 
     /// A key read in the mapping on top of the stack: its entry, whose value is the next node
@@ -583,7 +603,7 @@ impl<'s> TreeBuilder<'s> {
     #[inline(always)]
     fn key(&mut self, key: Cow<'s, str>, start: usize, end: usize) -> Option<()> {
         let key_span = self.span(start, end);
-        let value = self.next_id()?;
+        let value = self.next_id();
         let open = self.stack.last_mut()?;
         let entries = self.open_entries.get_mut(open.start..).unwrap_or_default();
         let bit = key_bit(&key);
@@ -597,7 +617,7 @@ impl<'s> TreeBuilder<'s> {
             entry.key_span = key_span;
             entry.value = value;
             entry.via = AliasSite::NONE;
-            open.duplicate = Some(at);
+            open.duplicate = u32::try_from(at).ok();
             return Some(());
         }
         open.seen |= bit;
@@ -613,27 +633,28 @@ impl<'s> TreeBuilder<'s> {
         });
         if open.index.is_none() && len + 1 > crate::parse::doc::INDEX_THRESHOLD {
             let entries = self.open_entries.get(open.start..).unwrap_or_default();
-            open.index = Some(entries.iter().enumerate().map(|(i, e)| (e.key.clone(), i)).collect());
+            open.index = Some(Box::new(
+                entries.iter().enumerate().map(|(i, e)| (e.key.clone(), i)).collect(),
+            ));
         }
         Some(())
     }
 
     /// An item of the sequence on top of the stack: the next node.
     #[inline(always)]
-    fn item(&mut self) -> Option<()> {
-        let node = self.next_id()?;
+    fn item(&mut self) {
+        let node = self.next_id();
         self.open_items.push(Item {
             node,
             via: AliasSite::NONE,
         });
-        Some(())
     }
 
     /// The value of the mapping entry `at` (in the scratch list) that repeated a key is
     /// complete: the problem, after any inside that value.
-    fn report_duplicate(&mut self, at: usize) {
+    fn report_duplicate(&mut self, at: u32) {
         let Some(open) = self.stack.last() else { return };
-        if let Some(entry) = self.open_entries.get(open.start + at) {
+        if let Some(entry) = self.open_entries.get(open.start + at as usize) {
             self.problems
                 .push(crate::parse::doc::duplicate_key(&entry.key, entry.key_span));
         }
@@ -672,8 +693,13 @@ impl<'s> JsonEvents<'s> {
         if !matches!(self.peek(), Some(b'{' | b'[')) {
             return None;
         }
+        // Node ids are `u32`: a longer text (never an admission request) is left to libyaml.
+        if NodeId::try_from(self.text.len()).is_err() {
+            return None;
+        }
         let mut b = TreeBuilder {
             offset,
+            next: 0,
             // Compact Kubernetes JSON has about one value per 16 to 32 bytes, most of them in
             // mappings.
             nodes: Vec::with_capacity(self.text.len() / 16 + 4),
@@ -684,6 +710,7 @@ impl<'s> JsonEvents<'s> {
             items: Vec::with_capacity(self.text.len() / 64 + 4),
             problems: Vec::new(),
         };
+        let mut floats = false;
         // A value starts at the cursor (after whitespace); the root is the first.
         'value: loop {
             self.skip_ws();
@@ -700,13 +727,13 @@ impl<'s> JsonEvents<'s> {
                     } else {
                         DocValue::Seq(Children::default())
                     };
-                    let node = b.next_id()?;
+                    let node = b.next_id();
                     let span = b.span(start, start + 1);
                     b.push(Node {
                         value,
                         span,
                         style: None,
-                    })?;
+                    });
                     self.pos += 1;
                     b.stack.push(Open {
                         node,
@@ -726,7 +753,7 @@ impl<'s> JsonEvents<'s> {
                             let (key, start, end) = self.key_text().ok()?;
                             b.key(key, start, end)?;
                         } else {
-                            b.item()?;
+                            b.item();
                         }
                         continue 'value;
                     }
@@ -738,7 +765,7 @@ impl<'s> JsonEvents<'s> {
                         value: DocValue::Str(value),
                         span,
                         style: Some(ScalarStyle::DoubleQuoted),
-                    })?;
+                    });
                 }
                 _ => {
                     let word = self.plain().ok()?;
@@ -746,7 +773,10 @@ impl<'s> JsonEvents<'s> {
                         Resolved::Null => DocValue::Null,
                         Resolved::Bool(v) => DocValue::Bool(v),
                         Resolved::Int(v) => DocValue::Int(Int::new(v)),
-                        Resolved::Float(v) => DocValue::Float(v),
+                        Resolved::Float(v) => {
+                            floats = true;
+                            DocValue::Float(v)
+                        }
                         Resolved::Str => DocValue::Str(Cow::Borrowed(word)),
                     };
                     let span = b.span(start, self.pos);
@@ -754,7 +784,7 @@ impl<'s> JsonEvents<'s> {
                         value,
                         span,
                         style: Some(ScalarStyle::Plain),
-                    })?;
+                    });
                 }
             }
             // A value is complete: what follows it in the collections it ends.
@@ -777,7 +807,7 @@ impl<'s> JsonEvents<'s> {
                     }
                     (Some(b','), false) => {
                         self.pos += 1;
-                        b.item()?;
+                        b.item();
                         continue 'value;
                     }
                     (Some(b'}'), true) | (Some(b']'), false) => {
@@ -798,6 +828,7 @@ impl<'s> JsonEvents<'s> {
             items: b.items,
             root: 0,
             problems: b.problems,
+            floats,
         })
     }
 }
