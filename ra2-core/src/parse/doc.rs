@@ -849,6 +849,11 @@ pub(crate) fn read_json(chunk: Chunk<'_>, limits: Limits) -> Option<(Doc<'_>, bo
         return None;
     }
     let tree = crate::parse::json::JsonEvents::new(chunk.text).tree(chunk.offset, limits.max_depth)?;
+    let lines = if tree.one_ascii_line {
+        OnceCell::from(LineIndex::one_ascii_line(&chunk))
+    } else {
+        OnceCell::new()
+    };
     let doc = Doc {
         nodes: tree.nodes,
         entries: tree.entries,
@@ -857,7 +862,7 @@ pub(crate) fn read_json(chunk: Chunk<'_>, limits: Limits) -> Option<(Doc<'_>, bo
         root: tree.root,
         problems: tree.problems,
         chunk,
-        lines: OnceCell::new(),
+        lines,
         first_column: 0,
         json: true,
         quote_check: None,
@@ -926,7 +931,10 @@ pub fn read_item(chunk: Chunk<'_>, json: bool, limits: Limits, column: usize, js
     };
     if column > 0 {
         for doc in &mut result.docs {
-            doc.lines = OnceCell::new();
+            doc.lines = doc
+                .lines
+                .take()
+                .map_or_else(OnceCell::new, |lines| OnceCell::from(lines.with_first_column(column)));
             doc.first_column = column;
         }
     }
@@ -1151,6 +1159,35 @@ mod tests {
             "{:#?}",
             report.findings
         );
+    }
+
+    /// A JSON document's positions are the ones a line index read from its text gives, whether
+    /// the reader vouched for one line of ASCII or not, and for a List item that starts mid-line.
+    #[test]
+    fn json_positions_are_the_line_index_ones() {
+        for text in [
+            "{\"a\": [1, \"x\"], \"b\": {\"c\": null}}",
+            "{\"a\": \"é€\", \"b\": [true]}",
+            "{\"a\": \"\\u00e9\\n\", \"b\": 2}",
+            "{\"k\\\"\": \"a\\tb€c\", \"z\": \"done\"}",
+            "{\n  \"a\": 1,\r\n  \"b\": [\r 2]\n}\n",
+            "---\n{\"a\": 1}",
+        ] {
+            for column in [0, 7] {
+                let chunk = Chunk {
+                    text,
+                    offset: 40,
+                    line: 3,
+                };
+                assert!(read_json_chunk(chunk, Limits::default()).is_some(), "{text:?}");
+                let r = read_item(chunk, true, Limits::default(), column, true);
+                let doc = &r.docs[0];
+                let lines = LineIndex::new(&chunk).with_first_column(column);
+                for (at, _) in text.char_indices() {
+                    assert_eq!(doc.position(40 + at), lines.position(text, 40 + at), "{text:?} {at}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -73,10 +73,11 @@ fn look_mask(word: u64) -> u64 {
 }
 
 /// The rest of a string of `text` that starts at `start` and has an escape at `i`: its
-/// unescaped content, and where it ends (after its closing quote). A free function, not a
+/// unescaped content, where it ends (after its closing quote), and whether it has a byte from
+/// 0x80. A free function, not a
 /// method: the reader's cursor stays in a register in the loop that calls it.
 #[cold]
-fn escaped_string(text: &str, start: usize, mut i: usize) -> Result<(Cow<'_, str>, usize), Error> {
+fn escaped_string(text: &str, start: usize, mut i: usize) -> Result<(Cow<'_, str>, usize, bool), Error> {
     let bytes = text.as_bytes();
     // The content is at most as long as the text up to the closing quote.
     let mut end = i;
@@ -89,6 +90,7 @@ fn escaped_string(text: &str, start: usize, mut i: usize) -> Result<(Cow<'_, str
     }
     let mut s = String::with_capacity(end - start);
     let mut run = start;
+    let mut non_ascii = false;
     loop {
         while let Some(word) = bytes.get(i..i + 8) {
             if look_mask(u64::from_le_bytes(word.try_into().unwrap_or([0; 8]))) != 0 {
@@ -96,7 +98,7 @@ fn escaped_string(text: &str, start: usize, mut i: usize) -> Result<(Cow<'_, str
             }
             i += 8;
         }
-        while bytes.get(i).is_some_and(|&b| !stops(b)) {
+        while bytes.get(i).is_some_and(|&b| b < 0x80 && !stops(b)) {
             i += 1;
         }
         let Some(&b) = bytes.get(i) else {
@@ -105,7 +107,7 @@ fn escaped_string(text: &str, start: usize, mut i: usize) -> Result<(Cow<'_, str
         match b {
             b'"' => {
                 s.push_str(text.get(run..i).ok_or_else(|| give_up(i))?);
-                return Ok((Cow::Owned(s), i + 1));
+                return Ok((Cow::Owned(s), i + 1, non_ascii));
             }
             b'\\' => {
                 s.push_str(text.get(run..i).ok_or_else(|| give_up(i))?);
@@ -129,6 +131,7 @@ fn escaped_string(text: &str, start: usize, mut i: usize) -> Result<(Cow<'_, str
             }
             _ => {
                 check_stop(bytes, i)?;
+                non_ascii = true;
                 i += 1;
             }
         }
@@ -181,6 +184,10 @@ enum State {
 pub(crate) struct JsonEvents<'s> {
     text: &'s str,
     pos: usize,
+    /// A line break (`\n` or `\r`) was read.
+    breaks: bool,
+    /// A byte from 0x80 was read.
+    non_ascii: bool,
     /// One entry per open collection: true for a mapping.
     #[cfg_attr(not(test), allow(dead_code))]
     stack: Vec<bool>,
@@ -219,6 +226,8 @@ impl<'s> JsonEvents<'s> {
         JsonEvents {
             text,
             pos: 0,
+            breaks: false,
+            non_ascii: false,
             stack: Vec::new(),
             state: State::StreamStart,
         }
@@ -238,8 +247,12 @@ impl<'s> JsonEvents<'s> {
         let mut newline = false;
         while let Some(b) = self.peek() {
             match b {
-                b' ' | b'\t' | b'\r' => {}
-                b'\n' => newline = true,
+                b' ' | b'\t' => {}
+                b'\r' => self.breaks = true,
+                b'\n' => {
+                    newline = true;
+                    self.breaks = true;
+                }
                 _ => break,
             }
             self.pos += 1;
@@ -252,7 +265,11 @@ impl<'s> JsonEvents<'s> {
     fn skip_outer_ws(&mut self) -> Result<(), Error> {
         while let Some(b) = self.peek() {
             match b {
-                b' ' | b'\r' | b'\n' => self.pos += 1,
+                b' ' => self.pos += 1,
+                b'\r' | b'\n' => {
+                    self.breaks = true;
+                    self.pos += 1;
+                }
                 b'\t' => return Err(give_up(self.pos)),
                 _ => break,
             }
@@ -271,6 +288,7 @@ impl<'s> JsonEvents<'s> {
             return false;
         }
         self.pos = 3 + line.len() + 1;
+        self.breaks = true;
         true
     }
 
@@ -292,7 +310,7 @@ impl<'s> JsonEvents<'s> {
                     }
                     i += (mask.trailing_zeros() / 8) as usize;
                 } else {
-                    while bytes.get(i).is_some_and(|&b| !stops(b)) {
+                    while bytes.get(i).is_some_and(|&b| b < 0x80 && !stops(b)) {
                         i += 1;
                     }
                 }
@@ -304,12 +322,16 @@ impl<'s> JsonEvents<'s> {
                     return text.get(start..i).map(Cow::Borrowed).ok_or_else(|| give_up(i));
                 }
                 Some(b'\\') => {
-                    let (value, end) = escaped_string(text, start, i)?;
+                    let (value, end, non_ascii) = escaped_string(text, start, i)?;
+                    self.non_ascii |= non_ascii;
                     self.pos = end;
                     return Ok(value);
                 }
-                Some(b) if stops(b) => check_stop(bytes, i)?,
-                Some(_) => {}
+                Some(b) if stops(b) => {
+                    check_stop(bytes, i)?;
+                    self.non_ascii = true;
+                }
+                Some(_) => self.non_ascii = true,
                 None => return Err(give_up(i)),
             }
             i += 1;
@@ -559,6 +581,8 @@ pub(crate) struct Tree<'s> {
     pub(crate) problems: Vec<Problem>,
     /// A number was read as a float.
     pub(crate) floats: bool,
+    /// The text is one line of ASCII: its line index needs no reading of it.
+    pub(crate) one_ascii_line: bool,
 }
 
 struct TreeBuilder<'s> {
@@ -829,6 +853,7 @@ impl<'s> JsonEvents<'s> {
             root: 0,
             problems: b.problems,
             floats,
+            one_ascii_line: !self.breaks && !self.non_ascii,
         })
     }
 }

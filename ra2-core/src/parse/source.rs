@@ -132,7 +132,8 @@ pub struct Position {
 /// Maps absolute byte offsets inside one chunk to positions.
 #[derive(Clone, Debug)]
 pub struct LineIndex {
-    /// Absolute offsets where each line of the chunk starts.
+    /// Absolute offsets where each line of the chunk starts (the first line's may be left out:
+    /// it is the chunk's offset).
     starts: Vec<usize>,
     first_line: usize,
     offset: usize,
@@ -188,6 +189,19 @@ impl LineIndex {
             offset: chunk.offset,
             first_column: 0,
             chars_before,
+        }
+    }
+
+    /// The index of a chunk known to be one line of ASCII (a JSON reader saw no line break and
+    /// no byte from 0x80), built without reading it.
+    pub(crate) fn one_ascii_line(chunk: &Chunk<'_>) -> Self {
+        LineIndex {
+            // No line start after a break: the chunk's start is the only one.
+            starts: Vec::new(),
+            first_line: chunk.line,
+            offset: chunk.offset,
+            first_column: 0,
+            chars_before: Vec::new(),
         }
     }
 
