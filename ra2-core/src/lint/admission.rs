@@ -212,7 +212,7 @@ impl<'t> Incoming<'t> {
             max_depth: INCOMING_DEPTH,
             max_alias_expansion: 0,
         };
-        let doc = crate::parse::doc::read_json_chunk(
+        let (doc, floats) = crate::parse::doc::read_json(
             Chunk {
                 text,
                 offset: 0,
@@ -222,9 +222,7 @@ impl<'t> Incoming<'t> {
         )?;
         // serde_json refuses numbers out of f64's range and reads big integers as floats: leave
         // every float to it.
-        let plain = doc.problems.is_empty()
-            && doc.nodes.iter().all(|n| !matches!(n.value, DocValue::Float(_)))
-            && matches!(doc.node(doc.root).value, DocValue::Map(_));
+        let plain = doc.problems.is_empty() && !floats && matches!(doc.node(doc.root).value, DocValue::Map(_));
         plain.then_some(Incoming { doc })
     }
 
@@ -393,7 +391,7 @@ fn prepare_in_place(doc: &mut Doc<'_>, object: NodeId, fills: &[(&'static str, S
                     key: Cow::Borrowed(key),
                     key_span,
                     value,
-                    via: None,
+                    via: crate::parse::doc::AliasSite::NONE,
                 },
             ),
         }

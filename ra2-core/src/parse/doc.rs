@@ -3,7 +3,7 @@
 //! limits that turn YAML bombs and pathological nesting into errors.
 
 use std::borrow::Cow;
-use std::cell::Cell;
+use std::cell::{Cell, OnceCell};
 use std::collections::HashMap;
 
 use ra2_yaml::{Event, EventKind, Parser, ScalarStyle};
@@ -132,12 +132,37 @@ impl Children {
     }
 }
 
+/// Where an alias (`*name`) or a `<<` merge key put an entry or item, if one did: a place in
+/// its document's list of alias sites ([`Doc::alias_site`]). Kept out of line, so that an
+/// [`Entry`] is 48 bytes and an [`Item`] 8 (they were 72 and 32 with an `Option<Span>`), which
+/// every read and sort of them pays for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct AliasSite(u32);
+
+impl AliasSite {
+    /// Not put here by an alias or merge key.
+    pub const NONE: AliasSite = AliasSite(0);
+
+    pub const fn is_some(self) -> bool {
+        self.0 != 0
+    }
+
+    pub const fn is_none(self) -> bool {
+        self.0 == 0
+    }
+}
+
+/// The span of alias site `via` in a document's list of them.
+fn site_span(sites: &[Span], via: AliasSite) -> Option<Span> {
+    sites.get((via.0 as usize).checked_sub(1)?).copied()
+}
+
 /// A sequence element.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Item {
     pub node: NodeId,
     /// Where an alias (`*name`) put this node here, if it did.
-    pub via: Option<Span>,
+    pub via: AliasSite,
 }
 
 /// A mapping entry. Keys are strings, as sigs.k8s.io/yaml makes them.
@@ -147,7 +172,7 @@ pub struct Entry<'s> {
     pub key_span: Span,
     pub value: NodeId,
     /// Where an alias or a `<<` merge key put this entry here, if one did.
-    pub via: Option<Span>,
+    pub via: AliasSite,
 }
 
 /// A node.
@@ -190,12 +215,19 @@ pub struct Doc<'s> {
     pub(crate) entries: Vec<Entry<'s>>,
     /// Every sequence's items, each sequence's together ([`Value::Seq`]).
     pub(crate) items: Vec<Item>,
+    /// The spans of the aliases and merge keys that put entries and items in place
+    /// ([`AliasSite`]).
+    pub(crate) alias_sites: Vec<Span>,
     pub root: NodeId,
     /// Duplicate keys and similar: reported, but the document is still linted.
     pub problems: Vec<Problem>,
     /// The chunk's text; spans are absolute, so subtract `chunk.offset` to index it.
     pub chunk: Chunk<'s>,
-    lines: LineIndex,
+    /// Built when a position is first asked for: most documents read for a decision need few
+    /// or none, and building it reads the whole chunk.
+    lines: OnceCell<LineIndex>,
+    /// Characters before the chunk on its first line (a List item that starts mid-line).
+    first_column: usize,
     /// The stream is JSON (scalars resolve as JSON).
     pub json: bool,
     /// Set when the tree stands for a JSON text other than its source (the admission decision
@@ -210,6 +242,11 @@ impl<'s> Doc<'s> {
         // Ids only come from this arena, so they are always in range; fall back to a null node
         // rather than panic if that invariant were ever broken.
         self.nodes.get(id as usize).unwrap_or(&NULL_NODE)
+    }
+
+    /// Where the alias or merge key that put an entry or item in place is, if one did.
+    pub fn alias_site(&self, via: AliasSite) -> Option<Span> {
+        site_span(&self.alias_sites, via)
     }
 
     /// The entries of mapping `id` (none for anything else).
@@ -302,17 +339,19 @@ impl<'s> Doc<'s> {
             return;
         }
         for e in self.map_entries(id) {
-            let prefix = format!("{prefix}/{:?}@{:?}via{:?}", e.key, e.key_span, e.via);
+            let prefix = format!("{prefix}/{:?}@{:?}via{:?}", e.key, e.key_span, self.alias_site(e.via));
             self.outline_node(e.value, &prefix, out, depth + 1);
         }
         for (i, item) in self.seq_items(id).iter().enumerate() {
-            let prefix = format!("{prefix}/{i}via{:?}", item.via);
+            let prefix = format!("{prefix}/{i}via{:?}", self.alias_site(item.via));
             self.outline_node(item.node, &prefix, out, depth + 1);
         }
     }
 
     pub fn position(&self, offset: usize) -> Position {
-        self.lines.position(self.chunk.text, offset)
+        self.lines
+            .get_or_init(|| LineIndex::new(&self.chunk).with_first_column(self.first_column))
+            .position(self.chunk.text, offset)
     }
 
     /// The text of a span (empty if it lies outside this document).
@@ -390,6 +429,7 @@ struct Builder<'s> {
     nodes: Vec<Node<'s>>,
     entries: Vec<Entry<'s>>,
     items: Vec<Item>,
+    alias_sites: Vec<Span>,
     /// Expanded size of each node (itself plus everything below it, aliases included).
     weights: Vec<u64>,
     anchors: HashMap<String, NodeId>,
@@ -408,6 +448,7 @@ impl<'s> Builder<'s> {
             nodes: Vec::new(),
             entries: Vec::new(),
             items: Vec::new(),
+            alias_sites: Vec::new(),
             weights: Vec::new(),
             anchors: HashMap::new(),
             stack: Vec::new(),
@@ -428,6 +469,23 @@ impl<'s> Builder<'s> {
             message: message.into(),
             code,
         }
+    }
+
+    /// Keeps the span of an alias or merge key that puts an entry or item in place.
+    fn site(&mut self, via: Option<Span>) -> AliasSite {
+        let Some(span) = via else {
+            return AliasSite::NONE;
+        };
+        // Past u32 sites (never, within any memory) the site is not kept.
+        let Ok(at) = u32::try_from(self.alias_sites.len() + 1) else {
+            return AliasSite::NONE;
+        };
+        self.alias_sites.push(span);
+        AliasSite(at)
+    }
+
+    fn alias_site_span(&self, via: AliasSite) -> Option<Span> {
+        site_span(&self.alias_sites, via)
     }
 
     fn push_node(&mut self, node: Node<'s>, weight: u64) -> Result<NodeId, DocError> {
@@ -484,13 +542,21 @@ impl<'s> Builder<'s> {
     fn attach(&mut self, id: NodeId, via: Option<Span>, root: &mut Option<NodeId>) -> Result<(), DocError> {
         let weight = self.weights.get(id as usize).copied().unwrap_or(1);
         let span = self.nodes.get(id as usize).map(|n| n.span).unwrap_or_default();
+        let item_site = if matches!(self.stack.last(), Some(Frame::Seq { .. })) {
+            self.site(via)
+        } else {
+            AliasSite::NONE
+        };
         match self.stack.last_mut() {
             None => {
                 *root = Some(id);
                 Ok(())
             }
             Some(Frame::Seq { node, items, .. }) => {
-                items.push(Item { node: id, via });
+                items.push(Item {
+                    node: id,
+                    via: item_site,
+                });
                 let parent = *node as usize;
                 if let Some(w) = self.weights.get_mut(parent) {
                     *w = w.saturating_add(weight);
@@ -569,6 +635,7 @@ impl<'s> Builder<'s> {
         weight: u64,
         from_merge: bool,
     ) {
+        let via = self.site(via);
         let Some(Frame::Map {
             node, entries, index, ..
         }) = self.stack.last_mut()
@@ -609,6 +676,7 @@ impl<'s> Builder<'s> {
     /// `<<: *defaults` or `<<: [*a, *b]`: copies the referenced mappings' entries in, as
     /// go-yaml v2 does (later sources override earlier ones; in a list, earlier maps win).
     fn merge(&mut self, source: NodeId, via: Option<Span>, span: Span) -> Result<(), DocError> {
+        let sites = &self.alias_sites;
         let maps: Vec<(NodeId, Option<Span>)> = match self.nodes.get(source as usize).map(|n| &n.value) {
             Some(Value::Map(_)) => vec![(source, via)],
             Some(Value::Seq(items)) => self
@@ -617,7 +685,7 @@ impl<'s> Builder<'s> {
                 .unwrap_or_default()
                 .iter()
                 .rev()
-                .map(|i| (i.node, i.via.or(via)))
+                .map(|i| (i.node, site_span(sites, i.via).or(via)))
                 .collect(),
             _ => {
                 return Err(self.error(
@@ -635,7 +703,8 @@ impl<'s> Builder<'s> {
             self.add_expansion(copied.len() as u64, span)?;
             for entry in copied {
                 let weight = self.weights.get(entry.value as usize).copied().unwrap_or(1);
-                self.insert(entry.key, entry.key_span, entry.value, entry.via.or(via), weight, true);
+                let via = self.alias_site_span(entry.via).or(via);
+                self.insert(entry.key, entry.key_span, entry.value, via, weight, true);
             }
         }
         Ok(())
@@ -771,22 +840,34 @@ impl<'s> Builder<'s> {
 /// the builder would refuse the document; the caller then reads the chunk with libyaml, which
 /// decides (and words any error) as always.
 pub fn read_json_chunk(chunk: Chunk<'_>, limits: Limits) -> Option<Doc<'_>> {
+    read_json(chunk, limits).map(|(doc, _)| doc)
+}
+
+/// [`read_json_chunk`], and whether a number in the document was read as a float.
+pub(crate) fn read_json(chunk: Chunk<'_>, limits: Limits) -> Option<(Doc<'_>, bool)> {
     if chunk.text.len() > limits.max_document_bytes {
         return None;
     }
     let tree = crate::parse::json::JsonEvents::new(chunk.text).tree(chunk.offset, limits.max_depth)?;
-    let lines = LineIndex::new(&chunk);
-    Some(Doc {
+    let lines = if tree.one_ascii_line {
+        OnceCell::from(LineIndex::one_ascii_line(&chunk))
+    } else {
+        OnceCell::new()
+    };
+    let doc = Doc {
         nodes: tree.nodes,
         entries: tree.entries,
         items: tree.items,
+        alias_sites: Vec::new(),
         root: tree.root,
         problems: tree.problems,
         chunk,
         lines,
+        first_column: 0,
         json: true,
         quote_check: None,
-    })
+    };
+    Some((doc, tree.floats))
 }
 
 /// [`read_json_chunk`] through the JSON reader's events and the YAML builder: the reference the
@@ -813,9 +894,11 @@ pub(crate) fn read_json_events(chunk: Chunk<'_>, limits: Limits) -> Option<Doc<'
         nodes: builder.nodes,
         entries: builder.entries,
         items: builder.items,
+        alias_sites: builder.alias_sites,
         root,
         problems: builder.problems,
-        lines: LineIndex::new(&chunk),
+        lines: OnceCell::new(),
+        first_column: 0,
         chunk,
         json: true,
         quote_check: None,
@@ -848,7 +931,11 @@ pub fn read_item(chunk: Chunk<'_>, json: bool, limits: Limits, column: usize, js
     };
     if column > 0 {
         for doc in &mut result.docs {
-            doc.lines = LineIndex::new(&chunk).with_first_column(column);
+            doc.lines = doc
+                .lines
+                .take()
+                .map_or_else(OnceCell::new, |lines| OnceCell::from(lines.with_first_column(column)));
+            doc.first_column = column;
         }
     }
     result
@@ -882,15 +969,16 @@ fn read_with_libyaml(chunk: Chunk<'_>, json: bool, limits: Limits) -> ChunkResul
         let mut builder = Builder::new(chunk, json, limits);
         match builder.build(&mut parser) {
             Ok(Some(root)) => {
-                let lines = LineIndex::new(&chunk);
                 result.docs.push(Doc {
                     nodes: builder.nodes,
                     entries: builder.entries,
                     items: builder.items,
+                    alias_sites: builder.alias_sites,
                     root,
                     problems: builder.problems,
                     chunk,
-                    lines,
+                    lines: OnceCell::new(),
+                    first_column: 0,
                     json,
                     quote_check: None,
                 });
@@ -1073,6 +1161,35 @@ mod tests {
         );
     }
 
+    /// A JSON document's positions are the ones a line index read from its text gives, whether
+    /// the reader vouched for one line of ASCII or not, and for a List item that starts mid-line.
+    #[test]
+    fn json_positions_are_the_line_index_ones() {
+        for text in [
+            "{\"a\": [1, \"x\"], \"b\": {\"c\": null}}",
+            "{\"a\": \"é€\", \"b\": [true]}",
+            "{\"a\": \"\\u00e9\\n\", \"b\": 2}",
+            "{\"k\\\"\": \"a\\tb€c\", \"z\": \"done\"}",
+            "{\n  \"a\": 1,\r\n  \"b\": [\r 2]\n}\n",
+            "---\n{\"a\": 1}",
+        ] {
+            for column in [0, 7] {
+                let chunk = Chunk {
+                    text,
+                    offset: 40,
+                    line: 3,
+                };
+                assert!(read_json_chunk(chunk, Limits::default()).is_some(), "{text:?}");
+                let r = read_item(chunk, true, Limits::default(), column, true);
+                let doc = &r.docs[0];
+                let lines = LineIndex::new(&chunk).with_first_column(column);
+                for (at, _) in text.char_indices() {
+                    assert_eq!(doc.position(40 + at), lines.position(text, 40 + at), "{text:?} {at}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn json_documents_resolve_as_json() {
         let chunk = chunks("{\"a\": 1e3, \"b\":yes}", 0, 0)[0];
@@ -1089,5 +1206,7 @@ mod size_tests {
     fn nodes_and_values_stay_small() {
         assert_eq!(std::mem::size_of::<super::Value<'_>>(), 24);
         assert_eq!(std::mem::size_of::<super::Node<'_>>(), 48);
+        assert_eq!(std::mem::size_of::<super::Entry<'_>>(), 48);
+        assert_eq!(std::mem::size_of::<super::Item>(), 8);
     }
 }

@@ -132,12 +132,29 @@ pub struct Position {
 /// Maps absolute byte offsets inside one chunk to positions.
 #[derive(Clone, Debug)]
 pub struct LineIndex {
-    /// Absolute offsets where each line of the chunk starts.
+    /// Absolute offsets where each line of the chunk starts (the first line's may be left out:
+    /// it is the chunk's offset).
     starts: Vec<usize>,
     first_line: usize,
     offset: usize,
     /// Characters before the chunk on its first line (a List item that starts mid-line).
     first_column: usize,
+    /// For a chunk with non-ASCII text, the characters before each [`CHECKPOINT`]-byte block
+    /// of it, so that a column on a long line (compact JSON is one line) is counted from the
+    /// nearest checkpoints, not from the line start. Empty for ASCII text, where a column is a
+    /// byte count.
+    chars_before: Vec<usize>,
+}
+
+/// Bytes between two character-count checkpoints of a [`LineIndex`].
+const CHECKPOINT: usize = 1024;
+
+/// The characters in `bytes` that start at a char boundary: every byte but UTF-8 continuation
+/// bytes. For a range between two char boundaries of a `str`, its number of characters.
+fn char_starts(bytes: &[u8]) -> usize {
+    // `as i8`: the continuation bytes 0x80..=0xBF are exactly those below -0x40.
+    #[allow(clippy::cast_possible_wrap)]
+    bytes.iter().filter(|&&b| (b as i8) >= -0x40).count()
 }
 
 impl LineIndex {
@@ -153,11 +170,38 @@ impl LineIndex {
             starts.push(chunk.offset + next);
             pos = next;
         }
+        let chars_before = if bytes.is_ascii() {
+            Vec::new()
+        } else {
+            let mut before = 0;
+            bytes
+                .chunks(CHECKPOINT)
+                .map(|block| {
+                    let at = before;
+                    before += char_starts(block);
+                    at
+                })
+                .collect()
+        };
         LineIndex {
             starts,
             first_line: chunk.line,
             offset: chunk.offset,
             first_column: 0,
+            chars_before,
+        }
+    }
+
+    /// The index of a chunk known to be one line of ASCII (a JSON reader saw no line break and
+    /// no byte from 0x80), built without reading it.
+    pub(crate) fn one_ascii_line(chunk: &Chunk<'_>) -> Self {
+        LineIndex {
+            // No line start after a break: the chunk's start is the only one.
+            starts: Vec::new(),
+            first_line: chunk.line,
+            offset: chunk.offset,
+            first_column: 0,
+            chars_before: Vec::new(),
         }
     }
 
@@ -168,15 +212,27 @@ impl LineIndex {
         self
     }
 
+    /// The characters of chunk `text` before byte `at` (a char boundary), from the checkpoint
+    /// before it.
+    fn chars_to(&self, text: &str, at: usize) -> usize {
+        let block = at / CHECKPOINT;
+        let base = self.chars_before.get(block).copied().unwrap_or_default();
+        base + char_starts(text.as_bytes().get(block * CHECKPOINT..at).unwrap_or_default())
+    }
+
     /// The position of absolute byte `offset`, which must lie in the chunk `text`.
     pub fn position(&self, text: &str, offset: usize) -> Position {
         let idx = self.starts.partition_point(|&s| s <= offset).saturating_sub(1);
         let line_start = self.starts.get(idx).copied().unwrap_or(self.offset);
         let rel_start = line_start.saturating_sub(self.offset);
         let rel_end = offset.saturating_sub(self.offset).min(text.len());
-        let column = text
-            .get(rel_start..rel_end)
-            .map_or(rel_end.saturating_sub(rel_start), |s| s.chars().count());
+        let bytes = rel_end.saturating_sub(rel_start);
+        let column = match text.get(rel_start..rel_end) {
+            _ if self.chars_before.is_empty() => bytes,
+            Some(s) if bytes <= 2 * CHECKPOINT => s.chars().count(),
+            Some(_) => self.chars_to(text, rel_end) - self.chars_to(text, rel_start),
+            None => bytes,
+        };
         Position {
             line: self.first_line + idx + 1,
             column: column + 1 + if idx == 0 { self.first_column } else { 0 },
@@ -389,5 +445,46 @@ mod tests {
         assert_eq!(idx.position(text, 100), Position { line: 10, column: 1 });
         let x = 100 + text.find('x').unwrap();
         assert_eq!(idx.position(text, x), Position { line: 11, column: 6 });
+    }
+
+    /// On a long line with non-ASCII text, a column counted from the checkpoints is the
+    /// character count from the line start, wherever the checkpoints fall.
+    #[test]
+    fn long_line_columns_count_characters() {
+        let mut text = String::from("ab\n");
+        for i in 0..3000 {
+            text.push(if i % 7 == 0 {
+                'é'
+            } else if i % 11 == 0 {
+                '€'
+            } else {
+                'x'
+            });
+        }
+        text.push_str("\ny");
+        let chunk = Chunk {
+            text: &text,
+            offset: 5,
+            line: 0,
+        };
+        let idx = LineIndex::new(&chunk);
+        for (at, _) in text.char_indices() {
+            let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+            let want = Position {
+                line: 1 + text[..at].matches('\n').count(),
+                column: 1 + text[line_start..at].chars().count(),
+            };
+            assert_eq!(idx.position(&text, 5 + at), want, "{at}");
+        }
+        let ascii = "x".repeat(5000);
+        let chunk = Chunk {
+            text: &ascii,
+            offset: 0,
+            line: 0,
+        };
+        assert_eq!(
+            LineIndex::new(&chunk).position(&ascii, 4321),
+            Position { line: 1, column: 4322 }
+        );
     }
 }

@@ -54,11 +54,11 @@ impl Via {
 
     fn span(self, doc: &Doc<'_>) -> Option<Span> {
         let at = ((self.0 & !VIA_ITEM) as usize).checked_sub(1)?;
-        if self.0 & VIA_ITEM == 0 {
+        doc.alias_site(if self.0 & VIA_ITEM == 0 {
             doc.entries.get(at)?.via
         } else {
             doc.items.get(at)?.via
-        }
+        })
     }
 }
 
