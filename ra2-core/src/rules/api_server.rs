@@ -10,7 +10,7 @@
 //! `ra2.app.002/subpath` for a `..` in a subPath), the linter marks that finding
 //! `refused_by_api_server` instead of adding a second one ([`settle`]).
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::k8s::names::{
     ResourceName, classify_resource_name, is_dns1123_label, is_dns1123_subdomain, is_label_value, is_qualified_name,
@@ -478,10 +478,12 @@ fn dns_policy(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
     }
 }
 
-/// The volume names the containers may mount: the pod's volumes and a StatefulSet's claim
+/// The volume names the containers may mount, each with whether it is a claim (a
+/// persistentVolumeClaim or ephemeral volume, which alone may back a volumeDevice): the pod's
+/// volumes and a StatefulSet's claim
 /// templates.
-fn volumes<'d>(object: &Object<'d>, pod: &PodSpec<'d>, cx: &mut Context<'_>) -> BTreeSet<&'d str> {
-    let mut names = BTreeSet::new();
+fn volumes<'d>(object: &Object<'d>, pod: &PodSpec<'d>, cx: &mut Context<'_>) -> BTreeMap<&'d str, bool> {
+    let mut names = BTreeMap::new();
     for volume in pod.volumes() {
         let name = volume.get("name").and_then(|n| n.as_str().map(|s| (s, n)));
         match name {
@@ -490,7 +492,10 @@ fn volumes<'d>(object: &Object<'d>, pod: &PodSpec<'d>, cx: &mut Context<'_>) -> 
                 if !is_dns1123_label(name) {
                     refuse_label(cx, "volume", &node);
                 }
-                if !names.insert(name) {
+                let claim = ["persistentVolumeClaim", "ephemeral"]
+                    .iter()
+                    .any(|k| volume.get(k).is_some_and(|v| !v.is_null()));
+                if names.insert(name, claim).is_some() {
                     refuse(cx, "volume", &node, format!("Duplicate value: {name:?}"));
                 }
             }
@@ -500,8 +505,10 @@ fn volumes<'d>(object: &Object<'d>, pod: &PodSpec<'d>, cx: &mut Context<'_>) -> 
     if object.is("apps", "StatefulSet") {
         if let Some(templates) = object.root.path(&["spec", "volumeClaimTemplates"]) {
             for template in templates.items() {
+                // The API server validates the template with each claim as a
+                // persistentVolumeClaim volume in place of any volume of its name.
                 if let Some(name) = template.path(&["metadata", "name"]).and_then(|n| n.as_str()) {
-                    names.insert(name);
+                    names.insert(name, true);
                 }
             }
         }
@@ -589,7 +596,7 @@ fn volume_source(volume: &Located<'_>, cx: &mut Context<'_>) {
     }
 }
 
-fn containers(pod: &PodSpec<'_>, volumes: &BTreeSet<&str>, cx: &mut Context<'_>) {
+fn containers(pod: &PodSpec<'_>, volumes: &BTreeMap<&str, bool>, cx: &mut Context<'_>) {
     let mut names: BTreeSet<&str> = BTreeSet::new();
     for key in ["initContainers", "containers", "ephemeralContainers"] {
         for node in pod.spec.get(key).iter().flat_map(Located::items) {
@@ -643,6 +650,87 @@ fn containers(pod: &PodSpec<'_>, volumes: &BTreeSet<&str>, cx: &mut Context<'_>)
         }
         container_security(container, pod, cx);
         mounts(container, volumes, cx);
+        devices(container, volumes, cx);
+    }
+}
+
+/// A container's volumeDevices (raw block devices) as the API server checks them: each names a
+/// claim volume the container does not also mount, at a unique path without '..' that no
+/// mount uses.
+fn devices(container: &Container<'_>, volumes: &BTreeMap<&str, bool>, cx: &mut Context<'_>) {
+    let Some(devices) = container.node.get("volumeDevices") else {
+        return;
+    };
+    let mount_names = listed(container, "volumeMounts", "name");
+    let mount_paths = listed(container, "volumeMounts", "mountPath");
+    let mut names = BTreeSet::new();
+    let mut paths = BTreeSet::new();
+    for device in devices.items().filter(Located::is_map) {
+        match device.get("name").filter(|n| !n.is_null()) {
+            None => refuse_missing(cx, "volume-device", &device, "name", "Required value"),
+            Some(node) => {
+                let name = node.as_str();
+                if let Some(name) = name.filter(|n| !n.is_empty() && !names.insert(*n)) {
+                    refuse(
+                        cx,
+                        "volume-device",
+                        &node,
+                        format!("Invalid value: {name:?}: must be unique"),
+                    );
+                }
+                match name.and_then(|n| volumes.get(n).map(|claim| (n, *claim))) {
+                    Some((_, true)) => {}
+                    Some((name, false)) => refuse(
+                        cx,
+                        "volume-device",
+                        &node,
+                        format!(
+                            "Invalid value: {name:?}: can only use volume source type of PersistentVolumeClaim or Ephemeral for block mode"
+                        ),
+                    ),
+                    None => refuse(cx, "volume-device", &node, format!("Not found: {}", quoted(&node))),
+                }
+                if let Some(name) = name.filter(|n| mount_names.contains(n)) {
+                    refuse(
+                        cx,
+                        "volume-device",
+                        &node,
+                        format!("Invalid value: {name:?}: must not already exist in volumeMounts"),
+                    );
+                }
+            }
+        }
+        match device.get("devicePath").and_then(|p| p.as_str().map(|s| (s, p))) {
+            None | Some(("", _)) => refuse_missing(cx, "volume-device", &device, "devicePath", "Required value"),
+            Some((path, node)) => {
+                if paths.contains(path) {
+                    refuse(
+                        cx,
+                        "volume-device",
+                        &node,
+                        format!("Invalid value: {path:?}: must be unique"),
+                    );
+                }
+                if path.split('/').any(|e| e == "..") {
+                    refuse(
+                        cx,
+                        "volume-device",
+                        &node,
+                        format!("Invalid value: {path:?}: can not contain backsteps ('..')"),
+                    );
+                } else {
+                    paths.insert(path);
+                }
+                if mount_paths.contains(path) {
+                    refuse(
+                        cx,
+                        "volume-device",
+                        &node,
+                        format!("Invalid value: {path:?}: must not already exist as a path in volumeMounts"),
+                    );
+                }
+            }
+        }
     }
 }
 
@@ -1064,25 +1152,42 @@ fn pod_security(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
     }
 }
 
-fn mounts(container: &Container<'_>, volumes: &BTreeSet<&str>, cx: &mut Context<'_>) {
+/// The values of `field` in the mappings of the container's `list` (volumeMounts or
+/// volumeDevices), as the API server's name and path maps of them hold.
+fn listed<'d>(container: &Container<'d>, list: &str, field: &str) -> BTreeSet<&'d str> {
+    container
+        .node
+        .get(list)
+        .iter()
+        .flat_map(Located::items)
+        .filter_map(|d| d.str_at(field))
+        .collect()
+}
+
+fn mounts(container: &Container<'_>, volumes: &BTreeMap<&str, bool>, cx: &mut Context<'_>) {
     let Some(mounts) = container.node.get("volumeMounts") else {
         return;
     };
     let mut paths = BTreeSet::new();
-    let device_paths: BTreeSet<&str> = container
-        .node
-        .get("volumeDevices")
-        .iter()
-        .flat_map(Located::items)
-        .filter_map(|d| d.str_at("devicePath"))
-        .collect();
+    let device_names = listed(container, "volumeDevices", "name");
+    let device_paths = listed(container, "volumeDevices", "devicePath");
     for mount in mounts.items().filter(Located::is_map) {
         match mount.get("name").filter(|n| !n.is_null()) {
             None => refuse_missing(cx, "volume-mount", &mount, "name", "Required value"),
-            Some(node) => match node.as_str() {
-                Some(name) if volumes.contains(name) => {}
-                _ => refuse(cx, "volume-mount", &node, format!("Not found: {}", quoted(&node))),
-            },
+            Some(node) => {
+                match node.as_str() {
+                    Some(name) if volumes.contains_key(name) => {}
+                    _ => refuse(cx, "volume-mount", &node, format!("Not found: {}", quoted(&node))),
+                }
+                if let Some(name) = node.as_str().filter(|n| device_names.contains(n)) {
+                    refuse(
+                        cx,
+                        "volume-mount",
+                        &node,
+                        format!("Invalid value: {name:?}: must not already exist in volumeDevices"),
+                    );
+                }
+            }
         }
         match mount.get("mountPath").and_then(|p| p.as_str().map(|s| (s, p))) {
             None | Some(("", _)) => refuse_missing(cx, "volume-mount", &mount, "mountPath", "Required value"),
