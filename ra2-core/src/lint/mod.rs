@@ -1528,28 +1528,12 @@ pub(crate) fn finding_on(
     target: Target<'_>,
     at: &Located<'_>,
 ) -> Finding {
-    let help = help.unwrap_or_else(|| {
-        crate::catalogue::get(rule)
-            .map(|d| d.remediation.to_owned())
-            .unwrap_or_default()
-    });
+    let help = help.unwrap_or_else(|| remediation(rule));
     let site = at.site();
     let doc = at.doc();
     let related = site
         .related
-        .map(|span| {
-            let start = doc.position(span.start);
-            let end = doc.position(span.end);
-            vec![crate::report::Related {
-                message: crate::model::bundle::RELATED_ALIAS.to_owned(),
-                line: start.line,
-                column: start.column,
-                end_line: end.line,
-                end_column: end.column,
-                offset: span.start,
-                len: span.len(),
-            }]
-        })
+        .map(|span| vec![crate::model::bundle::alias_related(doc, span)])
         .unwrap_or_default();
     let start = doc.position(site.span.start);
     let end = doc.position(site.span.end);
@@ -1576,6 +1560,13 @@ pub(crate) fn finding_on(
     }
 }
 
+/// A finding's help when its rule gave none: the rule's remediation from the catalogue.
+fn remediation(rule: &str) -> String {
+    crate::catalogue::get(rule)
+        .map(|d| d.remediation.to_owned())
+        .unwrap_or_default()
+}
+
 pub(crate) fn finding_at(
     rule: &str,
     check: &str,
@@ -1584,11 +1575,7 @@ pub(crate) fn finding_at(
     help: Option<String>,
     place: Place,
 ) -> Finding {
-    let help = help.unwrap_or_else(|| {
-        crate::catalogue::get(rule)
-            .map(|d| d.remediation.to_owned())
-            .unwrap_or_default()
-    });
+    let help = help.unwrap_or_else(|| remediation(rule));
     let place = place.into_data();
     Finding {
         rule: rule.to_owned(),

@@ -94,6 +94,22 @@ impl Strings {
 /// The message of a place's related location when its node came through an alias.
 pub(crate) const RELATED_ALIAS: &str = "defined here (reached through an alias)";
 
+/// The related location of a finding reached through an alias: where the aliased node is
+/// defined (`span` in `doc`).
+pub(crate) fn alias_related(doc: &crate::parse::doc::Doc<'_>, span: crate::parse::source::Span) -> Related {
+    let start = doc.position(span.start);
+    let end = doc.position(span.end);
+    Related {
+        message: RELATED_ALIAS.to_owned(),
+        line: start.line,
+        column: start.column,
+        end_line: end.line,
+        end_column: end.column,
+        offset: span.start,
+        len: span.len(),
+    }
+}
+
 impl Place {
     /// Resolves where a finding about `at` goes: the node's site, and the anchor when the node
     /// came through an alias.
@@ -109,19 +125,7 @@ impl Place {
     ) -> Place {
         let site = at.site();
         let doc = at.doc();
-        let related = site.related.map(|span| {
-            let start = doc.position(span.start);
-            let end = doc.position(span.end);
-            Box::new(Related {
-                message: RELATED_ALIAS.to_owned(),
-                line: start.line,
-                column: start.column,
-                end_line: end.line,
-                end_column: end.column,
-                offset: span.start,
-                len: span.len(),
-            })
-        });
+        let related = site.related.map(|span| Box::new(alias_related(doc, span)));
         let object = target.object;
         Place(Arc::new(PlaceData {
             file: strings.get(target.file),
