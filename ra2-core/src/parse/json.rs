@@ -72,12 +72,52 @@ fn look_mask(word: u64) -> u64 {
     below_space | special | (word & HIGHS)
 }
 
+/// The string of `text` whose opening quote is at `quote`: its content, where it ends (after
+/// its closing quote), and whether it has a byte from 0x80. `None` where libyaml might read it
+/// differently. A free function returning plain values, not a method writing the reader's
+/// fields: the loop that calls it keeps its cursor in a register.
+#[inline(always)]
+fn scan_string(text: &str, quote: usize) -> Option<(Cow<'_, str>, usize, bool)> {
+    let bytes = text.as_bytes();
+    let start = quote + 1;
+    let mut i = start;
+    let mut non_ascii = false;
+    loop {
+        // Most bytes need no look: skip them eight at a time up to the first that may.
+        let b = loop {
+            if let Some(word) = bytes.get(i..i + 8) {
+                let mask = look_mask(u64::from_le_bytes(word.try_into().unwrap_or([0; 8])));
+                if mask == 0 {
+                    i += 8;
+                    continue;
+                }
+                i += (mask.trailing_zeros() / 8) as usize;
+            } else {
+                while bytes.get(i).is_some_and(|&b| b < 0x80 && !stops(b)) {
+                    i += 1;
+                }
+            }
+            break bytes.get(i).copied()?;
+        };
+        match b {
+            b'"' => return Some((Cow::Borrowed(text.get(start..i)?), i + 1, non_ascii)),
+            b'\\' => {
+                let (value, end, escaped_non_ascii) = escaped_string(text, start, i)?;
+                return Some((Cow::Owned(value), end, non_ascii | escaped_non_ascii));
+            }
+            b if stops(b) => check_stop(bytes, i)?,
+            _ => {}
+        }
+        non_ascii = true;
+        i += 1;
+    }
+}
+
 /// The rest of a string of `text` that starts at `start` and has an escape at `i`: its
 /// unescaped content, where it ends (after its closing quote), and whether it has a byte from
-/// 0x80. A free function, not a
-/// method: the reader's cursor stays in a register in the loop that calls it.
+/// 0x80.
 #[cold]
-fn escaped_string(text: &str, start: usize, mut i: usize) -> Result<(Cow<'_, str>, usize, bool), Error> {
+fn escaped_string(text: &str, start: usize, mut i: usize) -> Option<(String, usize, bool)> {
     let bytes = text.as_bytes();
     // The content is at most as long as the text up to the closing quote.
     let mut end = i;
@@ -101,30 +141,28 @@ fn escaped_string(text: &str, start: usize, mut i: usize) -> Result<(Cow<'_, str
         while bytes.get(i).is_some_and(|&b| b < 0x80 && !stops(b)) {
             i += 1;
         }
-        let Some(&b) = bytes.get(i) else {
-            return Err(give_up(i));
-        };
+        let &b = bytes.get(i)?;
         match b {
             b'"' => {
-                s.push_str(text.get(run..i).ok_or_else(|| give_up(i))?);
-                return Ok((Cow::Owned(s), i + 1, non_ascii));
+                s.push_str(text.get(run..i)?);
+                return Some((s, i + 1, non_ascii));
             }
             b'\\' => {
-                s.push_str(text.get(run..i).ok_or_else(|| give_up(i))?);
-                let esc = bytes.get(i + 1).copied().ok_or_else(|| give_up(i))?;
+                s.push_str(text.get(run..i)?);
+                let esc = bytes.get(i + 1).copied()?;
                 i += 2;
                 let c = match esc {
                     b'u' => {
-                        let hex = text.get(i..i + 4).ok_or_else(|| give_up(i))?;
+                        let hex = text.get(i..i + 4)?;
                         if !hex.bytes().all(|h| h.is_ascii_hexdigit()) {
-                            return Err(give_up(i));
+                            return None;
                         }
-                        let code = u32::from_str_radix(hex, 16).map_err(|_| give_up(i))?;
+                        let code = u32::from_str_radix(hex, 16).ok()?;
                         i += 4;
                         // libyaml refuses surrogate escapes (even paired ones).
-                        char::from_u32(code).ok_or_else(|| give_up(i))?
+                        char::from_u32(code)?
                     }
-                    _ => short_escape(esc).ok_or_else(|| give_up(i))?,
+                    _ => short_escape(esc)?,
                 };
                 s.push(c);
                 run = i;
@@ -141,7 +179,7 @@ fn escaped_string(text: &str, start: usize, mut i: usize) -> Result<(Cow<'_, str
 /// A stop byte at `i` in a string other than `"` and `\\`: an error for what libyaml refuses
 /// or reads as a line break (controls, DEL, U+0080..U+009F, U+2028/U+2029, U+FEFF,
 /// U+FFFE/U+FFFF), nothing for the other characters those bytes start.
-fn check_stop(bytes: &[u8], i: usize) -> Result<(), Error> {
+fn check_stop(bytes: &[u8], i: usize) -> Option<()> {
     let next = |n: usize| bytes.get(i + n).copied();
     let refused = match bytes.get(i).copied() {
         Some(0..=0x1f | 0x7f) | None => true,
@@ -153,7 +191,7 @@ fn check_stop(bytes: &[u8], i: usize) -> Result<(), Error> {
         ),
         Some(_) => false,
     };
-    if refused { Err(give_up(i)) } else { Ok(()) }
+    if refused { None } else { Some(()) }
 }
 
 /// libyaml forgets a possible simple key more than 1024 characters before its `:`; stay well
@@ -186,8 +224,6 @@ pub(crate) struct JsonEvents<'s> {
     pos: usize,
     /// A line break (`\n` or `\r`) was read.
     breaks: bool,
-    /// A byte from 0x80 was read.
-    non_ascii: bool,
     /// One entry per open collection: true for a mapping.
     #[cfg_attr(not(test), allow(dead_code))]
     stack: Vec<bool>,
@@ -227,7 +263,6 @@ impl<'s> JsonEvents<'s> {
             text,
             pos: 0,
             breaks: false,
-            non_ascii: false,
             stack: Vec::new(),
             state: State::StreamStart,
         }
@@ -242,7 +277,7 @@ impl<'s> JsonEvents<'s> {
     }
 
     /// Skips JSON whitespace inside the root value. Returns whether a line break was crossed.
-    #[inline(always)]
+    #[cfg(test)]
     fn skip_ws(&mut self) -> bool {
         let mut newline = false;
         while let Some(b) = self.peek() {
@@ -292,55 +327,18 @@ impl<'s> JsonEvents<'s> {
         true
     }
 
+    #[cfg(test)]
     /// A string starting at the `"` under the cursor; returns its content.
     #[inline(always)]
-    fn string(&mut self) -> Result<Cow<'s, str>, Error> {
-        let text = self.text;
-        let bytes = text.as_bytes();
-        let start = self.pos + 1;
-        let mut i = start;
-        loop {
-            // Most bytes need no look: skip them eight at a time up to the first that may.
-            let b = loop {
-                if let Some(word) = bytes.get(i..i + 8) {
-                    let mask = look_mask(u64::from_le_bytes(word.try_into().unwrap_or([0; 8])));
-                    if mask == 0 {
-                        i += 8;
-                        continue;
-                    }
-                    i += (mask.trailing_zeros() / 8) as usize;
-                } else {
-                    while bytes.get(i).is_some_and(|&b| b < 0x80 && !stops(b)) {
-                        i += 1;
-                    }
-                }
-                break bytes.get(i).copied();
-            };
-            match b {
-                Some(b'"') => {
-                    self.pos = i + 1;
-                    return text.get(start..i).map(Cow::Borrowed).ok_or_else(|| give_up(i));
-                }
-                Some(b'\\') => {
-                    let (value, end, non_ascii) = escaped_string(text, start, i)?;
-                    self.non_ascii |= non_ascii;
-                    self.pos = end;
-                    return Ok(value);
-                }
-                Some(b) if stops(b) => {
-                    check_stop(bytes, i)?;
-                    self.non_ascii = true;
-                }
-                Some(_) => self.non_ascii = true,
-                None => return Err(give_up(i)),
-            }
-            i += 1;
-        }
+    fn string(&mut self) -> Option<Cow<'s, str>> {
+        let (value, end, _) = scan_string(self.text, self.pos)?;
+        self.pos = end;
+        Some(value)
     }
 
     /// A number, `true`, `false` or `null` under the cursor, as libyaml's plain scalar.
     #[inline(always)]
-    fn plain(&mut self) -> Result<&'s str, Error> {
+    fn plain(&mut self) -> Option<&'s str> {
         let bytes = self.bytes();
         let start = self.pos;
         let end = start
@@ -350,12 +348,12 @@ impl<'s> JsonEvents<'s> {
                 .iter()
                 .position(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n' | b',' | b']' | b'}'))
                 .unwrap_or(bytes.len() - start);
-        let word = self.text.get(start..end).ok_or_else(|| give_up(start))?;
+        let word = self.text.get(start..end)?;
         if !(matches!(word, "true" | "false" | "null") || is_json_number(word.as_bytes())) {
-            return Err(give_up(start));
+            return None;
         }
         self.pos = end;
-        Ok(word)
+        Some(word)
     }
 
     #[cfg(test)]
@@ -393,12 +391,12 @@ impl<'s> JsonEvents<'s> {
             }
             _ if self.stack.is_empty() => Err(give_up(start)),
             Some(b'"') => {
-                let value = self.string()?;
+                let value = self.string().ok_or_else(|| give_up(start))?;
                 self.state = State::Next;
                 Ok(scalar(value, ScalarStyle::DoubleQuoted, start, self.pos))
             }
             _ => {
-                let word = self.plain()?;
+                let word = self.plain().ok_or_else(|| give_up(start))?;
                 self.state = State::Next;
                 Ok(scalar(Cow::Borrowed(word), ScalarStyle::Plain, start, self.pos))
             }
@@ -419,25 +417,26 @@ impl<'s> JsonEvents<'s> {
     /// A key and its `:`.
     #[cfg(test)]
     fn key(&mut self) -> Result<Event<'s>, Error> {
-        let (value, start, end) = self.key_text()?;
+        let (value, start, end) = self.key_text().ok_or_else(|| give_up(self.pos))?;
         self.state = State::Value;
         Ok(scalar(value, ScalarStyle::DoubleQuoted, start, end))
     }
 
+    #[cfg(test)]
     /// A key (its content, and where its quotes start and end) and its `:`.
     #[inline(always)]
-    fn key_text(&mut self) -> Result<(Cow<'s, str>, usize, usize), Error> {
+    fn key_text(&mut self) -> Option<(Cow<'s, str>, usize, usize)> {
         let start = self.pos;
         if self.peek() != Some(b'"') {
-            return Err(give_up(start));
+            return None;
         }
         let value = self.string()?;
         let end = self.pos;
         if self.skip_ws() || self.peek() != Some(b':') || self.pos - start > MAX_KEY_DISTANCE {
-            return Err(give_up(self.pos));
+            return None;
         }
         self.pos += 1;
-        Ok((value, start, end))
+        Some((value, start, end))
     }
 
     #[cfg(test)]
@@ -585,21 +584,54 @@ pub(crate) struct Tree<'s> {
     pub(crate) one_ascii_line: bool,
 }
 
+/// An entry of a mapping still open: an [`Entry`] whose key, if it was unescaped into a
+/// `String`, waits in [`TreeBuilder::owned_keys`]. `Copy`, so that closing the mapping copies
+/// its entries to the arena in one pass.
+#[derive(Clone, Copy)]
+struct OpenEntry<'s> {
+    /// The key as written, or "" for one in `owned_keys`.
+    key: &'s str,
+    /// 1 + the key's place in `owned_keys`, or 0.
+    owned: u32,
+    value: NodeId,
+    /// Where the key's quotes start and end in the chunk.
+    start: u32,
+    end: u32,
+}
+
+impl OpenEntry<'_> {
+    fn key<'a>(&'a self, owned_keys: &'a [String]) -> &'a str {
+        match self.owned.checked_sub(1) {
+            None => self.key,
+            Some(at) => owned_keys.get(at as usize).map_or("", String::as_str),
+        }
+    }
+}
+
 struct TreeBuilder<'s> {
     offset: usize,
     nodes: Vec<Node<'s>>,
     /// `nodes.len()`, the id of the next node.
     next: NodeId,
     stack: Vec<Open<'s>>,
-    /// The entries (or items) of the open collection at each depth: one list per depth, kept
-    /// for the next collection there, so that closing one moves its children into the arena
-    /// in one copy.
-    open_entries: Vec<Entry<'s>>,
+    /// The entries (or items) of the open collections, each one's together: closing one moves
+    /// its children into the arena in one copy.
+    open_entries: Vec<OpenEntry<'s>>,
     open_items: Vec<Item>,
+    /// The keys with escapes of the open entries ([`OpenEntry::owned`]).
+    owned_keys: Vec<String>,
     /// Closed collections' entries and items: the document's arenas.
     entries: Vec<Entry<'s>>,
     items: Vec<Item>,
     problems: Vec<Problem>,
+}
+
+/// A place in the text as the `u32` that [`OpenEntry`] keeps: exact, as [`JsonEvents::tree`]
+/// leaves texts of `u32::MAX` bytes or more to libyaml.
+#[allow(clippy::cast_possible_truncation)]
+#[inline(always)]
+fn at32(at: usize) -> u32 {
+    at as u32
 }
 
 impl<'s> TreeBuilder<'s> {
@@ -607,67 +639,142 @@ impl<'s> TreeBuilder<'s> {
         Span::new(self.offset + start, self.offset + end)
     }
 
+    /// A node with `value` from `start` to `end` in the text.
     #[inline(always)]
-    fn push(&mut self, node: Node<'s>) {
-        self.nodes.push(node);
+    fn push(&mut self, value: DocValue<'s>, start: usize, end: usize, style: Option<ScalarStyle>) {
+        let span = self.span(start, end);
+        self.nodes.push(Node { value, span, style });
         // No overflow: a node takes at least a byte, and the text is shorter than `NodeId::MAX`
         // bytes ([`JsonEvents::tree`]).
         self.next += 1;
     }
 
-    /// The id the next node pushed gets.
+    /// Opens a mapping (or a sequence) whose bracket is at `start`.
     #[inline(always)]
-    fn next_id(&self) -> NodeId {
-        self.next
+    fn open(&mut self, map: bool, start: usize) {
+        let node = self.next;
+        let value = if map {
+            DocValue::Map(Children::default())
+        } else {
+            DocValue::Seq(Children::default())
+        };
+        self.push(value, start, start + 1, None);
+        self.stack.push(Open {
+            node,
+            map,
+            start: if map {
+                self.open_entries.len()
+            } else {
+                self.open_items.len()
+            },
+            seen: 0,
+            index: None,
+            duplicate: None,
+        });
     }
 
-    /// A key read in the mapping on top of the stack: its entry, whose value is the next node
-    /// (nodes are numbered in document order, so a value's id is known before it is read). A
-    /// key written before takes the earlier entry's place, as the YAML builder's does.
+    /// A key read in the mapping on top of the stack (its quotes from `start` to `end`): its
+    /// entry, whose value is the next node (nodes are numbered in document order, so a value's
+    /// id is known before it is read).
     #[inline(always)]
     fn key(&mut self, key: Cow<'s, str>, start: usize, end: usize) -> Option<()> {
-        let key_span = self.span(start, end);
-        let value = self.next_id();
+        let open = self.stack.last_mut()?;
+        let bit = key_bit(&key);
+        if open.seen & bit != 0 || open.index.is_some() {
+            return self.key_seen(key, start, end);
+        }
+        open.seen |= bit;
+        let len = self.open_entries.len() - open.start;
+        let (key, owned) = match key {
+            Cow::Borrowed(key) => (key, 0),
+            Cow::Owned(key) => {
+                self.owned_keys.push(key);
+                ("", at32(self.owned_keys.len()))
+            }
+        };
+        self.open_entries.push(OpenEntry {
+            key,
+            owned,
+            value: self.next,
+            start: at32(start),
+            end: at32(end),
+        });
+        if len + 1 > crate::parse::doc::INDEX_THRESHOLD {
+            self.index_entries();
+        }
+        Some(())
+    }
+
+    /// [`Self::key`] for a mapping with an index, or with a key of the same bit before: a
+    /// key written before takes the earlier entry's place, as the YAML builder's does.
+    #[cold]
+    #[inline(never)]
+    fn key_seen(&mut self, key: Cow<'s, str>, start: usize, end: usize) -> Option<()> {
         let open = self.stack.last_mut()?;
         let entries = self.open_entries.get_mut(open.start..).unwrap_or_default();
-        let bit = key_bit(&key);
+        let owned_keys = &self.owned_keys;
         let existing = match &open.index {
             Some(index) => index.get(&key).copied(),
-            None if open.seen & bit == 0 => None,
-            None => entries.iter().position(|e| e.key.len() == key.len() && e.key == key),
+            None => entries.iter().position(|e| e.key(owned_keys) == key),
         };
         if let Some(at) = existing {
             let entry = entries.get_mut(at)?;
-            entry.key_span = key_span;
-            entry.value = value;
-            entry.via = AliasSite::NONE;
+            entry.start = at32(start);
+            entry.end = at32(end);
+            entry.value = self.next;
             open.duplicate = u32::try_from(at).ok();
             return Some(());
         }
-        open.seen |= bit;
+        open.seen |= key_bit(&key);
         let len = entries.len();
         if let Some(index) = &mut open.index {
             index.insert(key.clone(), len);
         }
-        self.open_entries.push(Entry {
+        let (key, owned) = match key {
+            Cow::Borrowed(key) => (key, 0),
+            Cow::Owned(key) => {
+                self.owned_keys.push(key);
+                ("", at32(self.owned_keys.len()))
+            }
+        };
+        self.open_entries.push(OpenEntry {
             key,
-            key_span,
-            value,
-            via: AliasSite::NONE,
+            owned,
+            value: self.next,
+            start: at32(start),
+            end: at32(end),
         });
         if open.index.is_none() && len + 1 > crate::parse::doc::INDEX_THRESHOLD {
-            let entries = self.open_entries.get(open.start..).unwrap_or_default();
-            open.index = Some(Box::new(
-                entries.iter().enumerate().map(|(i, e)| (e.key.clone(), i)).collect(),
-            ));
+            self.index_entries();
         }
         Some(())
+    }
+
+    /// Indexes the entries of the mapping on top of the stack by key.
+    #[cold]
+    fn index_entries(&mut self) {
+        let Some(open) = self.stack.last_mut() else { return };
+        let entries = self.open_entries.get(open.start..).unwrap_or_default();
+        let owned_keys = &self.owned_keys;
+        open.index = Some(Box::new(
+            entries
+                .iter()
+                .enumerate()
+                .map(|(i, e)| {
+                    let key = match e.owned {
+                        0 => Cow::Borrowed(e.key),
+                        _ => Cow::Owned(e.key(owned_keys).to_owned()),
+                    };
+                    (key, i)
+                })
+                .collect(),
+        ));
     }
 
     /// An item of the sequence on top of the stack: the next node.
     #[inline(always)]
     fn item(&mut self) {
-        let node = self.next_id();
+        let node = self.next;
         self.open_items.push(Item {
             node,
             via: AliasSite::NONE,
@@ -676,11 +783,13 @@ impl<'s> TreeBuilder<'s> {
 
     /// The value of the mapping entry `at` (in the scratch list) that repeated a key is
     /// complete: the problem, after any inside that value.
+    #[cold]
     fn report_duplicate(&mut self, at: u32) {
         let Some(open) = self.stack.last() else { return };
         if let Some(entry) = self.open_entries.get(open.start + at as usize) {
+            let span = self.span(entry.start as usize, entry.end as usize);
             self.problems
-                .push(crate::parse::doc::duplicate_key(&entry.key, entry.key_span));
+                .push(crate::parse::doc::duplicate_key(entry.key(&self.owned_keys), span));
         }
     }
 
@@ -690,11 +799,32 @@ impl<'s> TreeBuilder<'s> {
         let open = self.stack.pop()?;
         let value = if open.map {
             let children = Children::after(self.entries.len(), self.open_entries.len().checked_sub(open.start)?)?;
-            self.entries.extend(self.open_entries.drain(open.start..));
+            let offset = self.offset;
+            let owned_keys = &mut self.owned_keys;
+            self.entries.extend(
+                self.open_entries
+                    .get(open.start..)
+                    .unwrap_or_default()
+                    .iter()
+                    .map(|e| Entry {
+                        key: match e.owned.checked_sub(1) {
+                            None => Cow::Borrowed(e.key),
+                            Some(at) => {
+                                Cow::Owned(owned_keys.get_mut(at as usize).map(std::mem::take).unwrap_or_default())
+                            }
+                        },
+                        key_span: Span::new(offset + e.start as usize, offset + e.end as usize),
+                        value: e.value,
+                        via: AliasSite::NONE,
+                    }),
+            );
+            self.open_entries.truncate(open.start);
             DocValue::Map(children)
         } else {
             let children = Children::after(self.items.len(), self.open_items.len().checked_sub(open.start)?)?;
-            self.items.extend(self.open_items.drain(open.start..));
+            self.items
+                .extend_from_slice(self.open_items.get(open.start..).unwrap_or_default());
+            self.open_items.truncate(open.start);
             DocValue::Seq(children)
         };
         let end = self.offset + end;
@@ -703,6 +833,33 @@ impl<'s> TreeBuilder<'s> {
         node.span.end = end;
         Some(())
     }
+}
+
+/// Skips JSON whitespace inside the root value from `pos`: where it ends, and whether it
+/// crossed a line break (`\n`). Sets `breaks` on any line break. Out of line: compact JSON,
+/// which every admission request is, has none, and the callers test for it first.
+#[inline(never)]
+fn skip_ws_from(bytes: &[u8], mut pos: usize, breaks: &mut bool) -> (usize, bool) {
+    let mut newline = false;
+    while let Some(&b) = bytes.get(pos) {
+        match b {
+            b' ' | b'\t' => {}
+            b'\r' => *breaks = true,
+            b'\n' => {
+                newline = true;
+                *breaks = true;
+            }
+            _ => break,
+        }
+        pos += 1;
+    }
+    (pos, newline)
+}
+
+/// Whether the byte at `pos` may be JSON whitespace (or the text has ended).
+#[inline(always)]
+fn at_ws(bytes: &[u8], pos: usize) -> bool {
+    bytes.get(pos).is_none_or(|&b| b <= b' ')
 }
 
 impl<'s> JsonEvents<'s> {
@@ -721,78 +878,95 @@ impl<'s> JsonEvents<'s> {
         if NodeId::try_from(self.text.len()).is_err() {
             return None;
         }
+        let text = self.text;
+        let bytes = text.as_bytes();
+        // The cursor, and what the reader notes, live in locals (registers) in the loop.
+        let mut pos = self.pos;
+        let mut breaks = self.breaks;
+        let mut non_ascii = false;
+        let mut floats = false;
         let mut b = TreeBuilder {
             offset,
             next: 0,
             // Compact Kubernetes JSON has about one value per 16 to 32 bytes, most of them in
             // mappings.
-            nodes: Vec::with_capacity(self.text.len() / 16 + 4),
+            nodes: Vec::with_capacity(text.len() / 16 + 4),
             stack: Vec::with_capacity(16),
             open_entries: Vec::with_capacity(64),
             open_items: Vec::with_capacity(64),
-            entries: Vec::with_capacity(self.text.len() / 16 + 4),
-            items: Vec::with_capacity(self.text.len() / 64 + 4),
+            owned_keys: Vec::new(),
+            entries: Vec::with_capacity(text.len() / 16 + 4),
+            items: Vec::with_capacity(text.len() / 64 + 4),
             problems: Vec::new(),
         };
-        let mut floats = false;
+        // A key comes first (after `{` or after `,` in a mapping).
+        let mut want_key = false;
         // A value starts at the cursor (after whitespace); the root is the first.
         'value: loop {
-            self.skip_ws();
-            let start = self.pos;
-            match self.peek() {
+            if at_ws(bytes, pos) {
+                pos = skip_ws_from(bytes, pos, &mut breaks).0;
+            }
+            if want_key {
+                want_key = false;
+                let key_start = pos;
+                if bytes.get(pos) != Some(&b'"') {
+                    return None;
+                }
+                let (key, key_end, key_non_ascii) = scan_string(text, pos)?;
+                non_ascii |= key_non_ascii;
+                pos = key_end;
+                if bytes.get(pos) != Some(&b':') {
+                    let (after, newline) = skip_ws_from(bytes, pos, &mut breaks);
+                    if newline || bytes.get(after) != Some(&b':') {
+                        return None;
+                    }
+                    pos = after;
+                }
+                if pos - key_start > MAX_KEY_DISTANCE {
+                    return None;
+                }
+                pos += 1;
+                b.key(key, key_start, key_end)?;
+                if at_ws(bytes, pos) {
+                    pos = skip_ws_from(bytes, pos, &mut breaks).0;
+                }
+            }
+            let start = pos;
+            match bytes.get(pos).copied() {
+                Some(b'"') => {
+                    let (value, end, value_non_ascii) = scan_string(text, pos)?;
+                    non_ascii |= value_non_ascii;
+                    pos = end;
+                    b.push(DocValue::Str(value), start, end, Some(ScalarStyle::DoubleQuoted));
+                }
                 Some(open @ (b'{' | b'[')) => {
                     // The event reader's bound, then the builder's limit.
                     if b.stack.len() > 4096 || b.stack.len() >= max_depth {
                         return None;
                     }
                     let map = open == b'{';
-                    let value = if map {
-                        DocValue::Map(Children::default())
-                    } else {
-                        DocValue::Seq(Children::default())
-                    };
-                    let node = b.next_id();
-                    let span = b.span(start, start + 1);
-                    b.push(Node {
-                        value,
-                        span,
-                        style: None,
-                    });
-                    self.pos += 1;
-                    b.stack.push(Open {
-                        node,
-                        map,
-                        start: if map { b.open_entries.len() } else { b.open_items.len() },
-                        seen: 0,
-                        index: None,
-                        duplicate: None,
-                    });
-                    self.skip_ws();
+                    pos += 1;
+                    b.open(map, start);
+                    if at_ws(bytes, pos) {
+                        pos = skip_ws_from(bytes, pos, &mut breaks).0;
+                    }
                     let close = if map { b'}' } else { b']' };
-                    if self.peek() == Some(close) {
-                        self.pos += 1;
-                        b.close(self.pos)?;
+                    if bytes.get(pos) == Some(&close) {
+                        pos += 1;
+                        b.close(pos)?;
                     } else {
                         if map {
-                            let (key, start, end) = self.key_text().ok()?;
-                            b.key(key, start, end)?;
+                            want_key = true;
                         } else {
                             b.item();
                         }
                         continue 'value;
                     }
                 }
-                Some(b'"') => {
-                    let value = self.string().ok()?;
-                    let span = b.span(start, self.pos);
-                    b.push(Node {
-                        value: DocValue::Str(value),
-                        span,
-                        style: Some(ScalarStyle::DoubleQuoted),
-                    });
-                }
                 _ => {
-                    let word = self.plain().ok()?;
+                    self.pos = pos;
+                    let word = self.plain()?;
+                    pos = self.pos;
                     let value = match resolve_json(word) {
                         Resolved::Null => DocValue::Null,
                         Resolved::Bool(v) => DocValue::Bool(v),
@@ -803,12 +977,7 @@ impl<'s> JsonEvents<'s> {
                         }
                         Resolved::Str => DocValue::Str(Cow::Borrowed(word)),
                     };
-                    let span = b.span(start, self.pos);
-                    b.push(Node {
-                        value,
-                        span,
-                        style: Some(ScalarStyle::Plain),
-                    });
+                    b.push(value, start, pos, Some(ScalarStyle::Plain));
                 }
             }
             // A value is complete: what follows it in the collections it ends.
@@ -820,30 +989,32 @@ impl<'s> JsonEvents<'s> {
                 if let Some(at) = open.duplicate.take() {
                     b.report_duplicate(at);
                 }
-                self.skip_ws();
-                match (self.peek(), map) {
+                if at_ws(bytes, pos) {
+                    pos = skip_ws_from(bytes, pos, &mut breaks).0;
+                }
+                match (bytes.get(pos).copied(), map) {
                     (Some(b','), true) => {
-                        self.pos += 1;
-                        self.skip_ws();
-                        let (key, start, end) = self.key_text().ok()?;
-                        b.key(key, start, end)?;
+                        pos += 1;
+                        want_key = true;
                         continue 'value;
                     }
                     (Some(b','), false) => {
-                        self.pos += 1;
+                        pos += 1;
                         b.item();
                         continue 'value;
                     }
                     (Some(b'}'), true) | (Some(b']'), false) => {
-                        self.pos += 1;
-                        b.close(self.pos)?;
+                        pos += 1;
+                        b.close(pos)?;
                     }
                     _ => return None,
                 }
             }
         }
+        self.pos = pos;
+        self.breaks = breaks;
         self.skip_outer_ws().ok()?;
-        if self.pos < self.text.len() {
+        if self.pos < text.len() {
             return None;
         }
         Some(Tree {
@@ -853,7 +1024,7 @@ impl<'s> JsonEvents<'s> {
             root: 0,
             problems: b.problems,
             floats,
-            one_ascii_line: !self.breaks && !self.non_ascii,
+            one_ascii_line: !self.breaks && !non_ascii,
         })
     }
 }
