@@ -121,11 +121,19 @@ fn escaped_string(text: &str, start: usize, mut i: usize) -> Option<(String, usi
     let bytes = text.as_bytes();
     // The content is at most as long as the text up to the closing quote.
     let mut end = i;
-    while let Some(&b) = bytes.get(end) {
-        match b {
-            b'"' => break,
-            b'\\' => end += 2,
-            _ => end += 1,
+    loop {
+        while let Some(word) = bytes.get(end..end + 8) {
+            let mask = look_mask(u64::from_le_bytes(word.try_into().unwrap_or([0; 8])));
+            if mask != 0 {
+                end += (mask.trailing_zeros() / 8) as usize;
+                break;
+            }
+            end += 8;
+        }
+        match bytes.get(end) {
+            Some(b'"') | None => break,
+            Some(b'\\') => end += 2,
+            Some(_) => end += 1,
         }
     }
     let mut s = String::with_capacity(end - start);
@@ -544,7 +552,7 @@ struct Open<'s> {
     /// Where its entries (or items) start in the shared scratch list.
     start: usize,
     /// One bit per key hash ([`key_bit`]) of its entries: a key whose bit is clear is new, with
-    /// no scan.
+    /// no scan. Every bit once the mapping has an index.
     seen: u64,
     /// Index of its entries by key, built once it is large enough for scans to hurt (as the
     /// YAML builder does).
@@ -680,7 +688,8 @@ impl<'s> TreeBuilder<'s> {
     fn key(&mut self, key: Cow<'s, str>, start: usize, end: usize) -> Option<()> {
         let open = self.stack.last_mut()?;
         let bit = key_bit(&key);
-        if open.seen & bit != 0 || open.index.is_some() {
+        // An indexed mapping has every bit set.
+        if open.seen & bit != 0 {
             return self.key_seen(key, start, end);
         }
         open.seen |= bit;
@@ -756,6 +765,7 @@ impl<'s> TreeBuilder<'s> {
         let Some(open) = self.stack.last_mut() else { return };
         let entries = self.open_entries.get(open.start..).unwrap_or_default();
         let owned_keys = &self.owned_keys;
+        open.seen = u64::MAX;
         open.index = Some(Box::new(
             entries
                 .iter()
