@@ -545,19 +545,20 @@ fn scalar(value: Cow<'_, str>, style: ScalarStyle, start: usize, end: usize) -> 
     )
 }
 
-/// A collection still open while [`JsonEvents::tree`] reads it.
-struct Open<'s> {
+/// A collection still open while [`JsonEvents::tree`] reads it. `Copy`: closing one drops
+/// nothing.
+#[derive(Clone, Copy)]
+struct Open {
     node: NodeId,
     map: bool,
+    /// Its entries have an index, the last of [`TreeBuilder::indexes`], built once it is large
+    /// enough for scans to hurt (as the YAML builder does).
+    indexed: bool,
     /// Where its entries (or items) start in the shared scratch list.
     start: usize,
     /// One bit per key hash ([`key_bit`]) of its entries: a key whose bit is clear is new, with
     /// no scan. Every bit once the mapping has an index.
     seen: u64,
-    /// Index of its entries by key, built once it is large enough for scans to hurt (as the
-    /// YAML builder does).
-    #[allow(clippy::box_collection)] // boxed: most collections have none, and frames stay small
-    index: Option<Box<HashMap<Cow<'s, str>, usize>>>,
     /// The entry (in its scratch list) whose key was just written again: reported once its
     /// new value is complete, after any problem inside that value, as the YAML builder does.
     duplicate: Option<u32>,
@@ -607,11 +608,25 @@ struct OpenEntry<'s> {
     end: u32,
 }
 
-impl OpenEntry<'_> {
+impl<'s> OpenEntry<'s> {
     fn key<'a>(&'a self, owned_keys: &'a [String]) -> &'a str {
         match self.owned.checked_sub(1) {
             None => self.key,
             Some(at) => owned_keys.get(at as usize).map_or("", String::as_str),
+        }
+    }
+
+    /// The entry in a document at `offset`, its owned key taken from `owned_keys`.
+    #[inline(always)]
+    fn close(&self, offset: usize, owned_keys: &mut [String]) -> Entry<'s> {
+        Entry {
+            key: match self.owned.checked_sub(1) {
+                None => Cow::Borrowed(self.key),
+                Some(at) => Cow::Owned(owned_keys.get_mut(at as usize).map(std::mem::take).unwrap_or_default()),
+            },
+            key_span: Span::new(offset + self.start as usize, offset + self.end as usize),
+            value: self.value,
+            via: AliasSite::NONE,
         }
     }
 }
@@ -621,7 +636,9 @@ struct TreeBuilder<'s> {
     nodes: Vec<Node<'s>>,
     /// `nodes.len()`, the id of the next node.
     next: NodeId,
-    stack: Vec<Open<'s>>,
+    stack: Vec<Open>,
+    /// The indexes of the open mappings that have one ([`Open::indexed`]), innermost last.
+    indexes: Vec<HashMap<Cow<'s, str>, usize>>,
     /// The entries (or items) of the open collections, each one's together: closing one moves
     /// its children into the arena in one copy.
     open_entries: Vec<OpenEntry<'s>>,
@@ -675,8 +692,8 @@ impl<'s> TreeBuilder<'s> {
             } else {
                 self.open_items.len()
             },
+            indexed: false,
             seen: 0,
-            index: None,
             duplicate: None,
         });
     }
@@ -722,7 +739,8 @@ impl<'s> TreeBuilder<'s> {
         let open = self.stack.last_mut()?;
         let entries = self.open_entries.get_mut(open.start..).unwrap_or_default();
         let owned_keys = &self.owned_keys;
-        let existing = match &open.index {
+        let index = if open.indexed { self.indexes.last_mut() } else { None };
+        let existing = match &index {
             Some(index) => index.get(&key).copied(),
             None => entries.iter().position(|e| e.key(owned_keys) == key),
         };
@@ -736,7 +754,7 @@ impl<'s> TreeBuilder<'s> {
         }
         open.seen |= key_bit(&key);
         let len = entries.len();
-        if let Some(index) = &mut open.index {
+        if let Some(index) = index {
             index.insert(key.clone(), len);
         }
         let (key, owned) = match key {
@@ -753,7 +771,7 @@ impl<'s> TreeBuilder<'s> {
             start: at32(start),
             end: at32(end),
         });
-        if open.index.is_none() && len + 1 > crate::parse::doc::INDEX_THRESHOLD {
+        if !open.indexed && len + 1 > crate::parse::doc::INDEX_THRESHOLD {
             self.index_entries();
         }
         Some(())
@@ -766,7 +784,8 @@ impl<'s> TreeBuilder<'s> {
         let entries = self.open_entries.get(open.start..).unwrap_or_default();
         let owned_keys = &self.owned_keys;
         open.seen = u64::MAX;
-        open.index = Some(Box::new(
+        open.indexed = true;
+        self.indexes.push(
             entries
                 .iter()
                 .enumerate()
@@ -778,7 +797,7 @@ impl<'s> TreeBuilder<'s> {
                     (key, i)
                 })
                 .collect(),
-        ));
+        );
     }
 
     /// An item of the sequence on top of the stack: the next node.
@@ -807,27 +826,15 @@ impl<'s> TreeBuilder<'s> {
     #[inline(always)]
     fn close(&mut self, end: usize) -> Option<()> {
         let open = self.stack.pop()?;
+        if open.indexed {
+            self.indexes.pop();
+        }
         let value = if open.map {
             let children = Children::after(self.entries.len(), self.open_entries.len().checked_sub(open.start)?)?;
             let offset = self.offset;
             let owned_keys = &mut self.owned_keys;
-            self.entries.extend(
-                self.open_entries
-                    .get(open.start..)
-                    .unwrap_or_default()
-                    .iter()
-                    .map(|e| Entry {
-                        key: match e.owned.checked_sub(1) {
-                            None => Cow::Borrowed(e.key),
-                            Some(at) => {
-                                Cow::Owned(owned_keys.get_mut(at as usize).map(std::mem::take).unwrap_or_default())
-                            }
-                        },
-                        key_span: Span::new(offset + e.start as usize, offset + e.end as usize),
-                        value: e.value,
-                        via: AliasSite::NONE,
-                    }),
-            );
+            let entries = self.open_entries.get(open.start..).unwrap_or_default();
+            self.entries.extend(entries.iter().map(|e| e.close(offset, owned_keys)));
             self.open_entries.truncate(open.start);
             DocValue::Map(children)
         } else {
@@ -895,6 +902,8 @@ impl<'s> JsonEvents<'s> {
         let mut breaks = self.breaks;
         let mut non_ascii = false;
         let mut floats = false;
+        // The event reader's bound (4096 open collections), then the builder's limit.
+        let depth_limit = max_depth.min(4097);
         let mut b = TreeBuilder {
             offset,
             next: 0,
@@ -902,6 +911,7 @@ impl<'s> JsonEvents<'s> {
             // mappings.
             nodes: Vec::with_capacity(text.len() / 16 + 4),
             stack: Vec::with_capacity(16),
+            indexes: Vec::new(),
             open_entries: Vec::with_capacity(64),
             open_items: Vec::with_capacity(64),
             owned_keys: Vec::new(),
@@ -951,7 +961,7 @@ impl<'s> JsonEvents<'s> {
                 }
                 Some(open @ (b'{' | b'[')) => {
                     // The event reader's bound, then the builder's limit.
-                    if b.stack.len() > 4096 || b.stack.len() >= max_depth {
+                    if b.stack.len() >= depth_limit {
                         return None;
                     }
                     let map = open == b'{';
@@ -996,7 +1006,8 @@ impl<'s> JsonEvents<'s> {
                     break 'value;
                 };
                 let map = open.map;
-                if let Some(at) = open.duplicate.take() {
+                if let Some(at) = open.duplicate {
+                    open.duplicate = None;
                     b.report_duplicate(at);
                 }
                 if at_ws(bytes, pos) {
