@@ -113,6 +113,23 @@ fn scan_string(text: &str, quote: usize) -> Option<(Cow<'_, str>, usize, bool)> 
     }
 }
 
+/// The first byte from `i` on that may be one of [`STRING_STOP`]'s or from 0x80 (or the end of
+/// `bytes`): most bytes need no look, and are skipped eight at a time.
+#[inline(always)]
+fn next_look(bytes: &[u8], mut i: usize) -> usize {
+    while let Some(word) = bytes.get(i..i + 8) {
+        let mask = look_mask(u64::from_le_bytes(word.try_into().unwrap_or([0; 8])));
+        if mask != 0 {
+            return i + (mask.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while bytes.get(i).is_some_and(|&b| b < 0x80 && !stops(b)) {
+        i += 1;
+    }
+    i
+}
+
 /// The rest of a string of `text` that starts at `start` and has an escape at `i`: its
 /// unescaped content, where it ends (after its closing quote), and whether it has a byte from
 /// 0x80.
@@ -122,14 +139,7 @@ fn escaped_string(text: &str, start: usize, mut i: usize) -> Option<(String, usi
     // The content is at most as long as the text up to the closing quote.
     let mut end = i;
     loop {
-        while let Some(word) = bytes.get(end..end + 8) {
-            let mask = look_mask(u64::from_le_bytes(word.try_into().unwrap_or([0; 8])));
-            if mask != 0 {
-                end += (mask.trailing_zeros() / 8) as usize;
-                break;
-            }
-            end += 8;
-        }
+        end = next_look(bytes, end);
         match bytes.get(end) {
             Some(b'"') | None => break,
             Some(b'\\') => end += 2,
@@ -140,15 +150,7 @@ fn escaped_string(text: &str, start: usize, mut i: usize) -> Option<(String, usi
     let mut run = start;
     let mut non_ascii = false;
     loop {
-        while let Some(word) = bytes.get(i..i + 8) {
-            if look_mask(u64::from_le_bytes(word.try_into().unwrap_or([0; 8]))) != 0 {
-                break;
-            }
-            i += 8;
-        }
-        while bytes.get(i).is_some_and(|&b| b < 0x80 && !stops(b)) {
-            i += 1;
-        }
+        i = next_look(bytes, i);
         let &b = bytes.get(i)?;
         match b {
             b'"' => {
