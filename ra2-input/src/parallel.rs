@@ -1,8 +1,9 @@
 //! Every core: files are linted on a pool of threads, each into its own linter for the run
 //! ([`ra2_core::lint::Seed`]), and the calling thread absorbs them in input order as they come,
 //! so the report is byte for byte the one a single thread produces (same order, same
-//! cross-document findings) and absorbing overlaps with reading. ra2-core stays free of
-//! threads; only this input layer has them.
+//! cross-document findings) and absorbing overlaps with reading. Given paths
+//! ([`lint_paths`]), the threads read the files a directory walk finds as it finds them.
+//! ra2-core stays free of threads; only this input layer has them.
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -617,6 +618,51 @@ mod tests {
         );
         for jobs in [2, 3] {
             assert!(run(&files.inputs, jobs, usize::MAX) == one, "--jobs {jobs} differs");
+        }
+    }
+
+    #[test]
+    fn files_are_read_as_the_walk_finds_them() {
+        let files = Files::new("walk", 150);
+        let nested = files.dir.join("sub/deeper");
+        std::fs::create_dir_all(&nested).unwrap();
+        std::fs::write(
+            nested.join("a.yaml"),
+            "apiVersion: v1\nkind: Pod\nmetadata: {name: n}\n",
+        )
+        .unwrap();
+        std::fs::write(files.dir.join("Chart.yaml"), "name: c\n").unwrap();
+        let paths = [
+            files.dir.clone(),
+            files.dir.join("f0003.yaml"),
+            files.dir.join("missing"),
+        ];
+        let config = ra2_core::Config::default();
+        let read = |jobs: usize| {
+            let mut linter = Linter::new(&config);
+            let mut seen = Vec::new();
+            let found = lint_paths(
+                &paths,
+                false,
+                &mut linter,
+                jobs,
+                false,
+                |item, outcome| {
+                    seen.push((item.name().to_owned(), outcome.problem));
+                    true
+                },
+                None,
+            );
+            let skipped: Vec<_> = found.skipped.iter().map(|s| s.name.clone()).collect();
+            (linter.finish().to_json(), seen, found.inputs, found.problems, skipped)
+        };
+        let one = read(1);
+        // Every file once (f0003.yaml named again is not read again), Chart.yaml skipped.
+        assert_eq!(one.2, 151);
+        assert_eq!(one.3.len(), 1, "{:?}", one.3);
+        assert_eq!(one.4.len(), 1);
+        for jobs in [2, 3] {
+            assert!(read(jobs) == one, "--jobs {jobs} differs");
         }
     }
 
