@@ -127,22 +127,40 @@ pub struct Skipped {
 /// are skipped and returned as such, and the other files found are read with `skip_non_k8s`
 /// on; with `skip_non_k8s`, files named explicitly are judged the same way.
 pub fn discover(paths: &[PathBuf], skip_non_k8s: bool) -> (Vec<Input>, Vec<ReadProblem>, Vec<Skipped>) {
+    let mut inputs = Vec::new();
+    let (problems, skipped) = discover_each(paths, skip_non_k8s, &mut |input| inputs.push(input));
+    (inputs, problems, skipped)
+}
+
+/// [`discover`], handing each input to `found` as the walk finds it (in the same order, once
+/// each).
+pub fn discover_each(
+    paths: &[PathBuf],
+    skip_non_k8s: bool,
+    found: &mut dyn FnMut(Input),
+) -> (Vec<ReadProblem>, Vec<Skipped>) {
     let default = [PathBuf::from(".")];
     let paths = if paths.is_empty() { &default[..] } else { paths };
-    let mut inputs = Vec::new();
     let mut problems = Vec::new();
     let mut skipped = Vec::new();
+    // A file named twice (or found twice) is linted once, where it is first named.
+    let mut seen = std::collections::BTreeSet::new();
+    let mut found = |input: Input| {
+        if seen.insert(input.name().to_owned()) {
+            found(input);
+        }
+    };
     for path in paths {
         if path.as_os_str() == "-" {
-            inputs.push(Input::Stdin);
+            found(Input::Stdin);
             continue;
         }
         let name = display_name(path);
         match std::fs::metadata(path) {
-            Ok(meta) if meta.is_dir() => walk(path, &mut inputs, &mut problems, &mut skipped),
+            Ok(meta) if meta.is_dir() => walk(path, &mut found, &mut problems, &mut skipped),
             Ok(_) => match ra2_core::manifest::file_skip_reason(&name).filter(|_| skip_non_k8s) {
                 Some(reason) => skipped.push(Skipped { name, reason }),
-                None => inputs.push(Input::File {
+                None => found(Input::File {
                     path: path.clone(),
                     name,
                     skip_non_k8s,
@@ -152,13 +170,11 @@ pub fn discover(paths: &[PathBuf], skip_non_k8s: bool) -> (Vec<Input>, Vec<ReadP
         }
     }
     let mut seen = std::collections::BTreeSet::new();
-    inputs.retain(|input| seen.insert(input.name().to_owned()));
-    let mut seen = std::collections::BTreeSet::new();
     skipped.retain(|s| seen.insert(s.name.clone()));
-    (inputs, problems, skipped)
+    (problems, skipped)
 }
 
-fn walk(dir: &Path, inputs: &mut Vec<Input>, problems: &mut Vec<ReadProblem>, skipped: &mut Vec<Skipped>) {
+fn walk(dir: &Path, found: &mut dyn FnMut(Input), problems: &mut Vec<ReadProblem>, skipped: &mut Vec<Skipped>) {
     let entries = match std::fs::read_dir(dir) {
         Ok(entries) => entries,
         Err(e) => {
@@ -185,12 +201,12 @@ fn walk(dir: &Path, inputs: &mut Vec<Input>, problems: &mut Vec<ReadProblem>, sk
             file_type.is_file()
         };
         if file_type.is_dir() {
-            walk(&path, inputs, problems, skipped);
+            walk(&path, found, problems, skipped);
         } else if is_file && is_manifest_name(&file_name) {
             let name = display_name(&path);
             match ra2_core::manifest::file_skip_reason(&file_name) {
                 Some(reason) => skipped.push(Skipped { name, reason }),
-                None => inputs.push(Input::File {
+                None => found(Input::File {
                     path,
                     name,
                     skip_non_k8s: true,

@@ -1,11 +1,16 @@
-//! Every core: files are linted on a pool of threads, each into its own fork of the run's
-//! linter, and the forks are absorbed in input order, so the report is byte for byte the one a
-//! single thread produces (same order, same cross-document findings). ra2-core stays free of
-//! threads; only this input layer has them.
+//! Every core: files are linted on a pool of threads, each into its own linter for the run
+//! ([`ra2_core::lint::Seed`]), and the calling thread absorbs them in input order as they come,
+//! so the report is byte for byte the one a single thread produces (same order, same
+//! cross-document findings) and absorbing overlaps with reading. Given paths
+//! ([`lint_paths`]), the threads read the files a directory walk finds as it finds them.
+//! ra2-core stays free of threads; only this input layer has them.
 
-use rayon::prelude::*;
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Condvar, Mutex, mpsc};
 
 use ra2_core::Linter;
+use ra2_core::lint::Seed;
 
 use crate as input;
 use crate::{Input, Kept, Progress, ReadProblem, Watch};
@@ -26,9 +31,10 @@ pub fn default_jobs() -> usize {
 }
 
 /// Lints `inputs` in order into `linter` on `jobs` threads. `on` sees each input's outcome in
-/// input order (the text only when `keep_text`) and returns false to stop. Standard input is
-/// streamed on the calling thread, between the files around it; a linter with object hooks
-/// (strict mode) or `jobs` of 1 reads everything on the calling thread.
+/// input order (the text only when `keep_text`) and returns false to stop. Standard input and
+/// large files are streamed on the calling thread, in their turn between the files around
+/// them; a linter with object hooks (strict mode) or `jobs` of 1 reads everything on the
+/// calling thread.
 pub fn lint_inputs(
     inputs: &[Input],
     linter: &mut Linter<'_>,
@@ -51,10 +57,7 @@ pub fn lint_inputs_with(
     mut on: impl FnMut(&Input, Outcome) -> bool,
     mut progress: Option<Progress<'_>>,
 ) {
-    let pool = (jobs > 1 && linter.can_fork())
-        .then(|| rayon::ThreadPoolBuilder::new().num_threads(jobs).build().ok())
-        .flatten();
-    let Some(pool) = pool else {
+    if jobs < 2 || inputs.len() < 2 || !linter.can_fork() {
         for item in inputs {
             let outcome = lint_one(item, linter, keep_text, &mut progress);
             if !on(item, after_file(item, linter, outcome, &mut progress)) {
@@ -62,35 +65,322 @@ pub fn lint_inputs_with(
             }
         }
         return;
-    };
-    let mut rest = inputs;
-    while let Some(first) = rest.first() {
-        if is_streamed(first) {
-            let outcome = lint_one(first, linter, keep_text, &mut progress);
-            if !on(first, after_file(first, linter, outcome, &mut progress)) {
-                return;
-            }
-            rest = rest.get(1..).unwrap_or_default();
-            continue;
-        }
-        let run = rest.iter().position(is_streamed).unwrap_or(rest.len());
-        let (files, after) = rest.split_at(run);
-        // Forks are made here, where the linter is, and travel to the pool.
-        let forks: Vec<Linter<'_>> = files.iter().map(|_| linter.fork()).collect();
-        let results: Vec<(Outcome, Linter<'_>)> = pool.install(|| {
-            files
-                .par_iter()
-                .zip(forks)
-                .map(|(item, mut fork)| (lint_one(item, &mut fork, keep_text, &mut None), fork))
-                .collect()
+    }
+    let board = Board::listing(inputs);
+    on_threads(&board, linter, jobs, keep_text, on, progress, |_| ());
+}
+
+/// What [`lint_paths`] found besides the inputs it read.
+#[derive(Debug, Default)]
+pub struct Found {
+    /// How many inputs were read.
+    pub inputs: usize,
+    /// Paths that could not be walked ([`input::discover`]).
+    pub problems: Vec<ReadProblem>,
+    /// Files skipped for their names.
+    pub skipped: Vec<input::Skipped>,
+}
+
+/// [`input::discover`] and [`lint_inputs_with`] at once: with threads, the files a directory
+/// walk finds are read as it finds them.
+pub fn lint_paths(
+    paths: &[std::path::PathBuf],
+    skip_non_k8s: bool,
+    linter: &mut Linter<'_>,
+    jobs: usize,
+    keep_text: bool,
+    on: impl FnMut(&Input, Outcome) -> bool,
+    progress: Option<Progress<'_>>,
+) -> Found {
+    if jobs < 2 || !linter.can_fork() {
+        let (inputs, problems, skipped) = input::discover(paths, skip_non_k8s);
+        lint_inputs_with(&inputs, linter, jobs, keep_text, on, progress);
+        return Found {
+            inputs: inputs.len(),
+            problems,
+            skipped,
+        };
+    }
+    let board = Board::default();
+    let mut found = Found::default();
+    on_threads(&board, linter, jobs, keep_text, on, progress, |absorb_ready| {
+        // The list is complete once the walk is over, whatever happens to the walk.
+        let _complete = Completes(&board);
+        let (problems, skipped) = input::discover_each(paths, skip_non_k8s, &mut |input| {
+            found.inputs += 1;
+            board.push(input);
+            absorb_ready();
         });
-        for (item, (outcome, fork)) in files.iter().zip(results) {
-            linter.absorb(fork);
-            if !on(item, after_file(item, linter, outcome, &mut progress)) {
+        found.problems = problems;
+        found.skipped = skipped;
+    });
+    found
+}
+
+/// Lints the inputs listed on `board` on `jobs` threads, absorbing them into `linter` in input
+/// order on the calling thread. `list` lists the rest of them, when the board does not list
+/// them all yet, calling the function it is given now and then to absorb what is ready.
+fn on_threads(
+    board: &Board,
+    linter: &mut Linter<'_>,
+    jobs: usize,
+    keep_text: bool,
+    on: impl FnMut(&Input, Outcome) -> bool,
+    progress: Option<Progress<'_>>,
+    list: impl FnOnce(&mut dyn FnMut()),
+) {
+    let seed = linter.seed();
+    std::thread::scope(|scope| {
+        let (results, done) = mpsc::channel();
+        for _ in 0..jobs {
+            let results = results.clone();
+            let seed = &seed;
+            scope.spawn(move || work(seed, keep_text, board, &results, AHEAD_PER_THREAD * jobs));
+        }
+        drop(results);
+        let mut absorb = Absorb {
+            board,
+            linter,
+            keep_text,
+            on,
+            progress,
+            early: BTreeMap::new(),
+            turn: 0,
+            stopped: false,
+        };
+        list(&mut || {
+            while !absorb.stopped {
+                let Ok(batch) = done.try_recv() else { break };
+                absorb.batch(batch);
+            }
+        });
+        for batch in &done {
+            if absorb.stopped {
+                break;
+            }
+            absorb.batch(batch);
+        }
+    });
+}
+
+/// The calling thread's side of [`on_threads`]: takes in what the threads read, in input order.
+struct Absorb<'a, 'l, 'c, 'p, On> {
+    board: &'a Board,
+    linter: &'l mut Linter<'c>,
+    keep_text: bool,
+    on: On,
+    progress: Option<Progress<'p>>,
+    /// What came back ahead of its turn, by input index.
+    early: BTreeMap<usize, (Arc<Input>, Read<'c>)>,
+    /// The next input to take in.
+    turn: usize,
+    /// `on` said to stop.
+    stopped: bool,
+}
+
+impl<'c, On: FnMut(&Input, Outcome) -> bool> Absorb<'_, '_, 'c, '_, On> {
+    fn batch(&mut self, batch: Vec<(usize, Arc<Input>, Read<'c>)>) {
+        self.early
+            .extend(batch.into_iter().map(|(index, item, read)| (index, (item, read))));
+        while !self.stopped {
+            let Some((item, read)) = self.early.remove(&self.turn) else {
+                return;
+            };
+            let outcome = match read {
+                Read::Forked(outcome, fork) => {
+                    self.linter.absorb(*fork);
+                    outcome
+                }
+                Read::Streamed => lint_one(&item, self.linter, self.keep_text, &mut self.progress),
+            };
+            self.turn += 1;
+            let outcome = after_file(&item, self.linter, outcome, &mut self.progress);
+            if (self.on)(&item, outcome) {
+                self.board.absorbed(self.turn);
+            } else {
+                self.stopped = true;
+                self.board.stop();
+            }
+        }
+    }
+}
+
+/// How far (in inputs) the threads may read ahead of what the calling thread has absorbed, per
+/// thread: while it streams a large input, or its caller is slow, memory holds this many
+/// read files at most.
+const AHEAD_PER_THREAD: usize = 32;
+
+/// Files a thread reads before it hands them over (fewer than it may read ahead).
+const SEND_EVERY: usize = 8;
+
+/// What a thread gives back for one input.
+enum Read<'c> {
+    /// Read whole into a linter of its own.
+    Forked(Outcome, Box<Linter<'c>>),
+    /// To be streamed by the calling thread in its turn.
+    Streamed,
+}
+
+/// What the threads share: the inputs listed so far, the next one to take, how many the calling
+/// thread absorbed, and where a thread waits for more.
+#[derive(Default)]
+struct Board {
+    next: AtomicUsize,
+    absorbed: AtomicUsize,
+    stopped: AtomicBool,
+    /// Threads waiting (or about to wait) on `moved`, counted under `list`.
+    sleepers: AtomicUsize,
+    list: Mutex<Listed>,
+    /// More inputs are listed or absorbed, or the run stopped.
+    moved: Condvar,
+}
+
+/// The inputs of a run, as they are listed.
+#[derive(Default)]
+struct Listed {
+    inputs: Vec<Arc<Input>>,
+    /// No more will be.
+    complete: bool,
+}
+
+/// Completes the board's list when dropped.
+struct Completes<'b>(&'b Board);
+
+impl Drop for Completes<'_> {
+    fn drop(&mut self) {
+        if let Ok(mut list) = self.0.list.lock() {
+            list.complete = true;
+        }
+        self.0.moved.notify_all();
+    }
+}
+
+impl Board {
+    /// A board listing all of `inputs`.
+    fn listing(inputs: &[Input]) -> Board {
+        Board {
+            list: Mutex::new(Listed {
+                inputs: inputs.iter().cloned().map(Arc::new).collect(),
+                complete: true,
+            }),
+            ..Board::default()
+        }
+    }
+
+    fn push(&self, input: Input) {
+        let wake = match self.list.lock() {
+            Ok(mut list) => {
+                list.inputs.push(Arc::new(input));
+                self.sleepers.load(Ordering::SeqCst) > 0
+            }
+            Err(_) => true,
+        };
+        if wake {
+            self.moved.notify_all();
+        }
+    }
+
+    fn absorbed(&self, count: usize) {
+        self.absorbed.store(count, Ordering::SeqCst);
+        if self.sleepers.load(Ordering::SeqCst) > 0 {
+            // Taken so that no thread is between its last look and its wait.
+            drop(self.list.lock());
+            self.moved.notify_all();
+        }
+    }
+
+    fn stop(&self) {
+        self.stopped.store(true, Ordering::SeqCst);
+        drop(self.list.lock());
+        self.moved.notify_all();
+    }
+
+    /// Is input `index` near enough to the absorbed ones to be read now?
+    fn is_near(&self, index: usize, ahead: usize) -> bool {
+        index < self.absorbed.load(Ordering::SeqCst) + ahead
+    }
+
+    /// Input `index`, once it is listed and near enough to the absorbed ones to be read;
+    /// `None` when the list ends before it or the run stopped.
+    fn take(&self, index: usize, ahead: usize) -> Option<Arc<Input>> {
+        let mut list = self.list.lock().ok()?;
+        loop {
+            if self.stopped.load(Ordering::SeqCst) {
+                return None;
+            }
+            match list.inputs.get(index) {
+                Some(item) if self.is_near(index, ahead) => return Some(Arc::clone(item)),
+                None if list.complete => return None,
+                _ => {}
+            }
+            self.sleepers.fetch_add(1, Ordering::SeqCst);
+            // Looked at again now that the calling thread sees this one waiting.
+            let ready =
+                self.stopped.load(Ordering::SeqCst) || (index < list.inputs.len() && self.is_near(index, ahead));
+            if !ready {
+                let Ok(woken) = self.moved.wait(list) else {
+                    self.sleepers.fetch_sub(1, Ordering::SeqCst);
+                    return None;
+                };
+                list = woken;
+            }
+            self.sleepers.fetch_sub(1, Ordering::SeqCst);
+        }
+    }
+}
+
+/// One thread: takes the inputs in order, one at a time, until none is left.
+fn work<'c>(
+    seed: &Seed<'c>,
+    keep_text: bool,
+    board: &Board,
+    results: &mpsc::Sender<Vec<(usize, Arc<Input>, Read<'c>)>>,
+    ahead: usize,
+) {
+    // Handed over a few at a time: each hand-over may wake the calling thread.
+    let mut batch = Vec::with_capacity(SEND_EVERY);
+    loop {
+        if board.stopped.load(Ordering::Relaxed) {
+            return;
+        }
+        let index = board.next.fetch_add(1, Ordering::Relaxed);
+        if !board.is_near(index, ahead) && !batch.is_empty() {
+            // The calling thread may be waiting for what this thread holds.
+            if results.send(std::mem::take(&mut batch)).is_err() {
                 return;
             }
         }
-        rest = after;
+        let Some(item) = board.take(index, ahead) else { break };
+        let read = match &*item {
+            Input::Stdin => Read::Streamed,
+            Input::File {
+                path,
+                name,
+                skip_non_k8s,
+            } => match read_unless_large(path, name) {
+                Ok(None) => Read::Streamed,
+                whole => {
+                    let mut fork = seed.linter();
+                    let outcome = lint_read(
+                        whole.map(Option::unwrap_or_default),
+                        name,
+                        *skip_non_k8s,
+                        &mut fork,
+                        keep_text,
+                    );
+                    Read::Forked(outcome, Box::new(fork))
+                }
+            },
+        };
+        // What the calling thread streams, it is given at once.
+        let now = matches!(read, Read::Streamed);
+        batch.push((index, item, read));
+        if (now || batch.len() >= SEND_EVERY) && results.send(std::mem::take(&mut batch)).is_err() {
+            return;
+        }
+    }
+    if !batch.is_empty() {
+        let _ = results.send(batch);
     }
 }
 
@@ -127,12 +417,19 @@ fn after_file(
 /// memory then holds one document (or List item) of them, and results can be taken as they go.
 const STREAM_FILES_OVER: u64 = 16 << 20;
 
-/// Is `item` read on the calling thread, as a stream (standard input, a large file)?
-fn is_streamed(item: &Input) -> bool {
-    match item {
-        Input::Stdin => true,
-        Input::File { path, .. } => std::fs::metadata(path).is_ok_and(|m| m.len() > STREAM_FILES_OVER),
+/// Reads a file whole, or gives `None` when it is large enough to be streamed; one open and
+/// one `fstat` either way.
+fn read_unless_large(path: &std::path::Path, name: &str) -> Result<Option<Vec<u8>>, ReadProblem> {
+    let io = |e: std::io::Error| ReadProblem::io(name, &e);
+    let mut file = std::fs::File::open(path).map_err(io)?;
+    let len = file.metadata().map_err(io)?.len();
+    if len > STREAM_FILES_OVER {
+        return Ok(None);
     }
+    let mut bytes = Vec::with_capacity(usize::try_from(len).unwrap_or_default());
+    // Through `take`, which asks the file for no size hint (a second `fstat` and an `lseek`).
+    std::io::Read::read_to_end(&mut std::io::Read::take(&mut file, u64::MAX), &mut bytes).map_err(io)?;
+    Ok(Some(bytes))
 }
 
 fn lint_one(item: &Input, linter: &mut Linter<'_>, keep_text: bool, progress: &mut Option<Progress<'_>>) -> Outcome {
@@ -143,8 +440,17 @@ fn lint_one(item: &Input, linter: &mut Linter<'_>, keep_text: bool, progress: &m
             name,
             skip_non_k8s,
         } => {
-            if !is_streamed(item) {
-                return lint_whole(path, name, *skip_non_k8s, linter, keep_text);
+            match read_unless_large(path, name) {
+                Ok(None) => {}
+                whole => {
+                    return lint_read(
+                        whole.map(Option::unwrap_or_default),
+                        name,
+                        *skip_non_k8s,
+                        linter,
+                        keep_text,
+                    );
+                }
             }
             match std::fs::File::open(path) {
                 // UTF-16 is refused for the whole file, as when it is read whole.
@@ -193,7 +499,18 @@ fn lint_whole(
     linter: &mut Linter<'_>,
     keep_text: bool,
 ) -> Outcome {
-    match input::read_file(path, name) {
+    lint_read(input::read_file(path, name), name, skip_non_k8s, linter, keep_text)
+}
+
+/// Lints a file read whole (or says why it could not be read).
+fn lint_read(
+    read: Result<Vec<u8>, ReadProblem>,
+    name: &str,
+    skip_non_k8s: bool,
+    linter: &mut Linter<'_>,
+    keep_text: bool,
+) -> Outcome {
+    match read {
         Ok(bytes) => {
             linter.add_file_bytes_with(name, &bytes, skip_non_k8s);
             // Formats without snippets drop each file once linted.
@@ -206,5 +523,160 @@ fn lint_whole(
             text: None,
             problem: Some(problem),
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A directory of `count` small files under the system's temporary directory, removed when
+    /// dropped; every fifth file has a finding, every seventh cannot be read as UTF-8.
+    struct Files {
+        dir: std::path::PathBuf,
+        inputs: Vec<Input>,
+    }
+
+    impl Files {
+        fn new(tag: &str, count: usize) -> Files {
+            let dir = std::env::temp_dir().join(format!("ra2-parallel-{tag}-{}", std::process::id()));
+            let _ = std::fs::remove_dir_all(&dir);
+            std::fs::create_dir_all(&dir).unwrap();
+            let mut inputs = Vec::new();
+            for i in 0..count {
+                let path = dir.join(format!("f{i:04}.yaml"));
+                let volume = if i % 5 == 0 {
+                    "hostPath: {path: /x}"
+                } else {
+                    "emptyDir: {}"
+                };
+                let mut text = format!(
+                    "apiVersion: v1\nkind: Pod\nmetadata: {{name: p{i}}}\nspec:\n  volumes: [{{name: v, {volume}}}]\n  containers: [{{name: c, image: r/c:1}}]\n"
+                )
+                .into_bytes();
+                if i % 7 == 3 {
+                    text.extend_from_slice(b"---\nbad: \xff\n");
+                }
+                std::fs::write(&path, text).unwrap();
+                inputs.push(Input::File {
+                    path,
+                    name: format!("f{i:04}.yaml"),
+                    skip_non_k8s: false,
+                });
+            }
+            // One that is missing: a problem, in its turn.
+            inputs.insert(
+                count / 2,
+                Input::File {
+                    path: dir.join("missing.yaml"),
+                    name: "missing.yaml".to_owned(),
+                    skip_non_k8s: false,
+                },
+            );
+            Files { dir, inputs }
+        }
+    }
+
+    impl Drop for Files {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.dir);
+        }
+    }
+
+    /// The report and the names `on` saw, in order, stopping after `stop_after` inputs; `on`
+    /// sleeps now and then so that the threads run ahead of it.
+    fn run(inputs: &[Input], jobs: usize, stop_after: usize) -> (String, Vec<String>) {
+        let config = ra2_core::Config::default();
+        let mut linter = Linter::new(&config);
+        let mut seen = Vec::new();
+        lint_inputs(inputs, &mut linter, jobs, true, |item, outcome| {
+            if seen.len() % 50 == 0 {
+                std::thread::sleep(std::time::Duration::from_millis(2));
+            }
+            seen.push(format!(
+                "{} {} {:?}",
+                item.name(),
+                outcome.text.map_or(0, |t| t.len()),
+                outcome.problem
+            ));
+            seen.len() < stop_after
+        });
+        (linter.finish().to_json(), seen)
+    }
+
+    #[test]
+    fn threads_give_what_one_thread_gives() {
+        // More inputs than the threads may read ahead of the calling thread.
+        let files = Files::new("same", AHEAD_PER_THREAD * 3 * 3);
+        let one = run(&files.inputs, 1, usize::MAX);
+        assert_eq!(one.1.len(), files.inputs.len());
+        assert!(one.0.contains("ra2::input::utf8"));
+        assert!(
+            one.1.iter().any(|s| s.starts_with("missing.yaml 0 Some(")),
+            "{:?}",
+            one.1
+        );
+        for jobs in [2, 3] {
+            assert!(run(&files.inputs, jobs, usize::MAX) == one, "--jobs {jobs} differs");
+        }
+    }
+
+    #[test]
+    fn files_are_read_as_the_walk_finds_them() {
+        let files = Files::new("walk", 150);
+        let nested = files.dir.join("sub/deeper");
+        std::fs::create_dir_all(&nested).unwrap();
+        std::fs::write(
+            nested.join("a.yaml"),
+            "apiVersion: v1\nkind: Pod\nmetadata: {name: n}\n",
+        )
+        .unwrap();
+        std::fs::write(files.dir.join("Chart.yaml"), "name: c\n").unwrap();
+        let paths = [
+            files.dir.clone(),
+            files.dir.join("f0003.yaml"),
+            files.dir.join("missing"),
+        ];
+        let config = ra2_core::Config::default();
+        let read = |jobs: usize| {
+            let mut linter = Linter::new(&config);
+            let mut seen = Vec::new();
+            let found = lint_paths(
+                &paths,
+                false,
+                &mut linter,
+                jobs,
+                false,
+                |item, outcome| {
+                    seen.push((item.name().to_owned(), outcome.problem));
+                    true
+                },
+                None,
+            );
+            let skipped: Vec<_> = found.skipped.iter().map(|s| s.name.clone()).collect();
+            (linter.finish().to_json(), seen, found.inputs, found.problems, skipped)
+        };
+        let one = read(1);
+        // Every file once (f0003.yaml named again is not read again), Chart.yaml skipped.
+        assert_eq!(one.2, 151);
+        assert_eq!(one.3.len(), 1, "{:?}", one.3);
+        assert_eq!(one.4.len(), 1);
+        for jobs in [2, 3] {
+            assert!(read(jobs) == one, "--jobs {jobs} differs");
+        }
+    }
+
+    #[test]
+    fn stopping_reads_no_further() {
+        let files = Files::new("stop", 200);
+        for jobs in [1, 2, 3] {
+            let (report, seen) = run(&files.inputs, jobs, 120);
+            assert_eq!(seen.len(), 120, "--jobs {jobs}");
+            let report: serde_json::Value = serde_json::from_str(&report).unwrap();
+            assert_eq!(
+                report["summary"]["files"], 119,
+                "--jobs {jobs}: the missing file is no file"
+            );
+        }
     }
 }

@@ -13,8 +13,8 @@ use serde_json::Value;
 
 use ra2_core::settings::{self, Overrides};
 use ra2_core::{Config, ConfigError, Edition, FailOn, Linter};
+use ra2_input::ReadProblem;
 use ra2_input::config::ConfigFileError;
-use ra2_input::{self as input, ReadProblem};
 
 /// The name `lint` gives its text when no `filename` is passed.
 const DEFAULT_FILENAME: &str = "<string>";
@@ -761,30 +761,35 @@ fn lint_inputs(paths: &[PathBuf], config: &Config) -> Result<ra2_core::Report, R
     if paths.is_empty() {
         return Ok(linter.finish());
     }
-    let (inputs, problems, skipped) = input::discover(paths, config.skip_non_k8s);
-    if let Some(problem) = problems.into_iter().next() {
-        return Err(problem);
-    }
-    for file in &skipped {
-        linter.record_skipped(file.reason);
-    }
     let mut content_problems = Vec::new();
     let mut io_problem = None;
     // Every core, with the same report as one thread (ra2_input::parallel).
     let jobs = ra2_input::parallel::default_jobs();
-    ra2_input::parallel::lint_inputs(&inputs, &mut linter, jobs, false, |_, outcome| match outcome.problem {
-        Some(problem) if problem.errno.is_some() => {
-            io_problem = Some(problem);
-            false
-        }
-        Some(problem) => {
-            content_problems.push(problem);
-            true
-        }
-        None => true,
-    });
-    if let Some(problem) = io_problem {
+    let found = ra2_input::parallel::lint_paths(
+        paths,
+        config.skip_non_k8s,
+        &mut linter,
+        jobs,
+        false,
+        |_, outcome| match outcome.problem {
+            Some(problem) if problem.errno.is_some() => {
+                io_problem = Some(problem);
+                false
+            }
+            Some(problem) => {
+                content_problems.push(problem);
+                true
+            }
+            None => true,
+        },
+        None,
+    );
+    // A path that cannot be walked is the first failure, as if nothing had been read.
+    if let Some(problem) = found.problems.into_iter().next().or(io_problem) {
         return Err(problem);
+    }
+    for file in &found.skipped {
+        linter.record_skipped(file.reason);
     }
     let mut report = linter.finish();
     report

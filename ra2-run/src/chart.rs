@@ -15,6 +15,7 @@
 use std::collections::{BTreeMap, VecDeque};
 use std::path::{Path, PathBuf};
 
+use ra2_core::report::ObjectSummary;
 use ra2_core::{Report, TemplateLocation};
 
 use crate::template_map;
@@ -72,33 +73,18 @@ impl Charts {
         for (name, rests) in &wanted {
             self.choose_chart(name, rests);
         }
-        // The ordinal of each object among the objects of its kind rendered from the same
-        // template, in document order: it picks the template document when a template writes
-        // several of one kind.
-        let mut ordinals: BTreeMap<(&str, usize), usize> = BTreeMap::new();
-        let mut seen: BTreeMap<(&str, &str, Option<&str>), usize> = BTreeMap::new();
-        let mut objects: Vec<_> = report.objects.iter().collect();
-        objects.sort_by_key(|o| (&o.file, o.document));
-        for object in objects {
-            if let Some(template) = &object.source_template {
-                let n = seen
-                    .entry((object.file.as_str(), template.as_str(), object.kind.as_deref()))
-                    .or_default();
-                ordinals.insert((object.file.as_str(), object.document), *n);
-                *n += 1;
-            }
-        }
-        let ordinals: BTreeMap<(String, usize), usize> =
-            ordinals.into_iter().map(|((f, d), n)| ((f.to_owned(), d), n)).collect();
+        // Made when a first template is found (for output whose charts are not found, never).
+        let mut ordinals = None;
         for finding in &mut report.findings {
-            let Some(source) = finding.source_template.clone() else {
+            let Some(source) = finding.source_template.as_deref() else {
                 continue;
             };
-            let Some((file, text)) = self.template(&source) else {
+            let Some((file, text)) = self.template(source) else {
                 continue;
             };
             let ordinal = ordinals
-                .get(&(finding.file.clone(), finding.document))
+                .get_or_insert_with(|| template_ordinals(&report.objects))
+                .get(&(finding.file.as_str(), finding.document))
                 .copied()
                 .unwrap_or(0);
             let mapped = template_map::map(&text, finding.object.kind.as_deref(), ordinal, &finding.pointer);
@@ -308,6 +294,26 @@ impl ChartIndex {
 }
 
 /// The charts called `name` under `root` (one walk; [`Charts`] keeps its walk for every name).
+/// The ordinal of each object (by file and document) among the objects of its kind rendered
+/// from the same template, in document order: it picks the template document when a template
+/// writes several of one kind.
+fn template_ordinals(objects: &[ObjectSummary]) -> BTreeMap<(&str, usize), usize> {
+    let mut ordinals = BTreeMap::new();
+    let mut seen: BTreeMap<(&str, &str, Option<&str>), usize> = BTreeMap::new();
+    let mut objects: Vec<_> = objects.iter().collect();
+    objects.sort_by_key(|o| (&o.file, o.document));
+    for object in objects {
+        if let Some(template) = &object.source_template {
+            let n = seen
+                .entry((object.file.as_str(), template.as_str(), object.kind.as_deref()))
+                .or_default();
+            ordinals.insert((object.file.as_str(), object.document), *n);
+            *n += 1;
+        }
+    }
+    ordinals
+}
+
 #[cfg(test)]
 fn find_charts(root: &Path, name: &str) -> Vec<PathBuf> {
     ChartIndex::walk(root).charts(name)

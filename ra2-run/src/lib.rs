@@ -14,6 +14,7 @@ use ra2_core::doc::LimitOverrides;
 use ra2_core::{Edition, FailOn};
 
 pub mod chart;
+pub mod json;
 pub mod kustomize;
 pub mod policyreport;
 pub mod render;

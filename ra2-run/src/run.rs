@@ -120,11 +120,6 @@ pub fn run(options: &Options, config: &ra2_core::Config, inputs: Inputs) -> u8 {
         uids,
     } = inputs;
     let keep_text = options.format == Format::Text;
-    let (found, mut problems, skipped) = match &paths {
-        Some(paths) => input::discover(paths, config.skip_non_k8s),
-        None => Default::default(),
-    };
-    problems.extend(given);
     let read_texts = !texts.is_empty();
     let stream = std::cell::RefCell::new(crate::stream::Stream::new(options, config, stdout_style()));
     let mut linter = new_linter(config);
@@ -134,25 +129,33 @@ pub fn run(options: &Options, config: &ra2_core::Config, inputs: Inputs) -> u8 {
             stream.borrow_mut().keep(&name, Some(text));
         }
     }
-    for file in &skipped {
-        linter.record_skipped(file.reason);
-    }
-    let jobs = options.jobs.map_or_else(input::parallel::default_jobs, |n| n.max(1));
     let mut progress = |linter: &mut Linter<'_>, kept: Option<&mut input::Kept>| {
         stream.borrow_mut().progress(linter, kept);
     };
-    input::parallel::lint_inputs_with(
-        &found,
-        &mut linter,
-        jobs,
-        keep_text,
-        |item, outcome| {
-            stream.borrow_mut().keep(item.name(), outcome.text);
-            problems.extend(outcome.problem);
-            true
-        },
-        Some(&mut progress),
-    );
+    // Inputs that could not be read, in the order they are read.
+    let mut unread = Vec::new();
+    let found = match &paths {
+        Some(paths) => input::parallel::lint_paths(
+            paths,
+            config.skip_non_k8s,
+            &mut linter,
+            jobs(options),
+            keep_text,
+            |item, outcome| {
+                stream.borrow_mut().keep(item.name(), outcome.text);
+                unread.extend(outcome.problem);
+                true
+            },
+            Some(&mut progress),
+        ),
+        None => input::parallel::Found::default(),
+    };
+    for file in &found.skipped {
+        linter.record_skipped(file.reason);
+    }
+    let mut problems = found.problems;
+    problems.extend(given);
+    problems.extend(unread);
     let mut stream = stream.into_inner();
     let mut finished = linter.finish_in_order();
     let unreadable = !problems.is_empty();
@@ -170,7 +173,7 @@ pub fn run(options: &Options, config: &ra2_core::Config, inputs: Inputs) -> u8 {
         .report
         .errors
         .extend(problems.into_iter().map(ReadProblem::into_lint_error));
-    if found.is_empty() && skipped.is_empty() && !read_texts && !unreadable {
+    if found.inputs == 0 && found.skipped.is_empty() && !read_texts && !unreadable {
         warn(&["warning: no manifests found (looked for *.yaml, *.yml and *.json)".to_owned()]);
     }
     if stream.is_on() {
@@ -184,7 +187,21 @@ pub fn run(options: &Options, config: &ra2_core::Config, inputs: Inputs) -> u8 {
         return crate::policyreport::output(options, &report, config.fail_on, uids.as_ref());
     }
     output(options, &report, sources);
-    exit_status(&report, config.fail_on)
+    let status = exit_status(&report, config.fail_on);
+    drop_aside(report);
+    status
+}
+
+/// Frees a large value on a thread of its own: the run's answer need not wait for it (and a
+/// command that exits first leaves it to the operating system).
+fn drop_aside<T: Send + 'static>(value: T) {
+    // If no thread can be made, the value is dropped here.
+    let _ = std::thread::Builder::new().spawn(move || drop(value));
+}
+
+/// The threads a run uses (`--jobs`; all cores by default).
+fn jobs(options: &Options) -> usize {
+    options.jobs.map_or_else(input::parallel::default_jobs, |n| n.max(1))
 }
 
 /// Writes a report to standard output in `options.format` (`sources`: the text of each input,
@@ -197,9 +214,7 @@ pub(crate) fn output(options: &Options, report: &Report, mut sources: BTreeMap<S
         Format::Json => {
             // Streamed: a large report is never held twice (as data and as text).
             let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-            let _ = report
-                .write_json(&mut out)
-                .map_err(std::io::Error::from)
+            let _ = crate::json::write(report, &mut out, jobs(options))
                 .and_then(|()| out.write_all(b"\n"))
                 .and_then(|()| out.flush());
         }
@@ -208,6 +223,7 @@ pub(crate) fn output(options: &Options, report: &Report, mut sources: BTreeMap<S
         }
         _ => emit(&render_report(options, report, &sources, stdout_style())),
     }
+    drop_aside(sources);
 }
 
 /// A report in any `--format`. The formats meant for upload name files relative to the

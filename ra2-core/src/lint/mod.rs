@@ -201,10 +201,28 @@ impl FileState {
     }
 }
 
-impl<'c> Linter<'c> {
-    pub fn new(config: &'c Config) -> Self {
-        let edition = config.edition;
-        let edition_bit = 1 << edition as u8;
+/// What a linter for a run is made from: the config and the rules it selects, with their
+/// catalogue entries and decoded parameters. Shared between threads, it makes linters for the
+/// same run ([`Seed::linter`]) without selecting and decoding again.
+#[derive(Clone, Debug)]
+pub struct Seed<'c> {
+    config: &'c Config,
+    limits: Limits,
+    rules: Vec<&'static Rule>,
+    /// Each rule's catalogue entry (same order as `rules`).
+    docs: Vec<Option<&'static crate::catalogue::RuleDoc>>,
+    /// Each rule's parameters, decoded once for the run or shared defaults (same order as
+    /// `rules`).
+    params: Vec<Option<crate::rules::params::Decoded>>,
+    devices: crate::k8s::devices::Classifier,
+    report_unused_exemptions: bool,
+    json_reader: bool,
+    split_lists: bool,
+}
+
+impl<'c> Seed<'c> {
+    fn new(config: &'c Config) -> Self {
+        let edition_bit = 1 << config.edition as u8;
         let mut rules: Vec<&'static Rule> = Vec::with_capacity(RULES.len());
         let mut docs = Vec::with_capacity(RULES.len());
         let mut params = Vec::with_capacity(RULES.len());
@@ -216,30 +234,57 @@ impl<'c> Linter<'c> {
             docs.push(*doc);
             params.push(crate::rules::params::decoded(index, rule, *doc, config));
         }
-        Linter {
+        Seed {
             config,
             limits: config.limits,
             rules,
             docs,
             params,
+            devices: crate::k8s::devices::Classifier::new(config),
+            report_unused_exemptions: true,
+            json_reader: true,
+            split_lists: true,
+        }
+    }
+
+    /// A linter for the run with nothing read yet (see [`Linter::fork`]).
+    #[must_use]
+    pub fn linter(&self) -> Linter<'c> {
+        self.clone().into_linter()
+    }
+
+    fn into_linter(self) -> Linter<'c> {
+        let config = self.config;
+        Linter {
+            config,
+            limits: self.limits,
+            rules: self.rules,
+            docs: self.docs,
+            params: self.params,
             report: Report {
-                edition: edition.as_str().to_owned(),
+                edition: config.edition.as_str().to_owned(),
                 ..Report::default()
             },
             bundle: Bundle::default(),
             suppressions: Vec::new(),
             templates: Vec::new(),
-            report_unused_exemptions: true,
+            report_unused_exemptions: self.report_unused_exemptions,
             pending: Vec::new(),
             deferred: Vec::new(),
-            devices: crate::k8s::devices::Classifier::new(config),
+            devices: self.devices,
             hooks: Vec::new(),
-            json_reader: true,
-            split_lists: true,
+            json_reader: self.json_reader,
+            split_lists: self.split_lists,
             last_object: None,
             used: vec![false; config.exemptions.len()],
             taken: Taken::default(),
         }
+    }
+}
+
+impl<'c> Linter<'c> {
+    pub fn new(config: &'c Config) -> Self {
+        Seed::new(config).into_linter()
     }
 
     /// Adds a check that runs on every object after the rules (see [`crate::lint::hook`]).
@@ -286,11 +331,23 @@ impl<'c> Linter<'c> {
     /// carried over: a run with hooks reads in one linter.
     #[must_use]
     pub fn fork(&self) -> Linter<'c> {
-        let mut fork = Linter::new(self.config).with_limits(self.limits);
-        fork.report_unused_exemptions = self.report_unused_exemptions;
-        fork.json_reader = self.json_reader;
-        fork.split_lists = self.split_lists;
-        fork
+        self.seed().into_linter()
+    }
+
+    /// What [`Linter::fork`] makes its linters from, for threads that make their own.
+    #[must_use]
+    pub fn seed(&self) -> Seed<'c> {
+        Seed {
+            config: self.config,
+            limits: self.limits,
+            rules: self.rules.clone(),
+            docs: self.docs.clone(),
+            params: self.params.clone(),
+            devices: self.devices.clone(),
+            report_unused_exemptions: self.report_unused_exemptions,
+            json_reader: self.json_reader,
+            split_lists: self.split_lists,
+        }
     }
 
     /// Whether [`Linter::fork`] gives linters that read like this one (no object hooks).

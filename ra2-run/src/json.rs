@@ -1,0 +1,237 @@
+//! `--format json` on every core: the findings and objects of a large report are serialized in
+//! batches, a part of each batch per thread, and written in order. The bytes are those of
+//! [`Report::write_json`], which writes everything else (and small reports).
+
+use std::io::Write;
+
+use ra2_core::Report;
+use ra2_core::report::{Finding, ObjectSummary, write_json_parts};
+use serde::Serialize;
+
+/// Findings or objects serialized at a time: a batch's text is held, not the whole report's.
+const BATCH: usize = 4096;
+
+/// Writes `report` as [`Report::write_json`] does, on `jobs` threads.
+pub fn write(report: &Report, out: &mut impl Write, jobs: usize) -> std::io::Result<()> {
+    if jobs < 2 || report.findings.len() + report.objects.len() < BATCH {
+        return report.write_json(out).map_err(std::io::Error::from);
+    }
+    // The report with no findings and no objects: their two arrays are filled in where the
+    // pretty printer left `[]`. A newline and two spaces start the report's own keys only:
+    // strings escape their newlines.
+    let mut skeleton = Vec::new();
+    write_json_parts(
+        &mut skeleton,
+        &report.edition,
+        &[] as &[Finding],
+        &report.errors,
+        &[] as &[ObjectSummary],
+        &report.summary,
+    )?;
+    let (Some(findings), Some(objects)) = (
+        array_start(&skeleton, b"\n  \"findings\": []"),
+        array_start(&skeleton, b"\n  \"objects\": []"),
+    ) else {
+        return report.write_json(out).map_err(std::io::Error::from);
+    };
+    let (head, rest) = skeleton.split_at(findings);
+    let (middle, tail) = rest.split_at(objects - findings);
+    out.write_all(head)?;
+    elements(out, &report.findings, jobs)?;
+    out.write_all(middle)?;
+    elements(out, &report.objects, jobs)?;
+    out.write_all(tail)
+}
+
+/// Where the inside of the empty array `key` (a newline, two spaces, `"name": []`) is.
+fn array_start(text: &[u8], key: &[u8]) -> Option<usize> {
+    let at = text.windows(key.len()).position(|w| w == key)?;
+    Some(at + key.len() - 1)
+}
+
+/// The elements of a top-level array, as the pretty printer writes them between `[` and `]`.
+fn elements<T: Serialize + Sync>(out: &mut impl Write, items: &[T], jobs: usize) -> std::io::Result<()> {
+    if items.is_empty() {
+        return Ok(());
+    }
+    let mut first = true;
+    for batch in items.chunks(BATCH) {
+        let per_thread = batch.len().div_ceil(jobs).max(1);
+        let parts = std::thread::scope(|scope| {
+            let mut shares = batch.chunks(per_thread);
+            let mine = shares.next().unwrap_or_default();
+            let others: Vec<_> = shares.map(|share| scope.spawn(move || serialize(share))).collect();
+            let mut parts = vec![serialize(mine)];
+            for other in others {
+                parts.push(other.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)));
+            }
+            parts
+        });
+        for part in parts {
+            let part = part?;
+            // Every element starts with its separator; the first has none.
+            let part = if first {
+                part.get(1..).unwrap_or_default()
+            } else {
+                &part[..]
+            };
+            first = false;
+            out.write_all(part)?;
+        }
+    }
+    out.write_all(b"\n  ")
+}
+
+/// `items` as elements of a top-level array: each after `,` (which the caller drops for the
+/// first), a newline and four spaces.
+fn serialize<T: Serialize>(items: &[T]) -> std::io::Result<Vec<u8>> {
+    let mut part = Vec::with_capacity(items.len() * 1024);
+    for item in items {
+        part.push(b',');
+        let mut serializer = serde_json::Serializer::with_formatter(&mut part, Pretty::inside_array());
+        item.serialize(&mut serializer)?;
+    }
+    Ok(part)
+}
+
+/// serde_json's pretty printer (two spaces a level) for a value that is an element of the
+/// report's top-level arrays: it starts two levels in, with the newline and indentation before
+/// the element.
+struct Pretty {
+    level: usize,
+    has_value: bool,
+}
+
+impl Pretty {
+    fn inside_array() -> Pretty {
+        Pretty {
+            level: 1,
+            has_value: false,
+        }
+    }
+
+    fn new_line<W: ?Sized + Write>(&self, out: &mut W) -> std::io::Result<()> {
+        const SPACES: &[u8] = &[b' '; 64];
+        out.write_all(b"\n")?;
+        let mut left = self.level * 2;
+        while left > 0 {
+            let now = left.min(SPACES.len());
+            out.write_all(SPACES.get(..now).unwrap_or_default())?;
+            left -= now;
+        }
+        Ok(())
+    }
+
+    fn open<W: ?Sized + Write>(&mut self, out: &mut W, bracket: &[u8]) -> std::io::Result<()> {
+        // The element itself: on its own line, one level in.
+        if self.level == 1 && !self.has_value {
+            self.level = 2;
+            self.new_line(out)?;
+        }
+        self.level += 1;
+        self.has_value = false;
+        out.write_all(bracket)
+    }
+
+    fn close<W: ?Sized + Write>(&mut self, out: &mut W, bracket: &[u8]) -> std::io::Result<()> {
+        self.level -= 1;
+        if self.has_value {
+            self.new_line(out)?;
+        }
+        out.write_all(bracket)
+    }
+
+    fn item<W: ?Sized + Write>(&mut self, out: &mut W, first: bool) -> std::io::Result<()> {
+        if !first {
+            out.write_all(b",")?;
+        }
+        self.new_line(out)
+    }
+}
+
+impl serde_json::ser::Formatter for Pretty {
+    fn begin_array<W: ?Sized + Write>(&mut self, out: &mut W) -> std::io::Result<()> {
+        self.open(out, b"[")
+    }
+
+    fn end_array<W: ?Sized + Write>(&mut self, out: &mut W) -> std::io::Result<()> {
+        self.close(out, b"]")
+    }
+
+    fn begin_array_value<W: ?Sized + Write>(&mut self, out: &mut W, first: bool) -> std::io::Result<()> {
+        self.item(out, first)
+    }
+
+    fn end_array_value<W: ?Sized + Write>(&mut self, _out: &mut W) -> std::io::Result<()> {
+        self.has_value = true;
+        Ok(())
+    }
+
+    fn begin_object<W: ?Sized + Write>(&mut self, out: &mut W) -> std::io::Result<()> {
+        self.open(out, b"{")
+    }
+
+    fn end_object<W: ?Sized + Write>(&mut self, out: &mut W) -> std::io::Result<()> {
+        self.close(out, b"}")
+    }
+
+    fn begin_object_key<W: ?Sized + Write>(&mut self, out: &mut W, first: bool) -> std::io::Result<()> {
+        self.item(out, first)
+    }
+
+    fn begin_object_value<W: ?Sized + Write>(&mut self, out: &mut W) -> std::io::Result<()> {
+        out.write_all(b": ")
+    }
+
+    fn end_object_value<W: ?Sized + Write>(&mut self, _out: &mut W) -> std::io::Result<()> {
+        self.has_value = true;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A report of the shared corpus (every file), or of the fixtures when it is absent.
+    fn corpus_report() -> Report {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let corpus = root.join("../shared/corpus");
+        let dir = if corpus.is_dir() {
+            corpus
+        } else {
+            root.join("tests/fixtures")
+        };
+        let (inputs, _, _) = ra2_input::discover(&[dir], true);
+        let config = ra2_core::Config::default();
+        let mut linter = ra2_core::Linter::new(&config);
+        ra2_input::parallel::lint_inputs(&inputs, &mut linter, 2, false, |_, _| true);
+        linter.finish()
+    }
+
+    fn threaded(report: &Report, jobs: usize) -> Vec<u8> {
+        let mut out = Vec::new();
+        write(report, &mut out, jobs).unwrap();
+        out
+    }
+
+    #[test]
+    fn threads_write_the_same_bytes() {
+        let mut report = corpus_report();
+        let mut one = Vec::new();
+        report.write_json(&mut one).unwrap();
+        assert!(
+            report.findings.len() + report.objects.len() > BATCH,
+            "too small to split"
+        );
+        for jobs in [2, 3, 8] {
+            assert!(threaded(&report, jobs) == one, "--jobs {jobs} differs");
+        }
+        // An empty array beside a long one.
+        report.objects = report.objects.iter().cycle().take(BATCH * 2 + 1).cloned().collect();
+        report.findings.clear();
+        let mut one = Vec::new();
+        report.write_json(&mut one).unwrap();
+        assert!(threaded(&report, 3) == one);
+    }
+}
