@@ -103,6 +103,13 @@ const QUOTA_REQUESTS_PREFIX: &str = "requests.";
 /// Classifies a resource name found under `resources.requests`/`resources.limits`.
 #[must_use]
 pub fn classify_resource_name(name: &str) -> ResourceName {
+    // The names nearly every container uses, which are qualified names: no need to check.
+    match name {
+        "cpu" => return ResourceName::Cpu,
+        "memory" => return ResourceName::Memory,
+        "ephemeral-storage" => return ResourceName::EphemeralStorage,
+        _ => {}
+    }
     if !is_qualified_name(name) {
         return ResourceName::Invalid;
     }

@@ -137,7 +137,7 @@ impl Place {
                 name: object.name.as_deref().map(Box::from),
             },
             object_index: target.object_index,
-            pointer: strings.get(at.pointer()),
+            pointer: strings.get(&at.pointer()),
             start: doc.position(site.span.start),
             end: doc.position(site.span.end),
             offset: site.span.start,

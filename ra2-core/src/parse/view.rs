@@ -2,7 +2,6 @@
 //! never build pointers or compute line numbers themselves.
 
 use std::borrow::Cow;
-use std::cell::OnceCell;
 use std::rc::Rc;
 
 use crate::parse::doc::{Doc, NodeId, Value};
@@ -16,8 +15,6 @@ pub struct Located<'d> {
     /// The path from the root, kept as steps and written out as a JSON pointer only when asked
     /// for ([`Located::pointer`]): most nodes rules visit are never reported.
     path: Path,
-    /// The pointer, once written out.
-    pointer: OnceCell<String>,
     /// The collection this node is entry or item `index` of ([`NO_PARENT`] for none): where its
     /// key (if any) is.
     parent: NodeId,
@@ -27,8 +24,8 @@ pub struct Located<'d> {
 }
 
 /// Steps kept inline before a path is written out into its base. With them a `Located` stays
-/// within 96 bytes, which the compiler copies inline (it called `memcpy` for the 144 bytes a
-/// path of `u32` steps took).
+/// within 72 bytes, which the compiler copies inline (it called `memcpy` for the 144 bytes a
+/// path of `u32` steps took). Every rule makes one per key it looks up, so its size counts.
 const PATH_STEPS: usize = 12;
 
 const NO_PARENT: NodeId = NodeId::MAX;
@@ -128,7 +125,6 @@ impl<'d> Located<'d> {
                 from: doc.root,
                 ..Path::default()
             },
-            pointer: OnceCell::new(),
             parent: NO_PARENT,
             index: 0,
             via: Via::default(),
@@ -137,16 +133,15 @@ impl<'d> Located<'d> {
 
     /// Node `id` of `doc` at `pointer`, as if reached from an enclosing document: a List item
     /// read on its own is `/items/N` (see [`crate::parse::list`]).
-    pub fn with_pointer(doc: &'d Doc<'d>, id: NodeId, pointer: String) -> Self {
+    pub fn with_pointer(doc: &'d Doc<'d>, id: NodeId, pointer: &str) -> Self {
         Located {
             doc,
             id,
             path: Path {
-                base: Some(Rc::from(pointer.as_str())),
+                base: Some(Rc::from(pointer)),
                 from: id,
                 ..Path::default()
             },
-            pointer: OnceCell::from(pointer),
             parent: NO_PARENT,
             index: 0,
             via: Via::default(),
@@ -165,12 +160,9 @@ impl<'d> Located<'d> {
         &self.doc.node(self.id).value
     }
 
-    /// The RFC 6901 JSON pointer of this node.
-    pub fn pointer(&self) -> &str {
-        self.pointer.get_or_init(|| self.write_pointer())
-    }
-
-    fn write_pointer(&self) -> String {
+    /// The RFC 6901 JSON pointer of this node, written out from its path (most nodes rules
+    /// visit are never reported, so it is not kept).
+    pub fn pointer(&self) -> String {
         let mut pointer = String::from(self.path.base.as_deref().unwrap_or(""));
         let mut node = self.path.from;
         for index in self.path.steps.iter().take(usize::from(self.path.len)) {
@@ -245,6 +237,7 @@ impl<'d> Located<'d> {
 
     /// Entry or item `index` of this node, which is node `id` (brought here through an alias
     /// if `aliased`).
+    #[inline]
     fn child(&self, index: usize, id: NodeId, aliased: bool) -> Located<'d> {
         let step = u16::try_from(index).ok();
         let mut path = if usize::from(self.path.len) == PATH_STEPS || step.is_none() {
@@ -279,7 +272,6 @@ impl<'d> Located<'d> {
             doc: self.doc,
             id,
             path,
-            pointer: OnceCell::new(),
             parent: self.id,
             index: u32::try_from(index).unwrap_or(u32::MAX),
             via,
@@ -302,8 +294,11 @@ impl<'d> Located<'d> {
 
     /// Follows a path of keys.
     pub fn path(&self, keys: &[&str]) -> Option<Located<'d>> {
-        let mut here = self.clone();
-        for key in keys {
+        let Some((first, rest)) = keys.split_first() else {
+            return Some(self.clone());
+        };
+        let mut here = self.get(first)?;
+        for key in rest {
             here = here.get(key)?;
         }
         Some(here)
@@ -389,14 +384,27 @@ impl<'d> Located<'d> {
         self.as_bool() == Some(true)
     }
 
+    /// The value under `key`, without making it a `Located` (no path to keep).
+    fn value_at(&self, key: &str) -> Option<&'d Value<'d>> {
+        let doc = self.doc;
+        let entry = doc.map_entries(self.id).iter().find(|e| e.key == key)?;
+        Some(&doc.node(entry.value).value)
+    }
+
     /// The string under `key`.
     pub fn str_at(&self, key: &str) -> Option<&'d str> {
-        self.get(key).and_then(|v| v.as_str())
+        match self.value_at(key)? {
+            Value::Str(s) => Some(s.as_ref()),
+            _ => None,
+        }
     }
 
     /// The boolean under `key`.
     pub fn bool_at(&self, key: &str) -> Option<bool> {
-        self.get(key).and_then(|v| v.as_bool())
+        match self.value_at(key)? {
+            Value::Bool(b) => Some(*b),
+            _ => None,
+        }
     }
 
     /// The text a scalar would have in the JSON the API server decodes (numbers as Go's
@@ -539,7 +547,7 @@ mod tests {
         let leaf = Located::root(doc).at_pointer(&pointer).unwrap();
         assert_eq!(leaf.as_bool(), Some(true));
         assert_eq!(leaf.pointer(), pointer);
-        let based = Located::with_pointer(doc, doc.root, "/items/3".to_owned());
+        let based = Located::with_pointer(doc, doc.root, "/items/3");
         let leaf = based.at_pointer(&pointer).unwrap();
         assert_eq!(leaf.pointer(), format!("/items/3{pointer}"));
         let first = based.entries().next().unwrap().1.items().next().unwrap();
@@ -583,6 +591,6 @@ mod size_tests {
     /// Small enough to be copied without a call (see [`super::PATH_STEPS`]).
     #[test]
     fn located_stays_small() {
-        assert!(std::mem::size_of::<super::Located<'_>>() <= 96);
+        assert!(std::mem::size_of::<super::Located<'_>>() <= 72);
     }
 }
