@@ -245,12 +245,12 @@ pub fn is_mac(s: &str) -> bool {
 
 /// A container image reference split into its parts.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ImageRef {
+pub struct ImageRef<'a> {
     /// Everything before the tag and digest, registry and port included, as written.
-    pub repository: String,
-    pub tag: Option<String>,
+    pub repository: &'a str,
+    pub tag: Option<&'a str>,
     /// `algorithm:hex`, without the `@`.
-    pub digest: Option<String>,
+    pub digest: Option<&'a str>,
     /// Whether the whole reference matches the distribution reference grammar.
     pub valid: bool,
 }
@@ -258,7 +258,7 @@ pub struct ImageRef {
 /// Splits an image reference; the tag is only looked for after the last `/`, so a registry port
 /// is never mistaken for a tag.
 #[must_use]
-pub fn image_reference(image: &str) -> ImageRef {
+pub fn image_reference(image: &str) -> ImageRef<'_> {
     let (name_and_tag, digest) = match image.split_once('@') {
         Some((left, right)) => (left, Some(right)),
         None => (image, None),
@@ -276,9 +276,9 @@ pub fn image_reference(image: &str) -> ImageRef {
     };
     let valid = is_image_name(repository) && tag.is_none_or(is_image_tag) && digest.is_none_or(is_image_digest);
     ImageRef {
-        repository: repository.to_owned(),
-        tag: tag.map(str::to_owned),
-        digest: digest.map(str::to_owned),
+        repository,
+        tag,
+        digest,
         valid,
     }
 }
@@ -609,11 +609,11 @@ mod tests {
         );
     }
 
-    fn img(repository: &str, tag: Option<&str>, digest: Option<&str>, valid: bool) -> ImageRef {
+    fn img<'a>(repository: &'a str, tag: Option<&'a str>, digest: Option<&'a str>, valid: bool) -> ImageRef<'a> {
         ImageRef {
-            repository: repository.to_owned(),
-            tag: tag.map(str::to_owned),
-            digest: digest.map(str::to_owned),
+            repository,
+            tag,
+            digest,
             valid,
         }
     }
