@@ -41,7 +41,24 @@ pub fn is_dns1123_label(s: &str) -> bool {
 /// Like Kubernetes' `IsDNS1123Subdomain`, the 63-character limit is not applied per label.
 #[must_use]
 pub fn is_dns1123_subdomain(s: &str) -> bool {
-    s.len() <= DNS1123_SUBDOMAIN_MAX_LEN && s.split('.').all(matches_label_shape)
+    // Dot-separated DNS-1123 labels, in one pass over the bytes: every label starts and ends
+    // with a lower-case letter or digit and holds only those and `-`.
+    if s.len() > DNS1123_SUBDOMAIN_MAX_LEN {
+        return false;
+    }
+    let mut previous = b'.';
+    for &c in s.as_bytes() {
+        let fits = match c {
+            b'.' => is_lower_alnum(previous),
+            b'-' => previous != b'.',
+            c => is_lower_alnum(c),
+        };
+        if !fits {
+            return false;
+        }
+        previous = c;
+    }
+    is_lower_alnum(previous)
 }
 
 /// The name part of a qualified name: `([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]`, at most 63 long.
@@ -431,6 +448,13 @@ mod tests {
             ("a..b", false),
             ("Example.com", false),
             ("a_b.com", false),
+            ("a-b.c--d", true),
+            ("-a.com", false),
+            ("a-.com", false),
+            ("a.-b", false),
+            ("a.b-", false),
+            ("-", false),
+            (".", false),
         ] {
             assert_eq!(is_dns1123_subdomain(input), want, "{input:?}");
         }

@@ -391,6 +391,8 @@ pub struct PodSpec<'d> {
     networks: std::cell::OnceCell<Option<crate::telco::multus::NetworkSelection>>,
     /// The control-plane components it runs, found once for every rule that asks.
     components: std::cell::OnceCell<Vec<crate::platform::ComponentContainer<'d>>>,
+    /// The items of `volumes`, found once for every rule that asks.
+    volumes: std::cell::OnceCell<Vec<Located<'d>>>,
 }
 
 impl<'d> PodSpec<'d> {
@@ -431,6 +433,7 @@ impl<'d> PodSpec<'d> {
             containers,
             networks: std::cell::OnceCell::new(),
             components: std::cell::OnceCell::new(),
+            volumes: std::cell::OnceCell::new(),
         }
     }
 
@@ -461,10 +464,16 @@ impl<'d> PodSpec<'d> {
     }
 
     pub fn volumes(&self) -> impl Iterator<Item = Located<'d>> + '_ {
-        self.spec
-            .get("volumes")
-            .into_iter()
-            .flat_map(|v| v.items().collect::<Vec<_>>())
+        // Found once for the ten or so rules that look at the volumes.
+        self.volumes
+            .get_or_init(|| {
+                self.spec
+                    .get("volumes")
+                    .map(|v| v.items().collect())
+                    .unwrap_or_default()
+            })
+            .iter()
+            .cloned()
     }
 
     pub fn get(&self, key: &str) -> Option<Located<'d>> {

@@ -92,12 +92,36 @@ pub fn pointer_segments(pointer: &str) -> impl Iterator<Item = String> + '_ {
 
 fn push_segment(pointer: &mut String, segment: &str) {
     pointer.push('/');
+    if !segment.contains(['~', '/']) {
+        pointer.push_str(segment);
+        return;
+    }
     for c in segment.chars() {
         match c {
             '~' => pointer.push_str("~0"),
             '/' => pointer.push_str("~1"),
             c => pointer.push(c),
         }
+    }
+}
+
+/// Writes `index` in decimal, without formatting machinery: every finding's pointer has some.
+fn push_index(pointer: &mut String, index: usize) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut n = index;
+    loop {
+        at -= 1;
+        if let Some(d) = digits.get_mut(at) {
+            *d = b"0123456789".get(n % 10).copied().unwrap_or(b'0');
+        }
+        n /= 10;
+        if n == 0 || at == 0 {
+            break;
+        }
+    }
+    for &d in digits.get(at..).unwrap_or_default() {
+        pointer.push(char::from(d));
     }
 }
 
@@ -110,7 +134,7 @@ fn push_step(pointer: &mut String, doc: &Doc<'_>, parent: NodeId, index: usize) 
         entry.map_or(NO_PARENT, |e| e.value)
     } else {
         pointer.push('/');
-        pointer.push_str(&index.to_string());
+        push_index(pointer, index);
         doc.seq_items(parent).get(index).map_or(NO_PARENT, |i| i.node)
     }
 }
@@ -163,7 +187,10 @@ impl<'d> Located<'d> {
     /// The RFC 6901 JSON pointer of this node, written out from its path (most nodes rules
     /// visit are never reported, so it is not kept).
     pub fn pointer(&self) -> String {
-        let mut pointer = String::from(self.path.base.as_deref().unwrap_or(""));
+        let base = self.path.base.as_deref().unwrap_or("");
+        // Room for typical steps, so the string is not grown step by step.
+        let mut pointer = String::with_capacity(base.len() + 16 * usize::from(self.path.len));
+        pointer.push_str(base);
         let mut node = self.path.from;
         for index in self.path.steps.iter().take(usize::from(self.path.len)) {
             node = push_step(&mut pointer, self.doc, node, usize::from(*index));
@@ -237,7 +264,6 @@ impl<'d> Located<'d> {
 
     /// Entry or item `index` of this node, which is node `id` (brought here through an alias
     /// if `aliased`).
-    #[inline]
     fn child(&self, index: usize, id: NodeId, aliased: bool) -> Located<'d> {
         let step = u16::try_from(index).ok();
         let mut path = if usize::from(self.path.len) == PATH_STEPS || step.is_none() {
@@ -262,11 +288,14 @@ impl<'d> Located<'d> {
             path.base = Some(Rc::from(base));
             path.from = id;
         }
-        let via = match self.value() {
-            _ if self.via != Via::default() || !aliased => self.via,
-            Value::Map(c) => Via::entry(c.start as usize + index),
-            Value::Seq(c) => Via::item(c.start as usize + index),
-            _ => Via::default(),
+        let via = if self.via != Via::default() || !aliased {
+            self.via
+        } else {
+            match self.value() {
+                Value::Map(c) => Via::entry(c.start as usize + index),
+                Value::Seq(c) => Via::item(c.start as usize + index),
+                _ => Via::default(),
+            }
         };
         Located {
             doc: self.doc,
@@ -555,6 +584,15 @@ mod tests {
     }
 
     /// Indices beyond a path step's range are written out at once, keys as keys.
+    #[test]
+    fn indexes_are_written_in_decimal() {
+        for n in [0, 7, 10, 99, 100, 65_535, 65_536, 1_234_567, usize::MAX] {
+            let mut pointer = String::from("/a");
+            super::push_index(&mut pointer, n);
+            assert_eq!(pointer, format!("/a{n}"));
+        }
+    }
+
     #[test]
     fn pointers_past_the_step_range() {
         let items: Vec<String> = (0..70_000).map(|i| format!("{{\"k{i}\": [{i}]}}")).collect();
