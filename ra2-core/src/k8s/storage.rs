@@ -100,8 +100,11 @@ pub(crate) const IN_TREE_STORAGE: &[&str] = &[
 ];
 
 /// The source fields a volume sets, out of `sources`, in the order written.
-pub(crate) fn sources<'d>(volume: &Located<'d>, sources: &[&str]) -> Vec<(&'d str, Located<'d>)> {
-    volume.entries().filter(|(key, _)| sources.contains(key)).collect()
+pub(crate) fn sources<'v, 'd>(
+    volume: &'v Located<'d>,
+    sources: &'static [&'static str],
+) -> impl Iterator<Item = (&'d str, Located<'d>)> + 'v {
+    volume.entries_where(move |key| sources.contains(&key))
 }
 
 /// A StorageClass provisioner that is an in-tree volume plugin (`kubernetes.io/aws-ebs`). The

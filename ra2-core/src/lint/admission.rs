@@ -489,7 +489,10 @@ impl Canonical {
     }
 
     /// Measures a scalar; `Some(false)` for a mapping or sequence (not measured here).
-    #[inline]
+    // Measured: inlined into the walk, the Pod's measure takes 12k instructions instead of 16k
+    // (`#[inline]` alone left it a call).
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
     fn measure_scalar(&mut self, doc: &Doc<'_>, id: NodeId) -> Option<bool> {
         let node = doc.nodes.get(id as usize)?;
         let (bytes, chars) = match &node.value {
@@ -642,10 +645,21 @@ fn key_order(a: &str, b: &str) -> std::cmp::Ordering {
 /// A string as serde_json writes it: its length in bytes and in characters, quotes included;
 /// `None` for what the JSON reader would refuse then. `ascii`: the request's text is ASCII.
 #[allow(clippy::ptr_arg)] // whether it is borrowed is what matters
+#[allow(clippy::inline_always)] // see `Canonical::measure_scalar`
+#[inline(always)]
 fn written_string(s: &Cow<'_, str>, ascii: bool) -> Option<(usize, usize)> {
     // Borrowed: the request's text had it without escapes (one would have made it owned),
     // so it has no quote or backslash, and nothing the JSON reader refuses unescaped:
     // controls and the characters refused below. serde_json writes it as it is.
+    match s {
+        Cow::Borrowed(s) if ascii => Some((s.len() + 2, s.len() + 2)),
+        _ => written_string_slow(s, ascii),
+    }
+}
+
+/// [`written_string`] of an owned string, or a borrowed one of a request that is not ASCII.
+#[allow(clippy::ptr_arg)] // whether it is borrowed is what matters
+fn written_string_slow(s: &Cow<'_, str>, ascii: bool) -> Option<(usize, usize)> {
     if let Cow::Borrowed(s) = s {
         let continuations = if ascii || s.is_ascii() {
             0

@@ -484,8 +484,8 @@ impl Bundle {
                 local: spec.as_ref().and_then(|s| s.get("local")).is_some(),
                 source: spec.as_ref().and_then(|s| {
                     crate::k8s::storage::sources(s, crate::k8s::storage::PV_SOURCES)
-                        .first()
-                        .map(|(k, _)| (*k).to_owned())
+                        .next()
+                        .map(|(k, _)| k.to_owned())
                 }),
             });
         } else if object.is("storage.k8s.io", "StorageClass") {

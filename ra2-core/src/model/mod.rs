@@ -19,6 +19,8 @@ pub struct Object<'d> {
     pub namespace: Option<&'d str>,
     /// The pod spec, found once for the linter and every rule.
     pod: std::cell::OnceCell<Option<PodSpec<'d>>>,
+    /// `metadata`, found once for the rules that ask.
+    metadata: Option<Located<'d>>,
 }
 
 impl<'d> Object<'d> {
@@ -35,11 +37,12 @@ impl<'d> Object<'d> {
             namespace,
             root,
             pod: std::cell::OnceCell::new(),
+            metadata,
         }
     }
 
     pub fn metadata(&self) -> Option<Located<'d>> {
-        self.root.get("metadata")
+        self.metadata.clone()
     }
 
     /// The API group (`""` for the core group) and version.
@@ -393,6 +396,8 @@ pub struct PodSpec<'d> {
     components: std::cell::OnceCell<Vec<crate::platform::ComponentContainer<'d>>>,
     /// The items of `volumes`, found once for every rule that asks.
     volumes: std::cell::OnceCell<Vec<Located<'d>>>,
+    /// The metadata's `annotations`, found once for the rules that look up annotations.
+    annotations: std::cell::OnceCell<Option<Located<'d>>>,
 }
 
 impl<'d> PodSpec<'d> {
@@ -434,6 +439,7 @@ impl<'d> PodSpec<'d> {
             networks: std::cell::OnceCell::new(),
             components: std::cell::OnceCell::new(),
             volumes: std::cell::OnceCell::new(),
+            annotations: std::cell::OnceCell::new(),
         }
     }
 
@@ -491,7 +497,10 @@ impl<'d> PodSpec<'d> {
     }
 
     pub fn annotation(&self, key: &str) -> Option<Located<'d>> {
-        self.metadata.as_ref()?.get("annotations")?.get(key)
+        self.annotations
+            .get_or_init(|| self.metadata.as_ref()?.get("annotations"))
+            .as_ref()?
+            .get(key)
     }
 
     pub fn labels(&self) -> Option<Located<'d>> {

@@ -366,6 +366,19 @@ impl<'d> Located<'d> {
             .map(move |(i, e)| (e.key.as_ref(), self.child(i, e.value, e.via.is_some())))
     }
 
+    /// The entries of a mapping whose key passes `keep`: no view is made for the others.
+    pub fn entries_where<'s>(
+        &'s self,
+        keep: impl Fn(&str) -> bool + 's,
+    ) -> impl Iterator<Item = (&'d str, Located<'d>)> + 's {
+        self.doc
+            .map_entries(self.id)
+            .iter()
+            .enumerate()
+            .filter(move |(_, e)| keep(e.key.as_ref()))
+            .map(move |(i, e)| (e.key.as_ref(), self.child(i, e.value, e.via.is_some())))
+    }
+
     /// The items of a sequence (empty for anything else).
     pub fn items(&self) -> impl Iterator<Item = Located<'d>> + '_ {
         self.doc
