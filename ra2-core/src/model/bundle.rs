@@ -483,7 +483,7 @@ impl Bundle {
                 host_path: spec.as_ref().and_then(|s| s.get("hostPath")).is_some(),
                 local: spec.as_ref().and_then(|s| s.get("local")).is_some(),
                 source: spec.as_ref().and_then(|s| {
-                    crate::k8s::storage::sources(s, crate::k8s::storage::PV_SOURCES)
+                    crate::k8s::storage::sources(s, crate::k8s::storage::is_pv_source)
                         .next()
                         .map(|(k, _)| k.to_owned())
                 }),

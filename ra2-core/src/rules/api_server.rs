@@ -528,16 +528,14 @@ const HOST_PATH_TYPES: &[&str] = &[
 ];
 
 fn volume_source(volume: &Located<'_>, cx: &mut Context<'_>) {
-    let sources: Vec<(&str, Located<'_>)> = volume
-        .entries()
-        .filter(|(k, v)| crate::k8s::storage::POD_VOLUME_SOURCES.contains(k) && !v.is_null())
-        .collect();
+    let mut sources =
+        crate::k8s::storage::sources(volume, crate::k8s::storage::is_pod_volume_source).filter(|(_, v)| !v.is_null());
     // A volume with no source is defaulted to an emptyDir, so only two or more are refused.
-    if let [_, (_, second), ..] = sources.as_slice() {
+    if let (Some(_), Some((_, second))) = (sources.next(), sources.next()) {
         refuse(
             cx,
             "volume",
-            second,
+            &second,
             "Forbidden: may not specify more than 1 volume type",
         );
     }
