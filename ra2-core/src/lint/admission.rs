@@ -1211,6 +1211,30 @@ mod tests {
         assert!(message.lines().all(|l| l.len() <= MAX_LINE_BYTES));
     }
 
+    /// `key_order` is byte order, the order serde_json's maps keep.
+    #[test]
+    fn key_order_is_byte_order() {
+        let keys = [
+            "",
+            "a",
+            "ab",
+            "abc",
+            "b",
+            "B",
+            "a\u{0}",
+            "é",
+            "e",
+            "spec",
+            "status",
+            "securityContext",
+        ];
+        for a in keys {
+            for b in keys {
+                assert_eq!(super::key_order(a, b), a.cmp(b), "{a:?} {b:?}");
+            }
+        }
+    }
+
     /// `plain_decimal` says exactly when an integer's text is how it is written back.
     #[test]
     fn plain_decimals_are_what_integers_write() {
