@@ -486,9 +486,7 @@ fn corpus_inputs() -> Option<CorpusInputs> {
                     && result.error.is_none()
                     && let Some(pod) = Object::new(root).pod_spec()
                 {
-                    inputs
-                        .workloads
-                        .push((chunk.text.to_owned(), pod.spec.pointer().to_owned()));
+                    inputs.workloads.push((chunk.text.to_owned(), pod.spec.pointer()));
                 }
             }
         }

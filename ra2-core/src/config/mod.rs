@@ -365,13 +365,14 @@ impl Config {
             let site = v.at.site();
             let mut message = v.message;
             if v.unknown_key {
-                let key = v.at.pointer().rsplit('/').next().unwrap_or("");
+                let pointer = v.at.pointer();
+                let key = pointer.rsplit('/').next().unwrap_or("");
                 let known = schema()
                     .get("properties")
                     .and_then(crate::data::Json::as_object)
                     .map(|p| p.iter().map(|(k, _)| *k).collect::<Vec<_>>())
                     .unwrap_or_default();
-                if v.at.pointer().matches('/').count() == 1 {
+                if pointer.matches('/').count() == 1 {
                     if let Some(s) = near_miss(key, known.into_iter()) {
                         message = format!("{message} (did you mean {s:?}?)");
                     }
@@ -379,7 +380,7 @@ impl Config {
             }
             errors.push(error_at(
                 doc.position(site.span.start),
-                v.at.pointer(),
+                &v.at.pointer(),
                 message,
                 "ra2::config::schema",
             ));
@@ -441,7 +442,7 @@ impl Config {
                     .unwrap_or_default();
                 errors.push(error_at(
                     doc.position(node.site().span.start),
-                    node.pointer(),
+                    &node.pointer(),
                     format!("unknown rule {selector:?}{hint}"),
                     "ra2::config::unknown-rule",
                 ));
@@ -454,7 +455,7 @@ impl Config {
                     validate_param(doc_rule, name, &value, &mut |at: &Located<'_>, message: String| {
                         errors.push(error_at(
                             doc.position(at.site().span.start),
-                            at.pointer(),
+                            &at.pointer(),
                             message,
                             "ra2::config::param",
                         ));
@@ -466,7 +467,7 @@ impl Config {
             if value.as_int().is_some_and(|n| n < 1) {
                 errors.push(error_at(
                     doc.position(value.site().span.start),
-                    value.pointer(),
+                    &value.pointer(),
                     format!("limits.{key} must be at least 1, found {}", value.source_text()),
                     "ra2::config::schema",
                 ));
@@ -476,7 +477,7 @@ impl Config {
             if node.as_str().and_then(parse_kubernetes_version).is_none() {
                 errors.push(error_at(
                     doc.position(node.site().span.start),
-                    node.pointer(),
+                    &node.pointer(),
                     format!(
                         "kubernetes-version must be a version like \"1.33\", found {}",
                         node.source_text()
@@ -506,7 +507,7 @@ impl Config {
                 let span = item.site().span;
                 exemption.site = Some(ConfigSite {
                     file: file.to_owned(),
-                    pointer: item.pointer().to_owned(),
+                    pointer: item.pointer(),
                     start: doc.position(span.start),
                     end: doc.position(span.end),
                     offset: span.start,

@@ -41,7 +41,24 @@ pub fn is_dns1123_label(s: &str) -> bool {
 /// Like Kubernetes' `IsDNS1123Subdomain`, the 63-character limit is not applied per label.
 #[must_use]
 pub fn is_dns1123_subdomain(s: &str) -> bool {
-    s.len() <= DNS1123_SUBDOMAIN_MAX_LEN && s.split('.').all(matches_label_shape)
+    // Dot-separated DNS-1123 labels, in one pass over the bytes: every label starts and ends
+    // with a lower-case letter or digit and holds only those and `-`.
+    if s.len() > DNS1123_SUBDOMAIN_MAX_LEN {
+        return false;
+    }
+    let mut previous = b'.';
+    for &c in s.as_bytes() {
+        let fits = match c {
+            b'.' => is_lower_alnum(previous),
+            b'-' => previous != b'.',
+            c => is_lower_alnum(c),
+        };
+        if !fits {
+            return false;
+        }
+        previous = c;
+    }
+    is_lower_alnum(previous)
 }
 
 /// The name part of a qualified name: `([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]`, at most 63 long.
@@ -103,6 +120,13 @@ const QUOTA_REQUESTS_PREFIX: &str = "requests.";
 /// Classifies a resource name found under `resources.requests`/`resources.limits`.
 #[must_use]
 pub fn classify_resource_name(name: &str) -> ResourceName {
+    // The names nearly every container uses, which are qualified names: no need to check.
+    match name {
+        "cpu" => return ResourceName::Cpu,
+        "memory" => return ResourceName::Memory,
+        "ephemeral-storage" => return ResourceName::EphemeralStorage,
+        _ => {}
+    }
     if !is_qualified_name(name) {
         return ResourceName::Invalid;
     }
@@ -238,12 +262,12 @@ pub fn is_mac(s: &str) -> bool {
 
 /// A container image reference split into its parts.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ImageRef {
+pub struct ImageRef<'a> {
     /// Everything before the tag and digest, registry and port included, as written.
-    pub repository: String,
-    pub tag: Option<String>,
+    pub repository: &'a str,
+    pub tag: Option<&'a str>,
     /// `algorithm:hex`, without the `@`.
-    pub digest: Option<String>,
+    pub digest: Option<&'a str>,
     /// Whether the whole reference matches the distribution reference grammar.
     pub valid: bool,
 }
@@ -251,7 +275,7 @@ pub struct ImageRef {
 /// Splits an image reference; the tag is only looked for after the last `/`, so a registry port
 /// is never mistaken for a tag.
 #[must_use]
-pub fn image_reference(image: &str) -> ImageRef {
+pub fn image_reference(image: &str) -> ImageRef<'_> {
     let (name_and_tag, digest) = match image.split_once('@') {
         Some((left, right)) => (left, Some(right)),
         None => (image, None),
@@ -269,9 +293,9 @@ pub fn image_reference(image: &str) -> ImageRef {
     };
     let valid = is_image_name(repository) && tag.is_none_or(is_image_tag) && digest.is_none_or(is_image_digest);
     ImageRef {
-        repository: repository.to_owned(),
-        tag: tag.map(str::to_owned),
-        digest: digest.map(str::to_owned),
+        repository,
+        tag,
+        digest,
         valid,
     }
 }
@@ -424,6 +448,13 @@ mod tests {
             ("a..b", false),
             ("Example.com", false),
             ("a_b.com", false),
+            ("a-b.c--d", true),
+            ("-a.com", false),
+            ("a-.com", false),
+            ("a.-b", false),
+            ("a.b-", false),
+            ("-", false),
+            (".", false),
         ] {
             assert_eq!(is_dns1123_subdomain(input), want, "{input:?}");
         }
@@ -602,11 +633,11 @@ mod tests {
         );
     }
 
-    fn img(repository: &str, tag: Option<&str>, digest: Option<&str>, valid: bool) -> ImageRef {
+    fn img<'a>(repository: &'a str, tag: Option<&'a str>, digest: Option<&'a str>, valid: bool) -> ImageRef<'a> {
         ImageRef {
-            repository: repository.to_owned(),
-            tag: tag.map(str::to_owned),
-            digest: digest.map(str::to_owned),
+            repository,
+            tag,
+            digest,
             valid,
         }
     }

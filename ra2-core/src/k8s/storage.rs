@@ -15,65 +15,71 @@ pub(crate) const DEFAULT_CLASS_ANNOTATIONS: &[&str] = &[
     "storageclass.beta.kubernetes.io/is-default-class",
 ];
 
-/// The source fields of a pod volume (core/v1 `VolumeSource`).
-pub(crate) const POD_VOLUME_SOURCES: &[&str] = &[
-    "hostPath",
-    "emptyDir",
-    "gcePersistentDisk",
-    "awsElasticBlockStore",
-    "gitRepo",
-    "secret",
-    "nfs",
-    "iscsi",
-    "glusterfs",
-    "persistentVolumeClaim",
-    "rbd",
-    "flexVolume",
-    "cinder",
-    "cephfs",
-    "flocker",
-    "downwardAPI",
-    "fc",
-    "azureFile",
-    "configMap",
-    "vsphereVolume",
-    "quobyte",
-    "azureDisk",
-    "photonPersistentDisk",
-    "projected",
-    "portworxVolume",
-    "scaleIO",
-    "storageos",
-    "csi",
-    "ephemeral",
-    "image",
-];
+/// A source field of a pod volume (core/v1 `VolumeSource`).
+pub(crate) fn is_pod_volume_source(key: &str) -> bool {
+    matches!(
+        key,
+        "hostPath"
+            | "emptyDir"
+            | "gcePersistentDisk"
+            | "awsElasticBlockStore"
+            | "gitRepo"
+            | "secret"
+            | "nfs"
+            | "iscsi"
+            | "glusterfs"
+            | "persistentVolumeClaim"
+            | "rbd"
+            | "flexVolume"
+            | "cinder"
+            | "cephfs"
+            | "flocker"
+            | "downwardAPI"
+            | "fc"
+            | "azureFile"
+            | "configMap"
+            | "vsphereVolume"
+            | "quobyte"
+            | "azureDisk"
+            | "photonPersistentDisk"
+            | "projected"
+            | "portworxVolume"
+            | "scaleIO"
+            | "storageos"
+            | "csi"
+            | "ephemeral"
+            | "image"
+    )
+}
 
-/// The source fields of a PersistentVolume (core/v1 `PersistentVolumeSource`).
-pub(crate) const PV_SOURCES: &[&str] = &[
-    "gcePersistentDisk",
-    "awsElasticBlockStore",
-    "hostPath",
-    "glusterfs",
-    "nfs",
-    "rbd",
-    "iscsi",
-    "cinder",
-    "cephfs",
-    "fc",
-    "flocker",
-    "flexVolume",
-    "azureFile",
-    "vsphereVolume",
-    "quobyte",
-    "azureDisk",
-    "photonPersistentDisk",
-    "portworxVolume",
-    "scaleIO",
-    "local",
-    "storageos",
-    "csi",
-];
+/// A source field of a PersistentVolume (core/v1 `PersistentVolumeSource`).
+pub(crate) fn is_pv_source(key: &str) -> bool {
+    matches!(
+        key,
+        "gcePersistentDisk"
+            | "awsElasticBlockStore"
+            | "hostPath"
+            | "glusterfs"
+            | "nfs"
+            | "rbd"
+            | "iscsi"
+            | "cinder"
+            | "cephfs"
+            | "fc"
+            | "flocker"
+            | "flexVolume"
+            | "azureFile"
+            | "vsphereVolume"
+            | "quobyte"
+            | "azureDisk"
+            | "photonPersistentDisk"
+            | "portworxVolume"
+            | "scaleIO"
+            | "local"
+            | "storageos"
+            | "csi"
+    )
+}
 
 /// Sources that reach a storage backend through a plugin built into Kubernetes (or FlexVolume,
 /// its deprecated out-of-tree predecessor) rather than a CSI driver.
@@ -100,8 +106,11 @@ pub(crate) const IN_TREE_STORAGE: &[&str] = &[
 ];
 
 /// The source fields a volume sets, out of `sources`, in the order written.
-pub(crate) fn sources<'d>(volume: &Located<'d>, sources: &[&str]) -> Vec<(&'d str, Located<'d>)> {
-    volume.entries().filter(|(key, _)| sources.contains(key)).collect()
+pub(crate) fn sources<'v, 'd>(
+    volume: &'v Located<'d>,
+    is_source: fn(&str) -> bool,
+) -> impl Iterator<Item = (&'d str, Located<'d>)> + 'v {
+    volume.entries_where(is_source)
 }
 
 /// A StorageClass provisioner that is an in-tree volume plugin (`kubernetes.io/aws-ebs`). The

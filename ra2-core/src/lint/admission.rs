@@ -449,8 +449,8 @@ impl Canonical {
                 let range = children.range();
                 let entries = doc.entries.get_mut(range.clone())?;
                 // Many small mappings (`name`, `value`; `limits`, `requests`) are in order already.
-                if !entries.is_sorted_by(|a, b| a.key <= b.key) {
-                    entries.sort_unstable_by(|a, b| a.key.cmp(&b.key));
+                if !entries.is_sorted_by(|a, b| key_order(&a.key, &b.key).is_le()) {
+                    entries.sort_unstable_by(|a, b| key_order(&a.key, &b.key));
                 }
                 for (i, index) in range.enumerate() {
                     if i > 0 {
@@ -489,7 +489,10 @@ impl Canonical {
     }
 
     /// Measures a scalar; `Some(false)` for a mapping or sequence (not measured here).
-    #[inline]
+    // Measured: inlined into the walk, the Pod's measure takes 12k instructions instead of 16k
+    // (`#[inline]` alone left it a call).
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
     fn measure_scalar(&mut self, doc: &Doc<'_>, id: NodeId) -> Option<bool> {
         let node = doc.nodes.get(id as usize)?;
         let (bytes, chars) = match &node.value {
@@ -630,13 +633,33 @@ impl Canonical {
     }
 }
 
+/// `a.cmp(b)`, serde_json's map order: most neighbouring keys differ in their first byte,
+/// which decides without a call to `memcmp`.
+fn key_order(a: &str, b: &str) -> std::cmp::Ordering {
+    match (a.as_bytes().first(), b.as_bytes().first()) {
+        (Some(x), Some(y)) if x != y => x.cmp(y),
+        _ => a.cmp(b),
+    }
+}
+
 /// A string as serde_json writes it: its length in bytes and in characters, quotes included;
 /// `None` for what the JSON reader would refuse then. `ascii`: the request's text is ASCII.
 #[allow(clippy::ptr_arg)] // whether it is borrowed is what matters
+#[allow(clippy::inline_always)] // see `Canonical::measure_scalar`
+#[inline(always)]
 fn written_string(s: &Cow<'_, str>, ascii: bool) -> Option<(usize, usize)> {
     // Borrowed: the request's text had it without escapes (one would have made it owned),
     // so it has no quote or backslash, and nothing the JSON reader refuses unescaped:
     // controls and the characters refused below. serde_json writes it as it is.
+    match s {
+        Cow::Borrowed(s) if ascii => Some((s.len() + 2, s.len() + 2)),
+        _ => written_string_slow(s, ascii),
+    }
+}
+
+/// [`written_string`] of an owned string, or a borrowed one of a request that is not ASCII.
+#[allow(clippy::ptr_arg)] // whether it is borrowed is what matters
+fn written_string_slow(s: &Cow<'_, str>, ascii: bool) -> Option<(usize, usize)> {
     if let Cow::Borrowed(s) = s {
         let continuations = if ascii || s.is_ascii() {
             0
@@ -1186,6 +1209,30 @@ mod tests {
             .unwrap();
         assert_eq!(message.lines().count(), MAX_MESSAGE_LINES + 1);
         assert!(message.lines().all(|l| l.len() <= MAX_LINE_BYTES));
+    }
+
+    /// `key_order` is byte order, the order serde_json's maps keep.
+    #[test]
+    fn key_order_is_byte_order() {
+        let keys = [
+            "",
+            "a",
+            "ab",
+            "abc",
+            "b",
+            "B",
+            "a\u{0}",
+            "é",
+            "e",
+            "spec",
+            "status",
+            "securityContext",
+        ];
+        for a in keys {
+            for b in keys {
+                assert_eq!(super::key_order(a, b), a.cmp(b), "{a:?} {b:?}");
+            }
+        }
     }
 
     /// `plain_decimal` says exactly when an integer's text is how it is written back.

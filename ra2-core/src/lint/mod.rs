@@ -5,6 +5,7 @@ pub mod admission;
 pub mod hook;
 
 use std::collections::BTreeMap;
+use std::sync::{Arc, OnceLock};
 
 use crate::catalogue::{EXEMPTION_RULE, Edition, SUPPRESSION_RULE, YAML_RULE};
 use crate::config::Config;
@@ -64,16 +65,60 @@ fn helm_hook(object: &Object<'_>) -> Option<String> {
         .then(|| "test".to_owned())
 }
 
+/// The rules a run uses, each with its catalogue entry and decoded parameters (same order).
+#[derive(Debug)]
+struct RuleSet {
+    rules: Vec<&'static Rule>,
+    docs: Vec<Option<&'static crate::catalogue::RuleDoc>>,
+    /// Decoded once for the run, or the shared catalogue defaults.
+    params: Vec<Option<crate::rules::params::Decoded>>,
+}
+
+impl RuleSet {
+    /// The rules `config` runs. A config that selects, ignores and sets no parameter (every
+    /// admission decision under the default config) shares one set per edition, made once per
+    /// process: each decision used to build it again.
+    fn of(config: &Config) -> Arc<RuleSet> {
+        static DEFAULT: [OnceLock<Arc<RuleSet>>; 2] = [OnceLock::new(), OnceLock::new()];
+        let slot = match config.edition {
+            Edition::Base => DEFAULT.first(),
+            Edition::Latest => DEFAULT.get(1),
+        };
+        match slot {
+            Some(slot) if config.select.is_empty() && config.ignore.is_empty() && config.params.is_empty() => {
+                Arc::clone(slot.get_or_init(|| Arc::new(RuleSet::new(config))))
+            }
+            _ => Arc::new(RuleSet::new(config)),
+        }
+    }
+
+    fn new(config: &Config) -> RuleSet {
+        let edition_bit = 1 << config.edition as u8;
+        let mut set = RuleSet {
+            rules: Vec::with_capacity(RULES.len()),
+            docs: Vec::with_capacity(RULES.len()),
+            params: Vec::with_capacity(RULES.len()),
+        };
+        for (index, ((rule, bits), doc)) in RULES.iter().zip(RULE_EDITIONS.iter()).zip(RULE_DOCS.iter()).enumerate() {
+            if bits & edition_bit == 0 || !config.rule_enabled(rule.id) {
+                continue;
+            }
+            set.rules.push(*rule);
+            set.docs.push(*doc);
+            set.params
+                .push(crate::rules::params::decoded(index, rule, *doc, config));
+        }
+        set
+    }
+}
+
 /// Lints any number of files and produces one report.
 pub struct Linter<'c> {
     config: &'c Config,
     limits: Limits,
-    rules: Vec<&'static Rule>,
-    /// Each rule's catalogue entry (same order as `rules`).
-    docs: Vec<Option<&'static crate::catalogue::RuleDoc>>,
-    /// Each rule's parameters, decoded once for the run or shared defaults (same order as
-    /// `rules`).
-    params: Vec<Option<crate::rules::params::Decoded>>,
+    /// The rules that run, shared by every linter of a config that selects, ignores and sets
+    /// nothing (see [`RuleSet::of`]).
+    rules: Arc<RuleSet>,
     report: Report,
     bundle: Bundle,
     /// What each object's annotations suppress (`None`: nothing, the common case, in a word).
@@ -208,12 +253,7 @@ impl FileState {
 pub struct Seed<'c> {
     config: &'c Config,
     limits: Limits,
-    rules: Vec<&'static Rule>,
-    /// Each rule's catalogue entry (same order as `rules`).
-    docs: Vec<Option<&'static crate::catalogue::RuleDoc>>,
-    /// Each rule's parameters, decoded once for the run or shared defaults (same order as
-    /// `rules`).
-    params: Vec<Option<crate::rules::params::Decoded>>,
+    rules: Arc<RuleSet>,
     devices: crate::k8s::devices::Classifier,
     report_unused_exemptions: bool,
     json_reader: bool,
@@ -222,24 +262,10 @@ pub struct Seed<'c> {
 
 impl<'c> Seed<'c> {
     fn new(config: &'c Config) -> Self {
-        let edition_bit = 1 << config.edition as u8;
-        let mut rules: Vec<&'static Rule> = Vec::with_capacity(RULES.len());
-        let mut docs = Vec::with_capacity(RULES.len());
-        let mut params = Vec::with_capacity(RULES.len());
-        for (index, ((rule, bits), doc)) in RULES.iter().zip(RULE_EDITIONS.iter()).zip(RULE_DOCS.iter()).enumerate() {
-            if bits & edition_bit == 0 || !config.rule_enabled(rule.id) {
-                continue;
-            }
-            rules.push(*rule);
-            docs.push(*doc);
-            params.push(crate::rules::params::decoded(index, rule, *doc, config));
-        }
         Seed {
             config,
             limits: config.limits,
-            rules,
-            docs,
-            params,
+            rules: RuleSet::of(config),
             devices: crate::k8s::devices::Classifier::new(config),
             report_unused_exemptions: true,
             json_reader: true,
@@ -259,8 +285,6 @@ impl<'c> Seed<'c> {
             config,
             limits: self.limits,
             rules: self.rules,
-            docs: self.docs,
-            params: self.params,
             report: Report {
                 edition: config.edition.as_str().to_owned(),
                 ..Report::default()
@@ -340,9 +364,7 @@ impl<'c> Linter<'c> {
         Seed {
             config: self.config,
             limits: self.limits,
-            rules: self.rules.clone(),
-            docs: self.docs.clone(),
-            params: self.params.clone(),
+            rules: Arc::clone(&self.rules),
             devices: self.devices.clone(),
             report_unused_exemptions: self.report_unused_exemptions,
             json_reader: self.json_reader,
@@ -672,7 +694,7 @@ impl<'c> Linter<'c> {
             for id in nodes {
                 let index = list.next_item;
                 list.next_item += 1;
-                let node = Located::with_pointer(doc, id, format!("/items/{index}"));
+                let node = Located::with_pointer(doc, id, &format!("/items/{index}"));
                 if let Some(nested) = node
                     .get("items")
                     .filter(|i| i.is_seq() && node.str_at("kind").is_some_and(crate::parse::list::is_list_kind))
@@ -1003,7 +1025,7 @@ impl<'c> Linter<'c> {
             config: self.config,
         };
         let mut gated: Vec<Pending> = Vec::new();
-        for (rule, params) in self.rules.iter().zip(&self.params) {
+        for (rule, params) in self.rules.rules.iter().zip(&self.rules.params) {
             let params = params.as_deref();
             if let Some(check) = rule.object {
                 check(
@@ -1125,7 +1147,7 @@ impl<'c> Linter<'c> {
     fn collect_facts(&mut self, target: Target<'_>, object: &Object<'_>) {
         let namespace = object.namespace.unwrap_or(&self.config.default_namespace);
         self.bundle.record(target, object, namespace);
-        for rule in &self.rules {
+        for rule in &self.rules.rules {
             if let Some(gather) = rule.gather {
                 let mut cx = Gather {
                     target,
@@ -1163,7 +1185,7 @@ impl<'c> Linter<'c> {
         };
         let mut bundle_findings: Vec<BundleFinding> = Vec::new();
         let mut texts = crate::model::bundle::Strings::default();
-        for ((rule, params), doc) in self.rules.iter().zip(&self.params).zip(&self.docs) {
+        for ((rule, params), doc) in self.rules.rules.iter().zip(&self.rules.params).zip(&self.rules.docs) {
             if let Some(check) = rule.bundle {
                 let mut cx = BundleContext {
                     rule: rule.id,
@@ -1364,6 +1386,7 @@ impl Linter<'_> {
     fn could_apply(&self, exemption: &crate::config::Exemption) -> bool {
         let selector = exemption.rule.split('/').next().unwrap_or(&exemption.rule);
         self.rules
+            .rules
             .iter()
             .any(|r| crate::config::selector_matches(selector, r.id, ""))
     }
@@ -1607,7 +1630,7 @@ pub(crate) fn finding_on(
         end_column: end.column,
         document: target.document,
         object: target.object.clone(),
-        pointer: at.pointer().to_owned(),
+        pointer: at.pointer(),
         source_template: None,
         template: None,
         related,

@@ -137,7 +137,7 @@ impl Place {
                 name: object.name.as_deref().map(Box::from),
             },
             object_index: target.object_index,
-            pointer: strings.get(at.pointer()),
+            pointer: strings.get(&at.pointer()),
             start: doc.position(site.span.start),
             end: doc.position(site.span.end),
             offset: site.span.start,
@@ -483,9 +483,9 @@ impl Bundle {
                 host_path: spec.as_ref().and_then(|s| s.get("hostPath")).is_some(),
                 local: spec.as_ref().and_then(|s| s.get("local")).is_some(),
                 source: spec.as_ref().and_then(|s| {
-                    crate::k8s::storage::sources(s, crate::k8s::storage::PV_SOURCES)
-                        .first()
-                        .map(|(k, _)| (*k).to_owned())
+                    crate::k8s::storage::sources(s, crate::k8s::storage::is_pv_source)
+                        .next()
+                        .map(|(k, _)| k.to_owned())
                 }),
             });
         } else if object.is("storage.k8s.io", "StorageClass") {

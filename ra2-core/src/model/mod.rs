@@ -19,6 +19,8 @@ pub struct Object<'d> {
     pub namespace: Option<&'d str>,
     /// The pod spec, found once for the linter and every rule.
     pod: std::cell::OnceCell<Option<PodSpec<'d>>>,
+    /// `metadata`, found once for the rules that ask.
+    metadata: Option<Located<'d>>,
 }
 
 impl<'d> Object<'d> {
@@ -35,11 +37,12 @@ impl<'d> Object<'d> {
             namespace,
             root,
             pod: std::cell::OnceCell::new(),
+            metadata,
         }
     }
 
     pub fn metadata(&self) -> Option<Located<'d>> {
-        self.root.get("metadata")
+        self.metadata.clone()
     }
 
     /// The API group (`""` for the core group) and version.
@@ -300,33 +303,56 @@ pub struct Security<'d> {
 
 impl<'d> Security<'d> {
     fn new(container: &Located<'d>, pod: Option<&Located<'d>>) -> Self {
-        let own = container.get("securityContext");
-        let get = |key: &str| -> Option<Setting<'d>> {
-            own.as_ref()
-                .and_then(|c| c.get(key))
-                .filter(|n| !n.is_null())
-                .map(|node| Setting { node, from_pod: false })
-        };
-        let inherit = |key: &str| -> Option<Setting<'d>> {
-            get(key).or_else(|| {
-                pod.and_then(|p| p.get(key))
-                    .filter(|n| !n.is_null())
-                    .map(|node| Setting { node, from_pod: true })
-            })
-        };
-        Security {
-            run_as_user: inherit("runAsUser"),
-            run_as_group: inherit("runAsGroup"),
-            run_as_non_root: inherit("runAsNonRoot"),
-            se_linux_options: inherit("seLinuxOptions"),
-            seccomp_profile: inherit("seccompProfile"),
-            app_armor_profile: inherit("appArmorProfile"),
-            privileged: get("privileged"),
-            allow_privilege_escalation: get("allowPrivilegeEscalation"),
-            capabilities: get("capabilities"),
-            read_only_root_filesystem: get("readOnlyRootFilesystem"),
-            proc_mount: get("procMount"),
+        let mut security = Security::default();
+        // One pass over each context's keys rather than a lookup per field. As a lookup would,
+        // the first entry of a key decides (a later duplicate is ignored) and null is unset.
+        if let Some(own) = container.get("securityContext") {
+            let mut seen = 0u16;
+            for (key, node) in own.entries() {
+                let Some((bit, slot)) = security.slot(key, false) else {
+                    continue;
+                };
+                if seen & bit == 0 && !node.is_null() {
+                    *slot = Some(Setting { node, from_pod: false });
+                }
+                seen |= bit;
+            }
         }
+        // The fields the pod's context sets for every container, where the container's does not.
+        if let Some(pod) = pod {
+            let mut seen = 0u16;
+            for (key, node) in pod.entries() {
+                let Some((bit, slot)) = security.slot(key, true) else {
+                    continue;
+                };
+                if seen & bit == 0 && slot.is_none() && !node.is_null() {
+                    *slot = Some(Setting { node, from_pod: true });
+                }
+                seen |= bit;
+            }
+        }
+        security
+    }
+
+    /// The field for `key` of a security context and a bit of its own; with `pod_level`, only
+    /// the fields a pod's context sets for its containers.
+    fn slot(&mut self, key: &str, pod_level: bool) -> Option<(u16, &mut Option<Setting<'d>>)> {
+        let inherited = match key {
+            "runAsUser" => (1, &mut self.run_as_user),
+            "runAsGroup" => (1 << 1, &mut self.run_as_group),
+            "runAsNonRoot" => (1 << 2, &mut self.run_as_non_root),
+            "seLinuxOptions" => (1 << 3, &mut self.se_linux_options),
+            "seccompProfile" => (1 << 4, &mut self.seccomp_profile),
+            "appArmorProfile" => (1 << 5, &mut self.app_armor_profile),
+            _ if pod_level => return None,
+            "privileged" => (1 << 6, &mut self.privileged),
+            "allowPrivilegeEscalation" => (1 << 7, &mut self.allow_privilege_escalation),
+            "capabilities" => (1 << 8, &mut self.capabilities),
+            "readOnlyRootFilesystem" => (1 << 9, &mut self.read_only_root_filesystem),
+            "procMount" => (1 << 10, &mut self.proc_mount),
+            _ => return None,
+        };
+        Some(inherited)
     }
 
     pub fn is_privileged(&self) -> bool {
@@ -391,6 +417,10 @@ pub struct PodSpec<'d> {
     networks: std::cell::OnceCell<Option<crate::telco::multus::NetworkSelection>>,
     /// The control-plane components it runs, found once for every rule that asks.
     components: std::cell::OnceCell<Vec<crate::platform::ComponentContainer<'d>>>,
+    /// The items of `volumes`, found once for every rule that asks.
+    volumes: std::cell::OnceCell<Vec<Located<'d>>>,
+    /// The metadata's `annotations`, found once for the rules that look up annotations.
+    annotations: std::cell::OnceCell<Option<Located<'d>>>,
 }
 
 impl<'d> PodSpec<'d> {
@@ -431,6 +461,8 @@ impl<'d> PodSpec<'d> {
             containers,
             networks: std::cell::OnceCell::new(),
             components: std::cell::OnceCell::new(),
+            volumes: std::cell::OnceCell::new(),
+            annotations: std::cell::OnceCell::new(),
         }
     }
 
@@ -461,10 +493,16 @@ impl<'d> PodSpec<'d> {
     }
 
     pub fn volumes(&self) -> impl Iterator<Item = Located<'d>> + '_ {
-        self.spec
-            .get("volumes")
-            .into_iter()
-            .flat_map(|v| v.items().collect::<Vec<_>>())
+        // Found once for the ten or so rules that look at the volumes.
+        self.volumes
+            .get_or_init(|| {
+                self.spec
+                    .get("volumes")
+                    .map(|v| v.items().collect())
+                    .unwrap_or_default()
+            })
+            .iter()
+            .cloned()
     }
 
     pub fn get(&self, key: &str) -> Option<Located<'d>> {
@@ -482,7 +520,10 @@ impl<'d> PodSpec<'d> {
     }
 
     pub fn annotation(&self, key: &str) -> Option<Located<'d>> {
-        self.metadata.as_ref()?.get("annotations")?.get(key)
+        self.annotations
+            .get_or_init(|| self.metadata.as_ref()?.get("annotations"))
+            .as_ref()?
+            .get(key)
     }
 
     pub fn labels(&self) -> Option<Located<'d>> {

@@ -2,7 +2,6 @@
 //! never build pointers or compute line numbers themselves.
 
 use std::borrow::Cow;
-use std::cell::OnceCell;
 use std::rc::Rc;
 
 use crate::parse::doc::{Doc, NodeId, Value};
@@ -16,8 +15,6 @@ pub struct Located<'d> {
     /// The path from the root, kept as steps and written out as a JSON pointer only when asked
     /// for ([`Located::pointer`]): most nodes rules visit are never reported.
     path: Path,
-    /// The pointer, once written out.
-    pointer: OnceCell<String>,
     /// The collection this node is entry or item `index` of ([`NO_PARENT`] for none): where its
     /// key (if any) is.
     parent: NodeId,
@@ -27,8 +24,8 @@ pub struct Located<'d> {
 }
 
 /// Steps kept inline before a path is written out into its base. With them a `Located` stays
-/// within 96 bytes, which the compiler copies inline (it called `memcpy` for the 144 bytes a
-/// path of `u32` steps took).
+/// within 72 bytes, which the compiler copies inline (it called `memcpy` for the 144 bytes a
+/// path of `u32` steps took). Every rule makes one per key it looks up, so its size counts.
 const PATH_STEPS: usize = 12;
 
 const NO_PARENT: NodeId = NodeId::MAX;
@@ -95,12 +92,36 @@ pub fn pointer_segments(pointer: &str) -> impl Iterator<Item = String> + '_ {
 
 fn push_segment(pointer: &mut String, segment: &str) {
     pointer.push('/');
+    if !segment.contains(['~', '/']) {
+        pointer.push_str(segment);
+        return;
+    }
     for c in segment.chars() {
         match c {
             '~' => pointer.push_str("~0"),
             '/' => pointer.push_str("~1"),
             c => pointer.push(c),
         }
+    }
+}
+
+/// Writes `index` in decimal, without formatting machinery: every finding's pointer has some.
+fn push_index(pointer: &mut String, index: usize) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut n = index;
+    loop {
+        at -= 1;
+        if let Some(d) = digits.get_mut(at) {
+            *d = b"0123456789".get(n % 10).copied().unwrap_or(b'0');
+        }
+        n /= 10;
+        if n == 0 || at == 0 {
+            break;
+        }
+    }
+    for &d in digits.get(at..).unwrap_or_default() {
+        pointer.push(char::from(d));
     }
 }
 
@@ -113,7 +134,7 @@ fn push_step(pointer: &mut String, doc: &Doc<'_>, parent: NodeId, index: usize) 
         entry.map_or(NO_PARENT, |e| e.value)
     } else {
         pointer.push('/');
-        pointer.push_str(&index.to_string());
+        push_index(pointer, index);
         doc.seq_items(parent).get(index).map_or(NO_PARENT, |i| i.node)
     }
 }
@@ -128,7 +149,6 @@ impl<'d> Located<'d> {
                 from: doc.root,
                 ..Path::default()
             },
-            pointer: OnceCell::new(),
             parent: NO_PARENT,
             index: 0,
             via: Via::default(),
@@ -137,16 +157,15 @@ impl<'d> Located<'d> {
 
     /// Node `id` of `doc` at `pointer`, as if reached from an enclosing document: a List item
     /// read on its own is `/items/N` (see [`crate::parse::list`]).
-    pub fn with_pointer(doc: &'d Doc<'d>, id: NodeId, pointer: String) -> Self {
+    pub fn with_pointer(doc: &'d Doc<'d>, id: NodeId, pointer: &str) -> Self {
         Located {
             doc,
             id,
             path: Path {
-                base: Some(Rc::from(pointer.as_str())),
+                base: Some(Rc::from(pointer)),
                 from: id,
                 ..Path::default()
             },
-            pointer: OnceCell::from(pointer),
             parent: NO_PARENT,
             index: 0,
             via: Via::default(),
@@ -165,13 +184,13 @@ impl<'d> Located<'d> {
         &self.doc.node(self.id).value
     }
 
-    /// The RFC 6901 JSON pointer of this node.
-    pub fn pointer(&self) -> &str {
-        self.pointer.get_or_init(|| self.write_pointer())
-    }
-
-    fn write_pointer(&self) -> String {
-        let mut pointer = String::from(self.path.base.as_deref().unwrap_or(""));
+    /// The RFC 6901 JSON pointer of this node, written out from its path (most nodes rules
+    /// visit are never reported, so it is not kept).
+    pub fn pointer(&self) -> String {
+        let base = self.path.base.as_deref().unwrap_or("");
+        // Room for typical steps, so the string is not grown step by step.
+        let mut pointer = String::with_capacity(base.len() + 16 * usize::from(self.path.len));
+        pointer.push_str(base);
         let mut node = self.path.from;
         for index in self.path.steps.iter().take(usize::from(self.path.len)) {
             node = push_step(&mut pointer, self.doc, node, usize::from(*index));
@@ -269,17 +288,19 @@ impl<'d> Located<'d> {
             path.base = Some(Rc::from(base));
             path.from = id;
         }
-        let via = match self.value() {
-            _ if self.via != Via::default() || !aliased => self.via,
-            Value::Map(c) => Via::entry(c.start as usize + index),
-            Value::Seq(c) => Via::item(c.start as usize + index),
-            _ => Via::default(),
+        let via = if self.via != Via::default() || !aliased {
+            self.via
+        } else {
+            match self.value() {
+                Value::Map(c) => Via::entry(c.start as usize + index),
+                Value::Seq(c) => Via::item(c.start as usize + index),
+                _ => Via::default(),
+            }
         };
         Located {
             doc: self.doc,
             id,
             path,
-            pointer: OnceCell::new(),
             parent: self.id,
             index: u32::try_from(index).unwrap_or(u32::MAX),
             via,
@@ -302,8 +323,11 @@ impl<'d> Located<'d> {
 
     /// Follows a path of keys.
     pub fn path(&self, keys: &[&str]) -> Option<Located<'d>> {
-        let mut here = self.clone();
-        for key in keys {
+        let Some((first, rest)) = keys.split_first() else {
+            return Some(self.clone());
+        };
+        let mut here = self.get(first)?;
+        for key in rest {
             here = here.get(key)?;
         }
         Some(here)
@@ -339,6 +363,19 @@ impl<'d> Located<'d> {
             .map_entries(self.id)
             .iter()
             .enumerate()
+            .map(move |(i, e)| (e.key.as_ref(), self.child(i, e.value, e.via.is_some())))
+    }
+
+    /// The entries of a mapping whose key passes `keep`: no view is made for the others.
+    pub fn entries_where<'s>(
+        &'s self,
+        keep: impl Fn(&str) -> bool + 's,
+    ) -> impl Iterator<Item = (&'d str, Located<'d>)> + 's {
+        self.doc
+            .map_entries(self.id)
+            .iter()
+            .enumerate()
+            .filter(move |(_, e)| keep(e.key.as_ref()))
             .map(move |(i, e)| (e.key.as_ref(), self.child(i, e.value, e.via.is_some())))
     }
 
@@ -389,14 +426,27 @@ impl<'d> Located<'d> {
         self.as_bool() == Some(true)
     }
 
+    /// The value under `key`, without making it a `Located` (no path to keep).
+    fn value_at(&self, key: &str) -> Option<&'d Value<'d>> {
+        let doc = self.doc;
+        let entry = doc.map_entries(self.id).iter().find(|e| e.key == key)?;
+        Some(&doc.node(entry.value).value)
+    }
+
     /// The string under `key`.
     pub fn str_at(&self, key: &str) -> Option<&'d str> {
-        self.get(key).and_then(|v| v.as_str())
+        match self.value_at(key)? {
+            Value::Str(s) => Some(s.as_ref()),
+            _ => None,
+        }
     }
 
     /// The boolean under `key`.
     pub fn bool_at(&self, key: &str) -> Option<bool> {
-        self.get(key).and_then(|v| v.as_bool())
+        match self.value_at(key)? {
+            Value::Bool(b) => Some(*b),
+            _ => None,
+        }
     }
 
     /// The text a scalar would have in the JSON the API server decodes (numbers as Go's
@@ -539,7 +589,7 @@ mod tests {
         let leaf = Located::root(doc).at_pointer(&pointer).unwrap();
         assert_eq!(leaf.as_bool(), Some(true));
         assert_eq!(leaf.pointer(), pointer);
-        let based = Located::with_pointer(doc, doc.root, "/items/3".to_owned());
+        let based = Located::with_pointer(doc, doc.root, "/items/3");
         let leaf = based.at_pointer(&pointer).unwrap();
         assert_eq!(leaf.pointer(), format!("/items/3{pointer}"));
         let first = based.entries().next().unwrap().1.items().next().unwrap();
@@ -547,6 +597,15 @@ mod tests {
     }
 
     /// Indices beyond a path step's range are written out at once, keys as keys.
+    #[test]
+    fn indexes_are_written_in_decimal() {
+        for n in [0, 7, 10, 99, 100, 65_535, 65_536, 1_234_567, usize::MAX] {
+            let mut pointer = String::from("/a");
+            super::push_index(&mut pointer, n);
+            assert_eq!(pointer, format!("/a{n}"));
+        }
+    }
+
     #[test]
     fn pointers_past_the_step_range() {
         let items: Vec<String> = (0..70_000).map(|i| format!("{{\"k{i}\": [{i}]}}")).collect();
@@ -583,6 +642,6 @@ mod size_tests {
     /// Small enough to be copied without a call (see [`super::PATH_STEPS`]).
     #[test]
     fn located_stays_small() {
-        assert!(std::mem::size_of::<super::Located<'_>>() <= 96);
+        assert!(std::mem::size_of::<super::Located<'_>>() <= 72);
     }
 }

@@ -103,8 +103,8 @@ pub(crate) fn find_components<'d>(pod: &PodSpec<'d>) -> Vec<ComponentContainer<'
             Component::from_binary(name)
         } else {
             let name = container.str_at("name").unwrap_or_default();
-            let base = image_base(container.str_at("image").unwrap_or_default());
-            Component::from_binary(name).filter(|c| base == c.binary())
+            Component::from_binary(name)
+                .filter(|c| image_base(container.str_at("image").unwrap_or_default()) == c.binary())
         };
         let Some(component) = component else { continue };
         let mut line: Vec<Located<'d>> = command.collect();

@@ -142,13 +142,13 @@ fn field_path(pointer: &str) -> String {
 
 /// Reports a refusal at `at`, in the API server's shape: `<field>: <reason>`.
 fn refuse(cx: &mut Context<'_>, check: &'static str, at: &Located<'_>, reason: impl std::fmt::Display) {
-    cx.report(check, at, format!("{}: {reason}", field_path(at.pointer())));
+    cx.report(check, at, format!("{}: {reason}", field_path(&at.pointer())));
 }
 
 /// Reports a refusal about a field that is missing: the path names the field, the finding
 /// points at its parent.
 fn refuse_missing(cx: &mut Context<'_>, check: &'static str, parent: &Located<'_>, field: &str, reason: &str) {
-    let parent_path = field_path(parent.pointer());
+    let parent_path = field_path(&parent.pointer());
     let path = if parent_path == "<root>" {
         field.to_owned()
     } else {
@@ -528,16 +528,14 @@ const HOST_PATH_TYPES: &[&str] = &[
 ];
 
 fn volume_source(volume: &Located<'_>, cx: &mut Context<'_>) {
-    let sources: Vec<(&str, Located<'_>)> = volume
-        .entries()
-        .filter(|(k, v)| crate::k8s::storage::POD_VOLUME_SOURCES.contains(k) && !v.is_null())
-        .collect();
+    let mut sources =
+        crate::k8s::storage::sources(volume, crate::k8s::storage::is_pod_volume_source).filter(|(_, v)| !v.is_null());
     // A volume with no source is defaulted to an emptyDir, so only two or more are refused.
-    if let [_, (_, second), ..] = sources.as_slice() {
+    if let (Some(_), Some((_, second))) = (sources.next(), sources.next()) {
         refuse(
             cx,
             "volume",
-            second,
+            &second,
             "Forbidden: may not specify more than 1 volume type",
         );
     }
@@ -959,7 +957,7 @@ fn resource_pair(pair: &ResourcePair<'_>, class: &ResourceName, cx: &mut Context
                 &at,
                 format!(
                     "{}: Required value: Limit must be set for non overcommitable resources",
-                    field_path(&sibling_pointer(at.pointer(), "limits"))
+                    field_path(&sibling_pointer(&at.pointer(), "limits"))
                 ),
             );
         }

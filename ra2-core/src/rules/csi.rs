@@ -2,7 +2,7 @@
 //! that Kubernetes deprecated and is removing.
 
 use crate::k8s::storage::{
-    IN_TREE_STORAGE, POD_VOLUME_SOURCES, PV_SOURCES, csi_driver_for, is_in_tree_provisioner, sources,
+    IN_TREE_STORAGE, csi_driver_for, is_in_tree_provisioner, is_pod_volume_source, is_pv_source, sources,
 };
 use crate::model::bundle::{Bundle, Claim};
 use crate::model::{Object, PodSpec};
@@ -21,7 +21,7 @@ pub(super) static RULE: Rule = Rule {
 fn check_pod(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
     for volume in pod.volumes() {
         let name = volume.str_at("name").unwrap_or("?");
-        for (kind, source) in sources(&volume, POD_VOLUME_SOURCES) {
+        for (kind, source) in sources(&volume, is_pod_volume_source) {
             if IN_TREE_STORAGE.contains(&kind) {
                 cx.report(
                     "in-tree-volume",
@@ -46,7 +46,7 @@ fn check_object(object: &Object<'_>, cx: &mut Context<'_>) {
 fn persistent_volume(object: &Object<'_>, cx: &mut Context<'_>) {
     let Some(spec) = object.root.get("spec") else { return };
     let name = object.name.unwrap_or("?");
-    for (kind, source) in sources(&spec, PV_SOURCES) {
+    for (kind, source) in sources(&spec, is_pv_source) {
         if IN_TREE_STORAGE.contains(&kind) {
             cx.report(
                 "pv-source",

@@ -52,7 +52,7 @@ fn check_image(container: &Container<'_>, node: &Located<'_>, image: &str, cx: &
         );
         return;
     }
-    match (reference.tag.as_deref(), reference.digest.is_some()) {
+    match (reference.tag, reference.digest.is_some()) {
         (None, false) => cx.report(
             "no-tag",
             node,

@@ -83,11 +83,11 @@ fn check_declared(
     stateful_set: bool,
     cx: &mut Context<'_>,
 ) {
-    let Some(name_node) = item.get("name") else { return };
-    let Some(name) = name_node.as_str() else { return };
+    let Some(name) = item.str_at("name") else { return };
     if declared.contains(&name) {
         return;
     }
+    let Some(name_node) = item.get("name") else { return };
     let help = if stateful_set {
         format!(
             "Declare a volume named {name:?} in the pod template's volumes, or a volumeClaimTemplate with that name."
@@ -122,12 +122,14 @@ fn check_unique_paths(
         .collect();
     let mut seen: Vec<(&str, &str)> = Vec::new();
     for mount in mounts {
-        let Some(path_node) = mount.get("mountPath") else {
+        // The node is looked up only for a report.
+        let Some(path) = mount.str_at("mountPath") else {
             continue;
         };
-        let Some(path) = path_node.as_str() else { continue };
+        let path_node = || mount.get("mountPath");
         let name = volume_name(mount);
         if let Some((_, earlier)) = seen.iter().find(|(p, _)| *p == path) {
+            let Some(path_node) = path_node() else { continue };
             cx.report(
                 "duplicate-mount-path",
                 &path_node,
@@ -137,6 +139,7 @@ fn check_unique_paths(
                 ),
             );
         } else if let Some((_, device)) = device_paths.iter().find(|(p, _)| *p == path) {
+            let Some(path_node) = path_node() else { continue };
             cx.report(
                 "duplicate-mount-path",
                 &path_node,
@@ -153,8 +156,7 @@ fn check_unique_paths(
 /// `subPath` and `subPathExpr` must be relative and must not climb out through a `..` element.
 fn check_sub_path(container: &Container<'_>, mount: &Located<'_>, cx: &mut Context<'_>) {
     for key in ["subPath", "subPathExpr"] {
-        let Some(node) = mount.get(key) else { continue };
-        let Some(sub_path) = node.as_str() else { continue };
+        let Some(sub_path) = mount.str_at(key) else { continue };
         let problem = if sub_path.starts_with('/') {
             "is absolute"
         } else if climbs_out(sub_path) {
@@ -162,6 +164,7 @@ fn check_sub_path(container: &Container<'_>, mount: &Located<'_>, cx: &mut Conte
         } else {
             continue;
         };
+        let Some(node) = mount.get(key) else { continue };
         cx.report(
             "subpath",
             &node,
@@ -181,12 +184,12 @@ fn climbs_out(sub_path: &str) -> bool {
 
 /// Only a container that is itself privileged may propagate mounts back to the node.
 fn check_propagation(container: &Container<'_>, mount: &Located<'_>, cx: &mut Context<'_>) {
+    if mount.str_at("mountPropagation") != Some("Bidirectional") || container.security.is_privileged() {
+        return;
+    }
     let Some(node) = mount.get("mountPropagation") else {
         return;
     };
-    if node.as_str() != Some("Bidirectional") || container.security.is_privileged() {
-        return;
-    }
     cx.report(
         "bidirectional-propagation",
         &node,
@@ -202,10 +205,10 @@ fn check_propagation(container: &Container<'_>, mount: &Located<'_>, cx: &mut Co
 /// documented memory-backed exceptions pass: a `medium: Memory` emptyDir at /dev/shm (how
 /// Kubernetes sizes shared memory) and a huge-page emptyDir at /dev/hugepages.
 fn check_system_path(container: &Container<'_>, mount: &Located<'_>, pod: &PodSpec<'_>, cx: &mut Context<'_>) {
-    let Some(node) = mount.get("mountPath") else { return };
-    let Some(path) = node.as_str() else { return };
+    let Some(path) = mount.str_at("mountPath") else { return };
     let cleaned = runtime_path(path);
     let Some(top) = system_root(&cleaned) else { return };
+    let Some(node) = mount.get("mountPath") else { return };
     let medium = pod
         .volumes()
         .find(|v| v.str_at("name") == mount.str_at("name"))

@@ -78,6 +78,10 @@ fn check_object(object: &Object<'_>, cx: &mut Context<'_>) {
 /// An image whose repository's last path component is `tiller` (`gcr.io/kubernetes-helm/tiller`,
 /// `ghcr.io/helm/tiller`, or a mirror of them).
 fn is_tiller_image(image: &str) -> bool {
+    // Most images are not: no need to parse them.
+    if !image.contains("tiller") {
+        return false;
+    }
     let reference = image_reference(image);
     reference.repository.rsplit('/').next() == Some("tiller")
 }

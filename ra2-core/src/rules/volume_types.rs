@@ -1,7 +1,7 @@
 //! ra2.stg.005: pod volumes use the types every RA2 platform must support (emptyDir, configMap,
 //! secret, persistentVolumeClaim) or ones that need no storage backend.
 
-use crate::k8s::storage::{POD_VOLUME_SOURCES, sources};
+use crate::k8s::storage::{is_pod_volume_source, sources};
 use crate::model::PodSpec;
 use crate::rules::{Context, Rule};
 
@@ -29,7 +29,7 @@ const PORTABLE: &[&str] = &[
 fn check_pod(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
     for volume in pod.volumes() {
         let name = volume.str_at("name").unwrap_or("?");
-        for (kind, source) in sources(&volume, POD_VOLUME_SOURCES) {
+        for (kind, source) in sources(&volume, is_pod_volume_source) {
             if !PORTABLE.contains(&kind) {
                 cx.report(
                     "volume-types",
