@@ -457,7 +457,7 @@ fn lint_one(item: &Input, linter: &mut Linter<'_>, keep_text: bool, progress: &m
             match std::fs::File::open(path) {
                 // UTF-16 is refused for the whole file, as when it is read whole.
                 Ok(file) if !starts_utf16(&file) => (name.as_str(), Some(*skip_non_k8s)),
-                _ => return lint_whole(path, name, *skip_non_k8s, linter, keep_text),
+                _ => return lint_read(input::read_file(path, name), name, *skip_non_k8s, linter, keep_text),
             }
         }
     };
@@ -491,17 +491,6 @@ fn lint_one(item: &Input, linter: &mut Linter<'_>, keep_text: bool, progress: &m
 fn starts_utf16(file: &std::fs::File) -> bool {
     let mut start = [0_u8; 2];
     std::io::Read::read_exact(&mut &*file, &mut start).is_ok() && matches!(start, [0xFF, 0xFE] | [0xFE, 0xFF])
-}
-
-/// Reads a file whole and lints it.
-fn lint_whole(
-    path: &std::path::Path,
-    name: &str,
-    skip_non_k8s: bool,
-    linter: &mut Linter<'_>,
-    keep_text: bool,
-) -> Outcome {
-    lint_read(input::read_file(path, name), name, skip_non_k8s, linter, keep_text)
 }
 
 /// Lints a file read whole (or says why it could not be read).

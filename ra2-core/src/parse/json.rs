@@ -713,20 +713,7 @@ impl<'s> TreeBuilder<'s> {
         }
         open.seen |= bit;
         let len = self.open_entries.len() - open.start;
-        let (key, owned) = match key {
-            Cow::Borrowed(key) => (key, 0),
-            Cow::Owned(key) => {
-                self.owned_keys.push(key);
-                ("", at32(self.owned_keys.len()))
-            }
-        };
-        self.open_entries.push(OpenEntry {
-            key,
-            owned,
-            value: self.next,
-            start: at32(start),
-            end: at32(end),
-        });
+        self.push_entry(key, start, end);
         if len + 1 > crate::parse::doc::INDEX_THRESHOLD {
             self.index_entries();
         }
@@ -759,6 +746,18 @@ impl<'s> TreeBuilder<'s> {
         if let Some(index) = index {
             index.insert(key.clone(), len);
         }
+        let indexed = open.indexed;
+        self.push_entry(key, start, end);
+        if !indexed && len + 1 > crate::parse::doc::INDEX_THRESHOLD {
+            self.index_entries();
+        }
+        Some(())
+    }
+
+    /// A new entry of the mapping on top of the stack, whose value is the next node; an owned
+    /// (unescaped) key is kept aside.
+    #[inline(always)]
+    fn push_entry(&mut self, key: Cow<'s, str>, start: usize, end: usize) {
         let (key, owned) = match key {
             Cow::Borrowed(key) => (key, 0),
             Cow::Owned(key) => {
@@ -773,10 +772,6 @@ impl<'s> TreeBuilder<'s> {
             start: at32(start),
             end: at32(end),
         });
-        if !open.indexed && len + 1 > crate::parse::doc::INDEX_THRESHOLD {
-            self.index_entries();
-        }
-        Some(())
     }
 
     /// Indexes the entries of the mapping on top of the stack by key.
