@@ -100,16 +100,62 @@ fn large_deployment() -> Value {
                                                   "nodeSelector": {"feature.node.kubernetes.io/cpu-cpuid.AVX512F": "true"}}}}}}})
 }
 
+/// JSON text without the whitespace between tokens, its keys in the order written: what the
+/// API server sends (Go writes a struct's fields in declaration order, not sorted as
+/// `serde_json::Value` would write them).
+fn compact(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let (mut quoted, mut escaped) = (false, false);
+    for c in text.chars() {
+        if quoted {
+            out.push(c);
+            if escaped {
+                escaped = false;
+            } else if c == '\\' {
+                escaped = true;
+            } else if c == '"' {
+                quoted = false;
+            }
+        } else if !c.is_ascii_whitespace() {
+            quoted = c == '"';
+            out.push(c);
+        }
+    }
+    out
+}
+
 fn main() {
     let pod_path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../ra2-wasm/tests/admission/pod-create-warns.json");
-    let pod: Value = serde_json::from_str(&std::fs::read_to_string(&pod_path).expect("fixture")).expect("json");
+    let pod_text = std::fs::read_to_string(&pod_path).expect("fixture");
+    let pod: Value = serde_json::from_str(&pod_text).expect("json");
     let config = ra2_core::Config::default();
-    for (name, review, iterations) in [
-        ("typical Pod", pod, 20_000),
-        ("large Deployment", large_deployment(), 1_000),
+    for (name, review, sent, iterations) in [
+        ("typical Pod", pod, Some(compact(&pod_text)), 20_000),
+        ("large Deployment", large_deployment(), None, 1_000),
     ] {
         let text = review.to_string();
         let object = review["request"]["object"].to_string();
+        if let Some(sent) = sent {
+            assert_eq!(serde_json::from_str::<Value>(&sent).expect("json"), review);
+            println!(
+                "{name} as the API server sends it: review {} bytes, keys in Go's order",
+                sent.len()
+            );
+            measure(
+                &format!("  review_json (decision), sent order {name}"),
+                iterations,
+                || {
+                    std::hint::black_box(ra2_core::admission::review_json(&sent, &config));
+                },
+            );
+            measure(
+                &format!("  read request into the tree, sent order {name}"),
+                iterations,
+                || {
+                    std::hint::black_box(ra2_core::admission::Incoming::read(&sent));
+                },
+            );
+        }
         println!(
             "{name}: review {} bytes, object {} bytes of JSON",
             text.len(),
