@@ -133,7 +133,13 @@ fn objects(text: &str) -> Vec<Value> {
 
 /// Corpus objects are judged as CREATEs only (UPDATE takes the same path; the fixtures cover it).
 fn check_files(files: &[(String, String)], tally: &mut Tally) {
-    let strict = Config::from_json(&json!({"fail-on": "info", "edition": "latest"}), "settings").unwrap();
+    // A depth limit below the reader's makes the text path measure each object exactly as
+    // serde_json writes it; with the default limits it only puts the keys in order.
+    let strict = Config::from_json(
+        &json!({"fail-on": "info", "edition": "latest", "limits": {"max-depth": 99}}),
+        "settings",
+    )
+    .unwrap();
     let default = Config::default();
     for (name, text) in files {
         let corpus = !name.starts_with('/');
@@ -192,10 +198,42 @@ fn handwritten_reviews_answer_the_same() {
             &mut tally,
         );
     }
+    // `managedFields` and the old object are read but not kept: what is in them (duplicate
+    // keys, which the text path otherwise hands to serde_json) changes nothing.
+    let mut update = review("UPDATE", &pod, Some(&json!({"metadata": {"name": "p"}})));
+    update["request"]["object"]["metadata"]["managedFields"] = json!([{"manager": "m", "fieldsV1": {"f:x": {}}}]);
+    let dup = update
+        .to_string()
+        .replace(r#""manager":"m""#, r#""manager":"m","manager":"n""#)
+        .replace(
+            r#"{"metadata":{"name":"p"}}"#,
+            r#"{"metadata":{"name":"p","name":"q"}}"#,
+        );
+    assert_eq!(dup.matches(r#""manager""#).count(), 2);
+    assert_eq!(dup.matches(r#""name":"q""#).count(), 1);
+    // Values serde_json writes otherwise than their text (a 19-digit integer; `-0`; an escaped
+    // character ra2 refuses raw): the text path measures the object exactly, or hands it over.
+    for (value, text) in [("1234567890123456789", true), ("-0", false), (r#""a\u0085b""#, false)] {
+        let odd = review("CREATE", &pod, None)
+            .to_string()
+            .replace(r#""name":"p""#, &format!(r#""name":"p","labels":{{"x":{value}}}"#));
+        assert!(odd.contains(value));
+        let mut each = Tally::default();
+        compare(&format!("pod with {value}"), &odd, &Config::default(), &mut each);
+        assert_eq!(each.taken, usize::from(text), "{value}");
+    }
+    compare(
+        "pod with duplicate keys where they are not kept",
+        &dup,
+        &Config::default(),
+        &mut tally,
+    );
     assert_eq!(tally.taken, tally.compared, "the text path answered every plain review");
     // What the text path hands to serde_json: floats, duplicate keys, not JSON, not a review.
     for text in [
         r#"{"request": {"operation": "CREATE", "object": {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "p"}, "spec": {"x": 1.5}}}}"#,
+        r#"{"request": {"operation": "UPDATE", "object": {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "p"}}, "oldObject": {"x": 1.5}}}"#,
+        r#"{"request": {"operation": "CREATE", "object": {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "p", "managedFields": [1 2]}}}}"#,
         r#"{"request": {"operation": "CREATE", "operation": "DELETE", "object": {}}}"#,
         r#"{"request": {"operation": "PATCH"}}"#,
         r#"{"kind": "Pod", "request": {"operation": "DELETE"}}"#,

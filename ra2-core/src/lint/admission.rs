@@ -14,6 +14,7 @@ use serde_json::{Map, Value, json};
 
 use crate::config::Config;
 use crate::parse::doc::{Doc, Entry as DocEntry, Limits, NodeId, Value as DocValue};
+use crate::parse::json::Skip;
 use crate::parse::source::{Chunk, Span};
 use crate::parse::view::Located;
 use crate::report::{Finding, Report};
@@ -184,6 +185,14 @@ pub fn review_text(text: &str, config: &Config) -> Option<Value> {
 /// Deepest nesting [`Incoming::read`] takes (serde_json, the reference, stops at 128).
 const INCOMING_DEPTH: usize = 100;
 
+/// What [`Incoming::read`] reads (refusing the request as before if it is not JSON) without
+/// keeping it: the object's `managedFields`, which [`prepare`] drops (often a third of a
+/// request), and the old object of an UPDATE, which no rule reads.
+const SKIPPED: Skip<'static> = Skip(&[
+    &["request", "object", "metadata", "managedFields"],
+    &["request", "oldObject"],
+]);
+
 /// An AdmissionReview, or Kubewarden's ValidationRequest (the AdmissionRequest at `request`,
 /// settings beside it), read from its JSON text straight into ra2's document tree, once. The
 /// object is linted where it stands in the request: report positions are in the request's text.
@@ -199,6 +208,9 @@ const INCOMING_DEPTH: usize = 100;
 #[derive(Debug)]
 pub struct Incoming<'t> {
     doc: Doc<'t>,
+    /// A value serde_json would write otherwise than the text reads ([`crate::parse::json::Unusual::rewritten`]):
+    /// the object is measured exactly before it is linted.
+    rewritten: bool,
 }
 
 impl<'t> Incoming<'t> {
@@ -212,18 +224,22 @@ impl<'t> Incoming<'t> {
             max_depth: INCOMING_DEPTH,
             max_alias_expansion: 0,
         };
-        let (doc, floats) = crate::parse::doc::read_json(
+        let (doc, unusual) = crate::parse::doc::read_json(
             Chunk {
                 text,
                 offset: 0,
                 line: 0,
             },
             limits,
+            SKIPPED,
         )?;
         // serde_json refuses numbers out of f64's range and reads big integers as floats: leave
         // every float to it.
-        let plain = doc.problems.is_empty() && !floats && matches!(doc.node(doc.root).value, DocValue::Map(_));
-        plain.then_some(Incoming { doc })
+        let plain = doc.problems.is_empty() && !unusual.floats && matches!(doc.node(doc.root).value, DocValue::Map(_));
+        plain.then_some(Incoming {
+            doc,
+            rewritten: unusual.rewritten,
+        })
     }
 
     /// The string at a JSON pointer (`/request/uid`), if there is one.
@@ -293,10 +309,26 @@ impl<'t> Incoming<'t> {
         } else {
             entry(&self.doc, object, "metadata").map(|(_, v)| v)
         };
-        let mut canon = Canonical::measure(&mut self.doc, object)?;
-        if canon.bytes > config.limits.max_document_bytes || canon.depth > config.limits.max_depth {
-            return None;
-        }
+        // serde_json writes every value of the object in at most the bytes of its text (escapes
+        // in no more bytes than the text's, no whitespace), and the filled-in entries as
+        // `,"key":value`: the limits hold unless this bound passes the size limit, or a value
+        // is written otherwise ([`Incoming::rewritten`]), or the depth limit is below the
+        // reader's. Then the object is measured exactly.
+        let bound = self.doc.node(object).span.len()
+            + fills
+                .iter()
+                .map(|(key, _, value)| key.len() + 4 + self.doc.node(*value).span.len())
+                .sum::<usize>();
+        let limits = config.limits;
+        let mut canon = if !self.rewritten && bound <= limits.max_document_bytes && limits.max_depth >= INCOMING_DEPTH {
+            Canonical::sort(&mut self.doc, object)?
+        } else {
+            let canon = Canonical::measure(&mut self.doc, object)?;
+            if canon.bytes > limits.max_document_bytes || canon.depth > limits.max_depth {
+                return None;
+            }
+            canon
+        };
         self.doc.root = object;
         self.doc.quote_check = Some(std::cell::Cell::new(false));
         let mut linter = crate::Linter::new(config);
@@ -439,6 +471,53 @@ impl Canonical {
         Some(canon)
     }
 
+    /// [`Canonical::measure`]'s key order without the measuring, for an object whose text
+    /// serde_json writes as it reads (see [`Incoming::decide`]). Unmeasured subtrees then
+    /// count by the length of their text: the places [`Canonical::columns`] finds are not
+    /// serde_json's columns, but they are in the same order, and order is all they are for.
+    fn sort(doc: &mut Doc<'_>, object: NodeId) -> Option<Canonical> {
+        let mut open = vec![object];
+        while let Some(id) = open.pop() {
+            match doc.nodes.get(id as usize)?.value {
+                DocValue::Map(children) => {
+                    let entries = doc.entries.get_mut(children.range())?;
+                    if !entries.is_sorted_by(|a, b| key_order(&a.key, &b.key).is_le()) {
+                        entries.sort_unstable_by(|a, b| key_order(&a.key, &b.key));
+                    }
+                    for e in entries.iter() {
+                        if matches!(
+                            doc.nodes.get(e.value as usize)?.value,
+                            DocValue::Map(_) | DocValue::Seq(_)
+                        ) {
+                            open.push(e.value);
+                        }
+                    }
+                }
+                DocValue::Seq(children) => {
+                    for item in doc.items.get(children.range())? {
+                        if matches!(
+                            doc.nodes.get(item.node as usize)?.value,
+                            DocValue::Map(_) | DocValue::Seq(_)
+                        ) {
+                            open.push(item.node);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        Some(Canonical {
+            lengths: Vec::new(),
+            wanted: Vec::new(),
+            columns: Vec::new(),
+            chars: 0,
+            bytes: 0,
+            depth: 0,
+            // Any length above zero keeps the order: ASCII's is the cheapest.
+            ascii: true,
+        })
+    }
+
     /// Measures a mapping or sequence and everything in it, and records its length.
     fn measure_collection(&mut self, doc: &mut Doc<'_>, id: NodeId, depth: usize) -> Option<()> {
         let start = self.chars;
@@ -570,7 +649,8 @@ impl Canonical {
             return;
         }
         if Some(id) != filled && !self.wants_in(node.span) {
-            self.chars += self.lengths.get(id as usize).copied().unwrap_or_default();
+            // Unmeasured ([`Canonical::sort`]): the length of its text.
+            self.chars += self.lengths.get(id as usize).copied().unwrap_or(node.span.len());
             return;
         }
         self.place_in(doc, id, filled);

@@ -8,6 +8,7 @@ use std::collections::HashMap;
 
 use ra2_yaml::{Event, EventKind, Parser, ScalarStyle};
 
+use crate::parse::json::{Skip, Unusual};
 use crate::parse::scalar::{Resolved, resolve_json, resolve_plain};
 use crate::parse::source::{Chunk, LineIndex, Position, Span};
 
@@ -840,15 +841,15 @@ impl<'s> Builder<'s> {
 /// the builder would refuse the document; the caller then reads the chunk with libyaml, which
 /// decides (and words any error) as always.
 pub fn read_json_chunk(chunk: Chunk<'_>, limits: Limits) -> Option<Doc<'_>> {
-    read_json(chunk, limits).map(|(doc, _)| doc)
+    read_json(chunk, limits, Skip::default()).map(|(doc, _)| doc)
 }
 
-/// [`read_json_chunk`], and whether a number in the document was read as a float.
-pub(crate) fn read_json(chunk: Chunk<'_>, limits: Limits) -> Option<(Doc<'_>, bool)> {
+/// [`read_json_chunk`], leaving out what `skip` names, and what was [`Unusual`] in the document.
+pub(crate) fn read_json<'t>(chunk: Chunk<'t>, limits: Limits, skip: Skip<'_>) -> Option<(Doc<'t>, Unusual)> {
     if chunk.text.len() > limits.max_document_bytes {
         return None;
     }
-    let tree = crate::parse::json::JsonEvents::new(chunk.text).tree(chunk.offset, limits.max_depth)?;
+    let tree = crate::parse::json::JsonEvents::new(chunk.text).tree(chunk.offset, limits.max_depth, skip)?;
     let lines = if tree.one_ascii_line {
         OnceCell::from(LineIndex::one_ascii_line(&chunk))
     } else {
@@ -867,7 +868,7 @@ pub(crate) fn read_json(chunk: Chunk<'_>, limits: Limits) -> Option<(Doc<'_>, bo
         json: true,
         quote_check: None,
     };
-    Some((doc, tree.floats))
+    Some((doc, tree.unusual))
 }
 
 /// [`read_json_chunk`] through the JSON reader's events and the YAML builder: the reference the

@@ -564,6 +564,39 @@ struct Open {
     /// The entry (in its scratch list) whose key was just written again: reported once its
     /// new value is complete, after any problem inside that value, as the YAML builder does.
     duplicate: Option<u32>,
+    /// One bit per [`Skip`] path whose keys lead from the root to this mapping.
+    skip: u8,
+}
+
+/// Values [`JsonEvents::tree`] reads (and refuses, as ever, if they are not JSON) without
+/// keeping them: each is named by the mapping keys leading to it from the root, as
+/// `["request", "oldObject"]`. At most eight paths. Nothing of a skipped value is in the tree,
+/// not even its key.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Skip<'p>(pub(crate) &'p [&'p [&'p str]]);
+
+impl Skip<'_> {
+    /// Every path: the root's mask.
+    fn all(self) -> u8 {
+        u8::try_from((1u16 << self.0.len().min(8)) - 1).unwrap_or(u8::MAX)
+    }
+
+    /// For the key `key` at `depth` (0: a key of the root) in a mapping that `mask`'s paths
+    /// lead to: the mask of its value, and whether the value is skipped.
+    #[cold]
+    fn step(self, mask: u8, depth: usize, key: &str) -> (u8, bool) {
+        let mut child = 0;
+        for (i, path) in self.0.iter().take(8).enumerate() {
+            if mask & (1 << i) == 0 || path.get(depth) != Some(&key) {
+                continue;
+            }
+            if path.len() == depth + 1 {
+                return (0, true);
+            }
+            child |= 1 << i;
+        }
+        (child, false)
+    }
 }
 
 /// A key's bit in [`Open::seen`]: a cheap hash of its length and its first and last bytes.
@@ -589,10 +622,32 @@ pub(crate) struct Tree<'s> {
     pub(crate) items: Vec<Item>,
     pub(crate) root: NodeId,
     pub(crate) problems: Vec<Problem>,
-    /// A number was read as a float.
-    pub(crate) floats: bool,
+    pub(crate) unusual: Unusual,
     /// The text is one line of ASCII: its line index needs no reading of it.
     pub(crate) one_ascii_line: bool,
+}
+
+/// What [`JsonEvents::tree`] noticed of values that serde_json reads, or writes, otherwise
+/// than their text reads.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Unusual {
+    /// A number was read as a float.
+    pub(crate) floats: bool,
+    /// serde_json would write a value in a form other than its text's with escapes undone,
+    /// or one this reader refuses: `-0`, an integer of more than 18 digits, or an escaped
+    /// character this reader refuses unescaped (`\u0085`).
+    pub(crate) rewritten: bool,
+}
+
+/// Whether serde_json writes `s` with a character that [`scan_string`] refuses unescaped.
+#[cold]
+fn writes_refused(s: &str) -> bool {
+    s.chars().any(|c| {
+        matches!(
+            c,
+            '\u{7f}'..='\u{9f}' | '\u{2028}' | '\u{2029}' | '\u{feff}' | '\u{fffe}' | '\u{ffff}'
+        )
+    })
 }
 
 /// An entry of a mapping still open: an [`Entry`] whose key, if it was unescaped into a
@@ -676,9 +731,10 @@ impl<'s> TreeBuilder<'s> {
         self.next += 1;
     }
 
-    /// Opens a mapping (or a sequence) whose bracket is at `start`.
+    /// Opens a mapping (or a sequence) whose bracket is at `start`; `skip`: the mapping's
+    /// [`Open::skip`].
     #[inline(always)]
-    fn open(&mut self, map: bool, start: usize) {
+    fn open(&mut self, map: bool, start: usize, skip: u8) {
         let node = self.next;
         let value = if map {
             DocValue::Map(Children::default())
@@ -697,6 +753,7 @@ impl<'s> TreeBuilder<'s> {
             indexed: false,
             seen: 0,
             duplicate: None,
+            skip,
         });
     }
 
@@ -881,8 +938,10 @@ impl<'s> JsonEvents<'s> {
     /// with the same spans and values, and the same duplicate-key problems as [`crate::parse::doc`]'s
     /// builder makes of this reader's events (a test compares the two), without the events.
     /// `None` where the events would end in an error (the text is not JSON this reader vouches
-    /// for) or the builder would refuse the document (nesting from `max_depth` on).
-    pub(crate) fn tree(mut self, offset: usize, max_depth: usize) -> Option<Tree<'s>> {
+    /// for) or the builder would refuse the document (nesting from `max_depth` on). The values
+    /// `skip` names are read the same way (and may make it `None` the same way), but left out
+    /// of the tree.
+    pub(crate) fn tree(mut self, offset: usize, max_depth: usize, skip: Skip<'_>) -> Option<Tree<'s>> {
         self.skip_document_marker();
         self.skip_outer_ws().ok()?;
         if !matches!(self.peek(), Some(b'{' | b'[')) {
@@ -898,7 +957,7 @@ impl<'s> JsonEvents<'s> {
         let mut pos = self.pos;
         let mut breaks = self.breaks;
         let mut non_ascii = false;
-        let mut floats = false;
+        let mut unusual = Unusual::default();
         // The event reader's bound (4096 open collections), then the builder's limit.
         let depth_limit = max_depth.min(4097);
         let mut b = TreeBuilder {
@@ -918,6 +977,13 @@ impl<'s> JsonEvents<'s> {
         };
         // A key comes first (after `{` or after `,` in a mapping).
         let mut want_key = false;
+        // The [`Open::skip`] of the next value if it is a mapping: the root is reached by
+        // every path.
+        let mut next_skip = skip.all();
+        // The next value is skipped ([`Skip`]); the collections open inside a skipped value,
+        // innermost last (`true`: a mapping).
+        let mut skip_next = false;
+        let mut skipping: Vec<bool> = Vec::new();
         // A value starts at the cursor (after whitespace); the root is the first.
         'value: loop {
             if at_ws(bytes, pos) {
@@ -931,6 +997,9 @@ impl<'s> JsonEvents<'s> {
                 }
                 let (key, key_end, key_non_ascii) = scan_string(text, pos)?;
                 non_ascii |= key_non_ascii;
+                if let Cow::Owned(key) = &key {
+                    unusual.rewritten |= skipping.is_empty() && writes_refused(key);
+                }
                 pos = key_end;
                 if bytes.get(pos) != Some(&b':') {
                     let (after, newline) = skip_ws_from(bytes, pos, &mut breaks);
@@ -943,38 +1012,62 @@ impl<'s> JsonEvents<'s> {
                     return None;
                 }
                 pos += 1;
-                b.key(key, key_start, key_end)?;
+                if skipping.is_empty() {
+                    let open = b.stack.last()?;
+                    if open.skip != 0 {
+                        (next_skip, skip_next) = skip.step(open.skip, b.stack.len() - 1, &key);
+                    }
+                    if !skip_next {
+                        b.key(key, key_start, key_end)?;
+                    }
+                }
                 if at_ws(bytes, pos) {
                     pos = skip_ws_from(bytes, pos, &mut breaks).0;
                 }
             }
             let start = pos;
+            let keep = !skip_next && skipping.is_empty();
+            skip_next = false;
+            let value_skip = std::mem::take(&mut next_skip);
             match bytes.get(pos).copied() {
                 Some(b'"') => {
                     let (value, end, value_non_ascii) = scan_string(text, pos)?;
                     non_ascii |= value_non_ascii;
                     pos = end;
-                    b.push(DocValue::Str(value), start, end, Some(ScalarStyle::DoubleQuoted));
+                    if let Cow::Owned(value) = &value {
+                        unusual.rewritten |= keep && writes_refused(value);
+                    }
+                    if keep {
+                        b.push(DocValue::Str(value), start, end, Some(ScalarStyle::DoubleQuoted));
+                    }
                 }
                 Some(open @ (b'{' | b'[')) => {
                     // The event reader's bound, then the builder's limit.
-                    if b.stack.len() >= depth_limit {
+                    if b.stack.len() + skipping.len() >= depth_limit {
                         return None;
                     }
                     let map = open == b'{';
                     pos += 1;
-                    b.open(map, start);
+                    if keep {
+                        b.open(map, start, if map { value_skip } else { 0 });
+                    } else {
+                        skipping.push(map);
+                    }
                     if at_ws(bytes, pos) {
                         pos = skip_ws_from(bytes, pos, &mut breaks).0;
                     }
                     let close = if map { b'}' } else { b']' };
                     if bytes.get(pos) == Some(&close) {
                         pos += 1;
-                        b.close(pos)?;
+                        if keep {
+                            b.close(pos)?;
+                        } else {
+                            skipping.pop();
+                        }
                     } else {
                         if map {
                             want_key = true;
-                        } else {
+                        } else if keep {
                             b.item();
                         }
                         continue 'value;
@@ -982,6 +1075,8 @@ impl<'s> JsonEvents<'s> {
                 }
                 _ => {
                     let (value, end) = if let Some(short) = short_plain(bytes, pos) {
+                        // `-0`, which serde_json writes `0`.
+                        unusual.rewritten |= keep && bytes.get(pos..pos + 2) == Some(b"-0");
                         short
                     } else {
                         self.pos = pos;
@@ -989,9 +1084,12 @@ impl<'s> JsonEvents<'s> {
                         let value = match resolve_json(word) {
                             Resolved::Null => DocValue::Null,
                             Resolved::Bool(v) => DocValue::Bool(v),
-                            Resolved::Int(v) => DocValue::Int(Int::new(v)),
+                            Resolved::Int(v) => {
+                                unusual.rewritten |= keep;
+                                DocValue::Int(Int::new(v))
+                            }
                             Resolved::Float(v) => {
-                                floats = true;
+                                unusual.floats = true;
                                 DocValue::Float(v)
                             }
                             Resolved::Str => DocValue::Str(Cow::Borrowed(word)),
@@ -999,19 +1097,26 @@ impl<'s> JsonEvents<'s> {
                         (value, self.pos)
                     };
                     pos = end;
-                    b.push(value, start, end, Some(ScalarStyle::Plain));
+                    if keep {
+                        b.push(value, start, end, Some(ScalarStyle::Plain));
+                    }
                 }
             }
             // A value is complete: what follows it in the collections it ends.
             loop {
-                let Some(open) = b.stack.last_mut() else {
-                    break 'value;
+                let map = if let Some(&map) = skipping.last() {
+                    map
+                } else {
+                    let Some(open) = b.stack.last_mut() else {
+                        break 'value;
+                    };
+                    let map = open.map;
+                    if let Some(at) = open.duplicate {
+                        open.duplicate = None;
+                        b.report_duplicate(at);
+                    }
+                    map
                 };
-                let map = open.map;
-                if let Some(at) = open.duplicate {
-                    open.duplicate = None;
-                    b.report_duplicate(at);
-                }
                 if at_ws(bytes, pos) {
                     pos = skip_ws_from(bytes, pos, &mut breaks).0;
                 }
@@ -1023,12 +1128,16 @@ impl<'s> JsonEvents<'s> {
                     }
                     (Some(b','), false) => {
                         pos += 1;
-                        b.item();
+                        if skipping.is_empty() {
+                            b.item();
+                        }
                         continue 'value;
                     }
                     (Some(b'}'), true) | (Some(b']'), false) => {
                         pos += 1;
-                        b.close(pos)?;
+                        if skipping.pop().is_none() {
+                            b.close(pos)?;
+                        }
                     }
                     _ => return None,
                 }
@@ -1046,7 +1155,7 @@ impl<'s> JsonEvents<'s> {
             items: b.items,
             root: 0,
             problems: b.problems,
-            floats,
+            unusual,
             one_ascii_line: !self.breaks && !non_ascii,
         })
     }
@@ -1247,7 +1356,7 @@ mod tests {
             let reference = crate::parse::doc::read_json_events(chunk, limits).map(|d| (d.outline(), d.problems));
             assert_eq!(direct, reference, "{text:?}");
         }
-        let tree = JsonEvents::new(text).tree(0, max_depth);
+        let tree = JsonEvents::new(text).tree(0, max_depth, Skip::default());
         (tree.is_some(), tree.is_some_and(|t| !t.problems.is_empty()))
     }
 
@@ -1286,6 +1395,74 @@ mod tests {
         let deep = format!("{}1{}", "[".repeat(5), "]".repeat(5));
         for max_depth in 3..=7 {
             assert_eq!(same_tree(&deep, max_depth).0, max_depth >= 5);
+        }
+    }
+
+    /// The tree with `skip`'s values left out is the whole tree with their entries removed;
+    /// what makes the whole tree `None`, or a float, inside a skipped value does the same.
+    #[test]
+    fn skipped_values_are_read_but_not_kept() {
+        const SKIP: Skip<'static> = Skip(&[&["r", "o", "m"], &["r", "old"]]);
+        let limits = crate::parse::doc::Limits {
+            max_depth: 8,
+            ..crate::parse::doc::Limits::default()
+        };
+        let read = |text: &'static str, skip| {
+            let chunk = crate::parse::source::Chunk {
+                text,
+                offset: 3,
+                line: 0,
+            };
+            crate::parse::doc::read_json(chunk, limits, skip)
+        };
+        for text in [
+            r#"{"r": {"o": {"m": [{"a": 1, "a": {"b": [2, "x\u0041"]}}], "n": "p"}, "old": {"m": 1}}}"#,
+            r#"{"r": {"old": [], "o": {"m": {}, "m2": {"m": 1}}, "x": {"old": 1}}, "old": {"r": 1}}"#,
+            r#"{"r": {"old": "s", "o": {"m": null}}, "o": {"m": 1}}"#,
+            r#"{"r": [{"o": {"m": 1}}, {"old": 2}], "x": {"r": {"old": 3}}}"#,
+            r#"{"r": {"o": {"m": 1, "k": 2, "m": 3}, "old": true, "old": false}}"#,
+            r#"[{"r": {"old": 1}}]"#,
+            "{\n \"r\" : {\"old\":\t[ 1 , {} ] } }",
+        ] {
+            let (skipped, _) = read(text, SKIP).unwrap();
+            let (mut whole, _) = read(text, Skip::default()).unwrap();
+            for path in SKIP.0 {
+                let (last, parents) = path.split_last().unwrap();
+                let mut at = Some(whole.root);
+                for key in parents {
+                    at = at.and_then(|id| whole.map_entries(id).iter().find(|e| e.key == *key).map(|e| e.value));
+                }
+                if let Some(parent) = at {
+                    whole.retain_entries(parent, |e| e.key != *last);
+                }
+            }
+            assert_eq!(skipped.outline(), whole.outline(), "{text}");
+            // Duplicate keys in skipped places: in the first text one, in the fifth two.
+            let inside = [r#""a": 1, "a""#, r#""m": 1, "k": 2, "m""#, r#""old": true, "old""#]
+                .iter()
+                .filter(|d| text.contains(*d))
+                .count();
+            assert_eq!(skipped.problems.len() + inside, whole.problems.len(), "{text}");
+        }
+        for (text, floats) in [
+            (r#"{"r": {"old": [1.5]}}"#, true),
+            (r#"{"r": {"o": {"m": 2e3}}}"#, true),
+            (r#"{"r": {"old": [15]}}"#, false),
+        ] {
+            assert_eq!(read(text, SKIP).map(|(_, u)| u.floats), Some(floats), "{text}");
+        }
+        for text in [
+            r#"{"r": {"old": [1 2]}}"#,
+            r#"{"r": {"old": {"a" 1}}}"#,
+            r#"{"r": {"old": [01]}}"#,
+            r#"{"r": {"old": "\x"}}"#,
+            r#"{"r": {"old": tru}}"#,
+            r#"{"r": {"old": [[[[[[[[1]]]]]]]]}}"#,
+            r#"{"r": {"o": {"m": {"a": [}}}}"#,
+            r#"{"r": {"old": {}}"#,
+        ] {
+            assert!(read(text, Skip::default()).is_none(), "{text}");
+            assert!(read(text, SKIP).is_none(), "{text}");
         }
     }
 
