@@ -14,7 +14,7 @@ use serde_json::{Map, Value, json};
 
 use crate::config::Config;
 use crate::parse::doc::{Doc, Entry as DocEntry, Limits, NodeId, Value as DocValue};
-use crate::parse::json::Skip;
+use crate::parse::json::{Reading, sort_entries};
 use crate::parse::source::{Chunk, Span};
 use crate::parse::view::Located;
 use crate::report::{Finding, Report};
@@ -151,11 +151,16 @@ pub fn review(review: &Value, config: &Config) -> Value {
         Ok(decision) => response_of(uid, decision),
         Err(error) => rejection(uid, &error),
     };
-    json!({
-        "apiVersion": api_version,
-        "kind": "AdmissionReview",
-        "response": response,
-    })
+    admission_review(api_version, response)
+}
+
+/// An AdmissionReview holding `response`, moved in (`json!` would copy it).
+fn admission_review(api_version: &str, response: Value) -> Value {
+    let mut out = Map::new();
+    out.insert("apiVersion".to_owned(), Value::from(api_version));
+    out.insert("kind".to_owned(), Value::from("AdmissionReview"));
+    out.insert("response".to_owned(), response);
+    Value::Object(out)
 }
 
 /// [`review`] on the JSON text of an AdmissionReview (an HTTP body); text that is not JSON is
@@ -185,13 +190,17 @@ pub fn review_text(text: &str, config: &Config) -> Option<Value> {
 /// Deepest nesting [`Incoming::read`] takes (serde_json, the reference, stops at 128).
 const INCOMING_DEPTH: usize = 100;
 
-/// What [`Incoming::read`] reads (refusing the request as before if it is not JSON) without
-/// keeping it: the object's `managedFields`, which [`prepare`] drops (often a third of a
-/// request), and the old object of an UPDATE, which no rule reads.
-const SKIPPED: Skip<'static> = Skip(&[
-    &["request", "object", "metadata", "managedFields"],
-    &["request", "oldObject"],
-]);
+/// How [`Incoming::read`] reads a request. It reads (refusing the request as before if it is
+/// not JSON) without keeping: the object's `managedFields`, which [`prepare`] drops (often a
+/// third of a request), and the old object of an UPDATE, which no rule reads. It puts every
+/// mapping in serde_json's key order, which the serde_json path's answers follow.
+const READING: Reading<'static> = Reading {
+    skip: &[
+        &["request", "object", "metadata", "managedFields"],
+        &["request", "oldObject"],
+    ],
+    sort_keys: true,
+};
 
 /// An AdmissionReview, or Kubewarden's ValidationRequest (the AdmissionRequest at `request`,
 /// settings beside it), read from its JSON text straight into ra2's document tree, once. The
@@ -231,7 +240,7 @@ impl<'t> Incoming<'t> {
                 line: 0,
             },
             limits,
-            SKIPPED,
+            READING,
         )?;
         // serde_json refuses numbers out of f64's range and reads big integers as floats: leave
         // every float to it.
@@ -270,11 +279,7 @@ impl<'t> Incoming<'t> {
             "admission.k8s.io/v1"
         };
         let decision = self.decide(config)?.ok()?;
-        Some(json!({
-            "apiVersion": api_version,
-            "kind": "AdmissionReview",
-            "response": response_of(&uid, decision),
-        }))
+        Some(admission_review(api_version, response_of(&uid, decision)))
     }
 
     /// [`decide`] on the AdmissionRequest at `request`, or `None`: take the serde_json path.
@@ -320,10 +325,16 @@ impl<'t> Incoming<'t> {
                 .map(|(key, _, value)| key.len() + 4 + self.doc.node(*value).span.len())
                 .sum::<usize>();
         let limits = config.limits;
+        if let Some(metadata) = filled {
+            // The filled-in entries were added last.
+            if let Some(entries) = self.doc.map_entries_mut(metadata) {
+                sort_entries(entries);
+            }
+        }
         let mut canon = if !self.rewritten && bound <= limits.max_document_bytes && limits.max_depth >= INCOMING_DEPTH {
-            Canonical::sort(&mut self.doc, object)?
+            Canonical::unmeasured()
         } else {
-            let canon = Canonical::measure(&mut self.doc, object)?;
+            let canon = Canonical::measure(&self.doc, object)?;
             if canon.bytes > limits.max_document_bytes || canon.depth > limits.max_depth {
                 return None;
             }
@@ -451,11 +462,9 @@ struct Canonical {
 }
 
 impl Canonical {
-    /// Puts every mapping of the object in key order (serde_json's map order) and measures it:
-    /// one walk over the tree before it is linted. The keys of a mapping are distinct
-    /// ([`Incoming::read`] takes no document with duplicate keys), so an unstable sort gives
-    /// the one order there is, without a stable sort's buffer.
-    fn measure(doc: &mut Doc<'_>, object: NodeId) -> Option<Canonical> {
+    /// Measures the object, its mappings in key order ([`Incoming::read`]): one walk over the
+    /// tree before it is linted.
+    fn measure(doc: &Doc<'_>, object: NodeId) -> Option<Canonical> {
         let mut canon = Canonical {
             lengths: vec![0; doc.nodes.len()],
             wanted: Vec::new(),
@@ -471,42 +480,13 @@ impl Canonical {
         Some(canon)
     }
 
-    /// [`Canonical::measure`]'s key order without the measuring, for an object whose text
-    /// serde_json writes as it reads (see [`Incoming::decide`]). Unmeasured subtrees then
-    /// count by the length of their text: the places [`Canonical::columns`] finds are not
-    /// serde_json's columns, but they are in the same order, and order is all they are for.
-    fn sort(doc: &mut Doc<'_>, object: NodeId) -> Option<Canonical> {
-        let mut open = vec![object];
-        while let Some(id) = open.pop() {
-            match doc.nodes.get(id as usize)?.value {
-                DocValue::Map(children) => {
-                    let entries = doc.entries.get_mut(children.range())?;
-                    if !entries.is_sorted_by(|a, b| key_order(&a.key, &b.key).is_le()) {
-                        entries.sort_unstable_by(|a, b| key_order(&a.key, &b.key));
-                    }
-                    for e in entries.iter() {
-                        if matches!(
-                            doc.nodes.get(e.value as usize)?.value,
-                            DocValue::Map(_) | DocValue::Seq(_)
-                        ) {
-                            open.push(e.value);
-                        }
-                    }
-                }
-                DocValue::Seq(children) => {
-                    for item in doc.items.get(children.range())? {
-                        if matches!(
-                            doc.nodes.get(item.node as usize)?.value,
-                            DocValue::Map(_) | DocValue::Seq(_)
-                        ) {
-                            open.push(item.node);
-                        }
-                    }
-                }
-                _ => {}
-            }
-        }
-        Some(Canonical {
+    /// For an object whose text serde_json writes as it reads (see [`Incoming::decide`]), its
+    /// mappings in key order already ([`Incoming::read`]): nothing measured. Unmeasured
+    /// subtrees count by the length of their text, so the places [`Canonical::columns`] finds
+    /// are not serde_json's columns, but they are in the same order, and order is all they are
+    /// for.
+    fn unmeasured() -> Canonical {
+        Canonical {
             lengths: Vec::new(),
             wanted: Vec::new(),
             columns: Vec::new(),
@@ -515,23 +495,17 @@ impl Canonical {
             depth: 0,
             // Any length above zero keeps the order: ASCII's is the cheapest.
             ascii: true,
-        })
+        }
     }
 
     /// Measures a mapping or sequence and everything in it, and records its length.
-    fn measure_collection(&mut self, doc: &mut Doc<'_>, id: NodeId, depth: usize) -> Option<()> {
+    fn measure_collection(&mut self, doc: &Doc<'_>, id: NodeId, depth: usize) -> Option<()> {
         let start = self.chars;
         self.depth = self.depth.max(depth);
         self.punct();
         match doc.nodes.get(id as usize)?.value {
             DocValue::Map(children) => {
-                let range = children.range();
-                let entries = doc.entries.get_mut(range.clone())?;
-                // Many small mappings (`name`, `value`; `limits`, `requests`) are in order already.
-                if !entries.is_sorted_by(|a, b| key_order(&a.key, &b.key).is_le()) {
-                    entries.sort_unstable_by(|a, b| key_order(&a.key, &b.key));
-                }
-                for (i, index) in range.enumerate() {
+                for (i, index) in children.range().enumerate() {
                     if i > 0 {
                         self.punct();
                     }
@@ -713,15 +687,6 @@ impl Canonical {
     }
 }
 
-/// `a.cmp(b)`, serde_json's map order: most neighbouring keys differ in their first byte,
-/// which decides without a call to `memcmp`.
-fn key_order(a: &str, b: &str) -> std::cmp::Ordering {
-    match (a.as_bytes().first(), b.as_bytes().first()) {
-        (Some(x), Some(y)) if x != y => x.cmp(y),
-        _ => a.cmp(b),
-    }
-}
-
 /// A string as serde_json writes it: its length in bytes and in characters, quotes included;
 /// `None` for what the JSON reader would refuse then. `ascii`: the request's text is ASCII.
 #[allow(clippy::ptr_arg)] // whether it is borrowed is what matters
@@ -804,13 +769,10 @@ fn answer(uid: &str, allowed: bool, code: Option<u16>, message: Option<String>, 
     out.insert("uid".to_owned(), Value::from(uid));
     out.insert("allowed".to_owned(), Value::Bool(allowed));
     if !allowed {
-        out.insert(
-            "status".to_owned(),
-            json!({
-                "code": code.unwrap_or(FORBIDDEN),
-                "message": message.unwrap_or_default(),
-            }),
-        );
+        let mut status = Map::new();
+        status.insert("code".to_owned(), Value::from(code.unwrap_or(FORBIDDEN)));
+        status.insert("message".to_owned(), Value::from(message.unwrap_or_default()));
+        out.insert("status".to_owned(), Value::Object(status));
     }
     if !warnings.is_empty() {
         out.insert("warnings".to_owned(), Value::from(warnings));
@@ -1310,7 +1272,7 @@ mod tests {
         ];
         for a in keys {
             for b in keys {
-                assert_eq!(super::key_order(a, b), a.cmp(b), "{a:?} {b:?}");
+                assert_eq!(crate::parse::json::key_order(a, b), a.cmp(b), "{a:?} {b:?}");
             }
         }
     }

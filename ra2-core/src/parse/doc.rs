@@ -8,7 +8,7 @@ use std::collections::HashMap;
 
 use ra2_yaml::{Event, EventKind, Parser, ScalarStyle};
 
-use crate::parse::json::{Skip, Unusual};
+use crate::parse::json::{Reading, Unusual};
 use crate::parse::scalar::{Resolved, resolve_json, resolve_plain};
 use crate::parse::source::{Chunk, LineIndex, Position, Span};
 
@@ -841,15 +841,15 @@ impl<'s> Builder<'s> {
 /// the builder would refuse the document; the caller then reads the chunk with libyaml, which
 /// decides (and words any error) as always.
 pub fn read_json_chunk(chunk: Chunk<'_>, limits: Limits) -> Option<Doc<'_>> {
-    read_json(chunk, limits, Skip::default()).map(|(doc, _)| doc)
+    read_json(chunk, limits, Reading::default()).map(|(doc, _)| doc)
 }
 
-/// [`read_json_chunk`], leaving out what `skip` names, and what was [`Unusual`] in the document.
-pub(crate) fn read_json<'t>(chunk: Chunk<'t>, limits: Limits, skip: Skip<'_>) -> Option<(Doc<'t>, Unusual)> {
+/// [`read_json_chunk`] read as `reading` asks, and what was [`Unusual`] in the document.
+pub(crate) fn read_json<'t>(chunk: Chunk<'t>, limits: Limits, reading: Reading<'_>) -> Option<(Doc<'t>, Unusual)> {
     if chunk.text.len() > limits.max_document_bytes {
         return None;
     }
-    let tree = crate::parse::json::JsonEvents::new(chunk.text).tree(chunk.offset, limits.max_depth, skip)?;
+    let tree = crate::parse::json::JsonEvents::new(chunk.text).tree(chunk.offset, limits.max_depth, reading)?;
     let lines = if tree.one_ascii_line {
         OnceCell::from(LineIndex::one_ascii_line(&chunk))
     } else {

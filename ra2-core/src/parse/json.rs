@@ -75,9 +75,10 @@ fn look_mask(word: u64) -> u64 {
 /// The string of `text` whose opening quote is at `quote`: its content, where it ends (after
 /// its closing quote), and whether it has a byte from 0x80. `None` where libyaml might read it
 /// differently. A free function returning plain values, not a method writing the reader's
-/// fields: the loop that calls it keeps its cursor in a register.
+/// fields: the loop that calls it keeps its cursor in a register. Without `keep`, a string
+/// with escapes is only checked: its content is left empty.
 #[inline(always)]
-fn scan_string(text: &str, quote: usize) -> Option<(Cow<'_, str>, usize, bool)> {
+fn scan_string(text: &str, quote: usize, keep: bool) -> Option<(Cow<'_, str>, usize, bool)> {
     let bytes = text.as_bytes();
     let start = quote + 1;
     let mut i = start;
@@ -102,7 +103,7 @@ fn scan_string(text: &str, quote: usize) -> Option<(Cow<'_, str>, usize, bool)> 
         match b {
             b'"' => return Some((Cow::Borrowed(text.get(start..i)?), i + 1, non_ascii)),
             b'\\' => {
-                let (value, end, escaped_non_ascii) = escaped_string(text, start, i)?;
+                let (value, end, escaped_non_ascii) = escaped_string(text, start, i, keep)?;
                 return Some((Cow::Owned(value), end, non_ascii | escaped_non_ascii));
             }
             b if stops(b) => check_stop(bytes, i)?,
@@ -131,22 +132,25 @@ fn next_look(bytes: &[u8], mut i: usize) -> usize {
 }
 
 /// The rest of a string of `text` that starts at `start` and has an escape at `i`: its
-/// unescaped content, where it ends (after its closing quote), and whether it has a byte from
-/// 0x80.
+/// unescaped content (empty without `keep`: then it is only checked), where it ends (after
+/// its closing quote), and whether it has a byte from 0x80.
 #[cold]
-fn escaped_string(text: &str, start: usize, mut i: usize) -> Option<(String, usize, bool)> {
+fn escaped_string(text: &str, start: usize, mut i: usize, keep: bool) -> Option<(String, usize, bool)> {
     let bytes = text.as_bytes();
-    // The content is at most as long as the text up to the closing quote.
-    let mut end = i;
-    loop {
-        end = next_look(bytes, end);
-        match bytes.get(end) {
-            Some(b'"') | None => break,
-            Some(b'\\') => end += 2,
-            Some(_) => end += 1,
+    let mut s = String::new();
+    if keep {
+        // The content is at most as long as the text up to the closing quote.
+        let mut end = i;
+        loop {
+            end = next_look(bytes, end);
+            match bytes.get(end) {
+                Some(b'"') | None => break,
+                Some(b'\\') => end += 2,
+                Some(_) => end += 1,
+            }
         }
+        s.reserve_exact(end - start);
     }
-    let mut s = String::with_capacity(end - start);
     let mut run = start;
     let mut non_ascii = false;
     loop {
@@ -154,11 +158,15 @@ fn escaped_string(text: &str, start: usize, mut i: usize) -> Option<(String, usi
         let &b = bytes.get(i)?;
         match b {
             b'"' => {
-                s.push_str(text.get(run..i)?);
+                if keep {
+                    s.push_str(text.get(run..i)?);
+                }
                 return Some((s, i + 1, non_ascii));
             }
             b'\\' => {
-                s.push_str(text.get(run..i)?);
+                if keep {
+                    s.push_str(text.get(run..i)?);
+                }
                 let esc = bytes.get(i + 1).copied()?;
                 i += 2;
                 let c = match esc {
@@ -174,7 +182,9 @@ fn escaped_string(text: &str, start: usize, mut i: usize) -> Option<(String, usi
                     }
                     _ => short_escape(esc)?,
                 };
-                s.push(c);
+                if keep {
+                    s.push(c);
+                }
                 run = i;
             }
             _ => {
@@ -341,7 +351,7 @@ impl<'s> JsonEvents<'s> {
     /// A string starting at the `"` under the cursor; returns its content.
     #[inline(always)]
     fn string(&mut self) -> Option<Cow<'s, str>> {
-        let (value, end, _) = scan_string(self.text, self.pos)?;
+        let (value, end, _) = scan_string(self.text, self.pos, true)?;
         self.pos = end;
         Some(value)
     }
@@ -564,21 +574,25 @@ struct Open {
     /// The entry (in its scratch list) whose key was just written again: reported once its
     /// new value is complete, after any problem inside that value, as the YAML builder does.
     duplicate: Option<u32>,
-    /// One bit per [`Skip`] path whose keys lead from the root to this mapping.
+    /// One bit per [`Reading::skip`] path whose keys lead from the root to this mapping.
     skip: u8,
 }
 
-/// Values [`JsonEvents::tree`] reads (and refuses, as ever, if they are not JSON) without
-/// keeping them: each is named by the mapping keys leading to it from the root, as
-/// `["request", "oldObject"]`. At most eight paths. Nothing of a skipped value is in the tree,
-/// not even its key.
+/// How [`JsonEvents::tree`] reads a document for a caller with needs of its own.
 #[derive(Clone, Copy, Default)]
-pub(crate) struct Skip<'p>(pub(crate) &'p [&'p [&'p str]]);
+pub(crate) struct Reading<'p> {
+    /// Values read (and refused, as ever, if they are not JSON) without being kept: each is
+    /// named by the mapping keys leading to it from the root, as `["request", "oldObject"]`.
+    /// At most eight. Nothing of a skipped value is in the tree, not even its key.
+    pub(crate) skip: &'p [&'p [&'p str]],
+    /// Every mapping's entries in [`key_order`] (serde_json's), not as written.
+    pub(crate) sort_keys: bool,
+}
 
-impl Skip<'_> {
+impl Reading<'_> {
     /// Every path: the root's mask.
     fn all(self) -> u8 {
-        u8::try_from((1u16 << self.0.len().min(8)) - 1).unwrap_or(u8::MAX)
+        u8::try_from((1u16 << self.skip.len().min(8)) - 1).unwrap_or(u8::MAX)
     }
 
     /// For the key `key` at `depth` (0: a key of the root) in a mapping that `mask`'s paths
@@ -586,7 +600,7 @@ impl Skip<'_> {
     #[cold]
     fn step(self, mask: u8, depth: usize, key: &str) -> (u8, bool) {
         let mut child = 0;
-        for (i, path) in self.0.iter().take(8).enumerate() {
+        for (i, path) in self.skip.iter().take(8).enumerate() {
             if mask & (1 << i) == 0 || path.get(depth) != Some(&key) {
                 continue;
             }
@@ -596,6 +610,25 @@ impl Skip<'_> {
             child |= 1 << i;
         }
         (child, false)
+    }
+}
+
+/// Puts a mapping's entries in [`key_order`]. Many small mappings (`name`, `value`; `limits`,
+/// `requests`) are in order already.
+pub(crate) fn sort_entries(entries: &mut [Entry<'_>]) {
+    if !entries.is_sorted_by(|a, b| key_order(&a.key, &b.key).is_le()) {
+        // The keys of a mapping are distinct (a key written again takes the earlier entry's
+        // place): an unstable sort gives the one order there is, without a stable sort's buffer.
+        entries.sort_unstable_by(|a, b| key_order(&a.key, &b.key));
+    }
+}
+
+/// `a.cmp(b)`, serde_json's map order: most neighbouring keys differ in their first byte,
+/// which decides without a call to `memcmp`.
+pub(crate) fn key_order(a: &str, b: &str) -> std::cmp::Ordering {
+    match (a.as_bytes().first(), b.as_bytes().first()) {
+        (Some(x), Some(y)) if x != y => x.cmp(y),
+        _ => a.cmp(b),
     }
 }
 
@@ -690,6 +723,8 @@ impl<'s> OpenEntry<'s> {
 
 struct TreeBuilder<'s> {
     offset: usize,
+    /// [`Reading::sort_keys`].
+    sort_keys: bool,
     nodes: Vec<Node<'s>>,
     /// `nodes.len()`, the id of the next node.
     next: NodeId,
@@ -888,8 +923,12 @@ impl<'s> TreeBuilder<'s> {
             let offset = self.offset;
             let owned_keys = &mut self.owned_keys;
             let entries = self.open_entries.get(open.start..).unwrap_or_default();
+            let first = self.entries.len();
             self.entries.extend(entries.iter().map(|e| e.close(offset, owned_keys)));
             self.open_entries.truncate(open.start);
+            if self.sort_keys {
+                sort_entries(self.entries.get_mut(first..).unwrap_or_default());
+            }
             DocValue::Map(children)
         } else {
             let children = Children::after(self.items.len(), self.open_items.len().checked_sub(open.start)?)?;
@@ -939,9 +978,20 @@ impl<'s> JsonEvents<'s> {
     /// builder makes of this reader's events (a test compares the two), without the events.
     /// `None` where the events would end in an error (the text is not JSON this reader vouches
     /// for) or the builder would refuse the document (nesting from `max_depth` on). The values
-    /// `skip` names are read the same way (and may make it `None` the same way), but left out
-    /// of the tree.
-    pub(crate) fn tree(mut self, offset: usize, max_depth: usize, skip: Skip<'_>) -> Option<Tree<'s>> {
+    /// `reading` skips are read the same way (and may make it `None` the same way), but left
+    /// out of the tree.
+    pub(crate) fn tree(self, offset: usize, max_depth: usize, reading: Reading<'_>) -> Option<Tree<'s>> {
+        if reading.skip.is_empty() && !reading.sort_keys {
+            self.tree_as::<false>(offset, max_depth, reading)
+        } else {
+            self.tree_as::<true>(offset, max_depth, reading)
+        }
+    }
+
+    /// [`Self::tree`], compiled twice: without `ASKED`, the loop has none of the checks that
+    /// [`Reading`] asks for (most documents, the CLI's).
+    #[inline(never)]
+    fn tree_as<const ASKED: bool>(mut self, offset: usize, max_depth: usize, reading: Reading<'_>) -> Option<Tree<'s>> {
         self.skip_document_marker();
         self.skip_outer_ws().ok()?;
         if !matches!(self.peek(), Some(b'{' | b'[')) {
@@ -962,6 +1012,7 @@ impl<'s> JsonEvents<'s> {
         let depth_limit = max_depth.min(4097);
         let mut b = TreeBuilder {
             offset,
+            sort_keys: reading.sort_keys,
             next: 0,
             // Compact Kubernetes JSON has about one value per 16 to 32 bytes, most of them in
             // mappings.
@@ -979,11 +1030,9 @@ impl<'s> JsonEvents<'s> {
         let mut want_key = false;
         // The [`Open::skip`] of the next value if it is a mapping: the root is reached by
         // every path.
-        let mut next_skip = skip.all();
-        // The next value is skipped ([`Skip`]); the collections open inside a skipped value,
-        // innermost last (`true`: a mapping).
+        let mut next_skip = if ASKED { reading.all() } else { 0 };
+        // The next value is skipped ([`Reading::skip`]).
         let mut skip_next = false;
-        let mut skipping: Vec<bool> = Vec::new();
         // A value starts at the cursor (after whitespace); the root is the first.
         'value: loop {
             if at_ws(bytes, pos) {
@@ -995,10 +1044,10 @@ impl<'s> JsonEvents<'s> {
                 if bytes.get(pos) != Some(&b'"') {
                     return None;
                 }
-                let (key, key_end, key_non_ascii) = scan_string(text, pos)?;
+                let (key, key_end, key_non_ascii) = scan_string(text, pos, true)?;
                 non_ascii |= key_non_ascii;
                 if let Cow::Owned(key) = &key {
-                    unusual.rewritten |= skipping.is_empty() && writes_refused(key);
+                    unusual.rewritten |= writes_refused(key);
                 }
                 pos = key_end;
                 if bytes.get(pos) != Some(&b':') {
@@ -1012,111 +1061,103 @@ impl<'s> JsonEvents<'s> {
                     return None;
                 }
                 pos += 1;
-                if skipping.is_empty() {
+                if ASKED {
                     let open = b.stack.last()?;
                     if open.skip != 0 {
-                        (next_skip, skip_next) = skip.step(open.skip, b.stack.len() - 1, &key);
+                        (next_skip, skip_next) = reading.step(open.skip, b.stack.len() - 1, &key);
                     }
-                    if !skip_next {
-                        b.key(key, key_start, key_end)?;
-                    }
+                }
+                if !skip_next {
+                    b.key(key, key_start, key_end)?;
                 }
                 if at_ws(bytes, pos) {
                     pos = skip_ws_from(bytes, pos, &mut breaks).0;
                 }
             }
             let start = pos;
-            let keep = !skip_next && skipping.is_empty();
-            skip_next = false;
-            let value_skip = std::mem::take(&mut next_skip);
-            match bytes.get(pos).copied() {
-                Some(b'"') => {
-                    let (value, end, value_non_ascii) = scan_string(text, pos)?;
-                    non_ascii |= value_non_ascii;
-                    pos = end;
-                    if let Cow::Owned(value) = &value {
-                        unusual.rewritten |= keep && writes_refused(value);
-                    }
-                    if keep {
+            let value_skip = if ASKED { std::mem::take(&mut next_skip) } else { 0 };
+            if ASKED && skip_next {
+                skip_next = false;
+                let mut seen = Seen {
+                    breaks,
+                    non_ascii,
+                    floats: unusual.floats,
+                };
+                pos = skip_value(text, pos, depth_limit - b.stack.len(), &mut seen)?;
+                (breaks, non_ascii, unusual.floats) = (seen.breaks, seen.non_ascii, seen.floats);
+            } else {
+                match bytes.get(pos).copied() {
+                    Some(b'"') => {
+                        let (value, end, value_non_ascii) = scan_string(text, pos, true)?;
+                        non_ascii |= value_non_ascii;
+                        pos = end;
+                        if let Cow::Owned(value) = &value {
+                            unusual.rewritten |= writes_refused(value);
+                        }
                         b.push(DocValue::Str(value), start, end, Some(ScalarStyle::DoubleQuoted));
                     }
-                }
-                Some(open @ (b'{' | b'[')) => {
-                    // The event reader's bound, then the builder's limit.
-                    if b.stack.len() + skipping.len() >= depth_limit {
-                        return None;
-                    }
-                    let map = open == b'{';
-                    pos += 1;
-                    if keep {
-                        b.open(map, start, if map { value_skip } else { 0 });
-                    } else {
-                        skipping.push(map);
-                    }
-                    if at_ws(bytes, pos) {
-                        pos = skip_ws_from(bytes, pos, &mut breaks).0;
-                    }
-                    let close = if map { b'}' } else { b']' };
-                    if bytes.get(pos) == Some(&close) {
+                    Some(open @ (b'{' | b'[')) => {
+                        // The event reader's bound, then the builder's limit.
+                        if b.stack.len() >= depth_limit {
+                            return None;
+                        }
+                        let map = open == b'{';
                         pos += 1;
-                        if keep {
+                        b.open(map, start, if map { value_skip } else { 0 });
+                        if at_ws(bytes, pos) {
+                            pos = skip_ws_from(bytes, pos, &mut breaks).0;
+                        }
+                        let close = if map { b'}' } else { b']' };
+                        if bytes.get(pos) == Some(&close) {
+                            pos += 1;
                             b.close(pos)?;
                         } else {
-                            skipping.pop();
+                            if map {
+                                want_key = true;
+                            } else {
+                                b.item();
+                            }
+                            continue 'value;
                         }
-                    } else {
-                        if map {
-                            want_key = true;
-                        } else if keep {
-                            b.item();
-                        }
-                        continue 'value;
                     }
-                }
-                _ => {
-                    let (value, end) = if let Some(short) = short_plain(bytes, pos) {
-                        // `-0`, which serde_json writes `0`.
-                        unusual.rewritten |= keep && bytes.get(pos..pos + 2) == Some(b"-0");
-                        short
-                    } else {
-                        self.pos = pos;
-                        let word = self.plain()?;
-                        let value = match resolve_json(word) {
-                            Resolved::Null => DocValue::Null,
-                            Resolved::Bool(v) => DocValue::Bool(v),
-                            Resolved::Int(v) => {
-                                unusual.rewritten |= keep;
-                                DocValue::Int(Int::new(v))
-                            }
-                            Resolved::Float(v) => {
-                                unusual.floats = true;
-                                DocValue::Float(v)
-                            }
-                            Resolved::Str => DocValue::Str(Cow::Borrowed(word)),
+                    _ => {
+                        let (value, end) = if let Some(short) = short_plain(bytes, pos) {
+                            // `-0`, which serde_json writes `0`.
+                            unusual.rewritten |= bytes.get(pos..pos + 2) == Some(b"-0");
+                            short
+                        } else {
+                            self.pos = pos;
+                            let word = self.plain()?;
+                            let value = match resolve_json(word) {
+                                Resolved::Null => DocValue::Null,
+                                Resolved::Bool(v) => DocValue::Bool(v),
+                                Resolved::Int(v) => {
+                                    unusual.rewritten = true;
+                                    DocValue::Int(Int::new(v))
+                                }
+                                Resolved::Float(v) => {
+                                    unusual.floats = true;
+                                    DocValue::Float(v)
+                                }
+                                Resolved::Str => DocValue::Str(Cow::Borrowed(word)),
+                            };
+                            (value, self.pos)
                         };
-                        (value, self.pos)
-                    };
-                    pos = end;
-                    if keep {
+                        pos = end;
                         b.push(value, start, end, Some(ScalarStyle::Plain));
                     }
                 }
             }
             // A value is complete: what follows it in the collections it ends.
             loop {
-                let map = if let Some(&map) = skipping.last() {
-                    map
-                } else {
-                    let Some(open) = b.stack.last_mut() else {
-                        break 'value;
-                    };
-                    let map = open.map;
-                    if let Some(at) = open.duplicate {
-                        open.duplicate = None;
-                        b.report_duplicate(at);
-                    }
-                    map
+                let Some(open) = b.stack.last_mut() else {
+                    break 'value;
                 };
+                let map = open.map;
+                if let Some(at) = open.duplicate {
+                    open.duplicate = None;
+                    b.report_duplicate(at);
+                }
                 if at_ws(bytes, pos) {
                     pos = skip_ws_from(bytes, pos, &mut breaks).0;
                 }
@@ -1128,16 +1169,12 @@ impl<'s> JsonEvents<'s> {
                     }
                     (Some(b','), false) => {
                         pos += 1;
-                        if skipping.is_empty() {
-                            b.item();
-                        }
+                        b.item();
                         continue 'value;
                     }
                     (Some(b'}'), true) | (Some(b']'), false) => {
                         pos += 1;
-                        if skipping.pop().is_none() {
-                            b.close(pos)?;
-                        }
+                        b.close(pos)?;
                     }
                     _ => return None,
                 }
@@ -1158,6 +1195,113 @@ impl<'s> JsonEvents<'s> {
             unusual,
             one_ascii_line: !self.breaks && !non_ascii,
         })
+    }
+}
+
+/// What [`JsonEvents::tree`] notes of the text as it reads, which [`skip_value`] notes too.
+struct Seen {
+    breaks: bool,
+    non_ascii: bool,
+    floats: bool,
+}
+
+/// Reads the value at `pos` (after any whitespace) as [`JsonEvents::tree`] reads a value,
+/// refusing what it refuses with at most `depth` collections open inside, but keeping
+/// nothing: where the value ends. A loop of its own: the tree's loop keeps no checks for it.
+#[inline(never)]
+fn skip_value(text: &str, mut pos: usize, depth: usize, seen: &mut Seen) -> Option<usize> {
+    let bytes = text.as_bytes();
+    // The collections open inside the value, innermost last (`true`: a mapping).
+    let mut open: Vec<bool> = Vec::new();
+    let mut want_key = false;
+    'value: loop {
+        if at_ws(bytes, pos) {
+            pos = skip_ws_from(bytes, pos, &mut seen.breaks).0;
+        }
+        if want_key {
+            want_key = false;
+            let key_start = pos;
+            if bytes.get(pos) != Some(&b'"') {
+                return None;
+            }
+            let (_, key_end, key_non_ascii) = scan_string(text, pos, false)?;
+            seen.non_ascii |= key_non_ascii;
+            pos = key_end;
+            if bytes.get(pos) != Some(&b':') {
+                let (after, newline) = skip_ws_from(bytes, pos, &mut seen.breaks);
+                if newline || bytes.get(after) != Some(&b':') {
+                    return None;
+                }
+                pos = after;
+            }
+            if pos - key_start > MAX_KEY_DISTANCE {
+                return None;
+            }
+            pos += 1;
+            if at_ws(bytes, pos) {
+                pos = skip_ws_from(bytes, pos, &mut seen.breaks).0;
+            }
+        }
+        match bytes.get(pos).copied() {
+            Some(b'"') => {
+                let (_, end, value_non_ascii) = scan_string(text, pos, false)?;
+                seen.non_ascii |= value_non_ascii;
+                pos = end;
+            }
+            Some(bracket @ (b'{' | b'[')) => {
+                if open.len() >= depth {
+                    return None;
+                }
+                let map = bracket == b'{';
+                pos += 1;
+                if at_ws(bytes, pos) {
+                    pos = skip_ws_from(bytes, pos, &mut seen.breaks).0;
+                }
+                if bytes.get(pos) == Some(if map { &b'}' } else { &b']' }) {
+                    pos += 1;
+                } else {
+                    open.push(map);
+                    want_key = map;
+                    continue 'value;
+                }
+            }
+            _ => {
+                if let Some((_, end)) = short_plain(bytes, pos) {
+                    pos = end;
+                } else {
+                    let mut plain = JsonEvents::new(text);
+                    plain.pos = pos;
+                    let word = plain.plain()?;
+                    seen.floats |= matches!(resolve_json(word), Resolved::Float(_));
+                    pos = plain.pos;
+                }
+            }
+        }
+        // A value is complete: what follows it in the collections it ends.
+        loop {
+            let Some(&map) = open.last() else {
+                return Some(pos);
+            };
+            if at_ws(bytes, pos) {
+                pos = skip_ws_from(bytes, pos, &mut seen.breaks).0;
+            }
+            match (bytes.get(pos).copied(), map) {
+                (Some(b','), true) => {
+                    pos += 1;
+                    want_key = true;
+                    continue 'value;
+                }
+                (Some(b','), false) => {
+                    pos += 1;
+                    continue 'value;
+                }
+                (Some(b'}'), true) | (Some(b']'), false) => {
+                    pos += 1;
+                    open.pop();
+                }
+                _ => return None,
+            }
+        }
     }
 }
 
@@ -1356,8 +1500,40 @@ mod tests {
             let reference = crate::parse::doc::read_json_events(chunk, limits).map(|d| (d.outline(), d.problems));
             assert_eq!(direct, reference, "{text:?}");
         }
-        let tree = JsonEvents::new(text).tree(0, max_depth, Skip::default());
+        let tree = JsonEvents::new(text).tree(0, max_depth, Reading::default());
         (tree.is_some(), tree.is_some_and(|t| !t.problems.is_empty()))
+    }
+
+    /// Whether `text` read skipping values (and sorting keys) is refused exactly when it is
+    /// refused read whole, with the same floats and the same line index; `true` if a value
+    /// was skipped.
+    fn same_refusals_when_skipping(text: &str, max_depth: usize) -> bool {
+        const SKIP: Reading<'static> = Reading {
+            skip: &[&["spec"], &["spec", "key1"], &["key2"], &["key3", "key4"]],
+            sort_keys: true,
+        };
+        let limits = crate::parse::doc::Limits {
+            max_depth,
+            ..crate::parse::doc::Limits::default()
+        };
+        let chunk = crate::parse::source::Chunk {
+            text,
+            offset: 5,
+            line: 0,
+        };
+        let whole = crate::parse::doc::read_json(chunk, limits, Reading::default());
+        let skipping = crate::parse::doc::read_json(chunk, limits, SKIP);
+        assert_eq!(whole.is_some(), skipping.is_some(), "{text:?} {max_depth}");
+        let (Some((whole, whole_unusual)), Some((skipping, skipping_unusual))) = (whole, skipping) else {
+            return false;
+        };
+        assert_eq!(whole_unusual.floats, skipping_unusual.floats, "{text:?}");
+        assert_eq!(
+            whole.position(5 + text.len()),
+            skipping.position(5 + text.len()),
+            "{text:?}"
+        );
+        skipping.nodes.len() < whole.nodes.len()
     }
 
     #[test]
@@ -1402,7 +1578,10 @@ mod tests {
     /// what makes the whole tree `None`, or a float, inside a skipped value does the same.
     #[test]
     fn skipped_values_are_read_but_not_kept() {
-        const SKIP: Skip<'static> = Skip(&[&["r", "o", "m"], &["r", "old"]]);
+        const SKIP: Reading<'static> = Reading {
+            skip: &[&["r", "o", "m"], &["r", "old"]],
+            sort_keys: false,
+        };
         let limits = crate::parse::doc::Limits {
             max_depth: 8,
             ..crate::parse::doc::Limits::default()
@@ -1425,8 +1604,8 @@ mod tests {
             "{\n \"r\" : {\"old\":\t[ 1 , {} ] } }",
         ] {
             let (skipped, _) = read(text, SKIP).unwrap();
-            let (mut whole, _) = read(text, Skip::default()).unwrap();
-            for path in SKIP.0 {
+            let (mut whole, _) = read(text, Reading::default()).unwrap();
+            for path in SKIP.skip {
                 let (last, parents) = path.split_last().unwrap();
                 let mut at = Some(whole.root);
                 for key in parents {
@@ -1461,8 +1640,49 @@ mod tests {
             r#"{"r": {"o": {"m": {"a": [}}}}"#,
             r#"{"r": {"old": {}}"#,
         ] {
-            assert!(read(text, Skip::default()).is_none(), "{text}");
+            assert!(read(text, Reading::default()).is_none(), "{text}");
             assert!(read(text, SKIP).is_none(), "{text}");
+        }
+    }
+
+    /// Sorting keys reorders each mapping's entries and changes nothing else.
+    #[test]
+    fn sorted_keys_are_in_serde_json_order() {
+        let sorted = Reading {
+            skip: &[],
+            sort_keys: true,
+        };
+        for text in [
+            r#"{"b": 1, "a": {"z": [{"y": 1, "x": 2, "\u0041": 3}], "": null}, "B": [], "a\u0000": 0}"#,
+            r#"{"kind": "Pod", "apiVersion": "v1", "metadata": {"name": "p", "labels": {"b": "", "a": ""}}}"#,
+            r#"[{"b": 1, "a": 2}, {"c": {"e": 1, "d": 2}}]"#,
+            r#"{"b": 1, "a": 2, "b": 3}"#,
+        ] {
+            let chunk = crate::parse::source::Chunk {
+                text,
+                offset: 0,
+                line: 0,
+            };
+            let limits = crate::parse::doc::Limits::default();
+            let (doc, _) = crate::parse::doc::read_json(chunk, limits, sorted).unwrap();
+            let (written, _) = crate::parse::doc::read_json(chunk, limits, Reading::default()).unwrap();
+            for (i, node) in doc.nodes.iter().enumerate() {
+                if let DocValue::Map(_) = node.value {
+                    let keys: Vec<&str> = doc
+                        .map_entries(NodeId::try_from(i).unwrap())
+                        .iter()
+                        .map(|e| e.key.as_ref())
+                        .collect();
+                    assert!(keys.is_sorted(), "{text}: {keys:?}");
+                }
+            }
+            let mut outline = doc.outline();
+            let mut reference = written.outline();
+            assert_ne!(outline, reference, "{text}: the test sorts something");
+            outline.sort();
+            reference.sort();
+            assert_eq!(outline, reference, "{text}");
+            assert_eq!(doc.problems, written.problems, "{text}");
         }
     }
 
@@ -1494,7 +1714,7 @@ mod tests {
                             }
                             self.ws(out);
                             let key = self.next(if wide { 32 } else { 6 });
-                            out.push_str("\"key");
+                            out.push_str(if key % 5 == 0 { "\"kéy" } else { "\"key" });
                             out.push_str(&key.to_string());
                             out.push_str(if key % 7 == 0 { "\\n\"" } else { "\"" });
                             // A line break here makes the reader give up.
@@ -1536,7 +1756,7 @@ mod tests {
             }
         }
         let mut generator = Gen(7);
-        let (mut read, mut duplicates, mut refused) = (0, 0, 0);
+        let (mut read, mut duplicates, mut refused, mut skipped) = (0, 0, 0, 0);
         for _ in 0..3000 {
             let mut text = String::new();
             if generator.next(2) == 0 {
@@ -1553,12 +1773,13 @@ mod tests {
                 read += usize::from(some);
                 refused += usize::from(!some);
                 duplicates += usize::from(problems);
+                skipped += usize::from(same_refusals_when_skipping(&text, depth));
             }
         }
         // The generator reaches every outcome.
         assert!(
-            read > 2000 && refused > 1000 && duplicates > 100,
-            "{read} {refused} {duplicates}"
+            read > 2000 && refused > 1000 && duplicates > 100 && skipped > 500,
+            "{read} {refused} {duplicates} {skipped}"
         );
     }
 
