@@ -155,6 +155,18 @@ fn main() {
                     std::hint::black_box(ra2_core::admission::Incoming::read(&sent));
                 },
             );
+            // An UPDATE carries the old object too: read, not kept.
+            let mut update = review.clone();
+            update["request"]["operation"] = Value::from("UPDATE");
+            update["request"]["oldObject"] = update["request"]["object"].clone();
+            let update = update.to_string();
+            println!(
+                "{name} as an UPDATE: review {} bytes, with its old object",
+                update.len()
+            );
+            measure(&format!("  review_json (decision), UPDATE {name}"), iterations, || {
+                std::hint::black_box(ra2_core::admission::review_json(&update, &config));
+            });
         }
         println!(
             "{name}: review {} bytes, object {} bytes of JSON",
