@@ -128,6 +128,22 @@ fn main() {
     let pod_path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../ra2-wasm/tests/admission/pod-create-warns.json");
     let pod_text = std::fs::read_to_string(&pod_path).expect("fixture");
     let pod: Value = serde_json::from_str(&pod_text).expect("json");
+    // The first decision pays for what ra2 sets up once per process (or per fresh waPC
+    // instance): one sample, so a rough figure.
+    let first = {
+        let text = compact(&pod_text);
+        let start = Instant::now();
+        std::hint::black_box(ra2_core::admission::review_json(&text, &ra2_core::Config::default()));
+        let first = start.elapsed();
+        let start = Instant::now();
+        std::hint::black_box(ra2_core::admission::review_json(&text, &ra2_core::Config::default()));
+        (first, start.elapsed())
+    };
+    println!(
+        "first decision in this process (one sample): {:.1} µs; the second: {:.1} µs",
+        first.0.as_secs_f64() * 1e6,
+        first.1.as_secs_f64() * 1e6
+    );
     let config = ra2_core::Config::default();
     for (name, review, sent, iterations) in [
         ("typical Pod", pod, Some(compact(&pod_text)), 20_000),

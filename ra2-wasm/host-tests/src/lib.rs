@@ -132,6 +132,12 @@ impl FreshPerRequest {
     pub fn call(&self, operation: &str, payload: &[u8]) -> Result<Vec<u8>, String> {
         Policy::instantiate(&self.compiled)?.call(operation, payload)
     }
+
+    /// A new instance, with no evaluation: what [`FreshPerRequest::call`] pays before the
+    /// guest runs.
+    pub fn instantiate(&self) -> Result<Policy, String> {
+        Policy::instantiate(&self.compiled)
+    }
 }
 
 /// The floor guest (`host-tests/floor`: parse the request JSON, accept), built for

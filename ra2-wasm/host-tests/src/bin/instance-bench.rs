@@ -103,6 +103,22 @@ fn main() {
                 micros(p50) / micros(floor).max(f64::EPSILON),
             );
         }
+        if name == "typical Pod" {
+            // Of a fresh instance's time, what instantiation alone takes (the rest is the first
+            // call: the guest's start-up and the request).
+            for (guest, fresh) in [("floor", &fresh_floor), ("ra2", &fresh_policy)] {
+                let times = sample(iterations, || {
+                    std::hint::black_box(fresh.instantiate().expect("instance"));
+                });
+                println!(
+                    "{:<18} {:<28} {:>10.1} {:>10.1}",
+                    "(no request)",
+                    format!("{guest}, instantiation only"),
+                    micros(percentile(&times, 0.5)),
+                    micros(percentile(&times, 0.99)),
+                );
+            }
+        }
         let accepted: Value = serde_json::from_slice(&fresh).expect("json");
         println!(
             "{name:<18} ({} bytes of request; ra2 answers accepted {} with {} warnings)",
