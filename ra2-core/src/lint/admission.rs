@@ -623,7 +623,7 @@ impl Canonical {
             return;
         }
         if Some(id) != filled && !self.wants_in(node.span) {
-            // Unmeasured ([`Canonical::sort`]): the length of its text.
+            // Unmeasured ([`Canonical::unmeasured`]): the length of its text.
             self.chars += self.lengths.get(id as usize).copied().unwrap_or(node.span.len());
             return;
         }
