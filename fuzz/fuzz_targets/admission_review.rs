@@ -1,7 +1,7 @@
 //! The admission decision on structure-aware mutations of AdmissionReviews (seeded from
 //! ra2-wasm/tests/admission and from corpus objects wrapped in a review by scripts/fuzz): nodes
 //! replaced by other types, keys removed, renamed or added, subtrees copied, wrapped and
-//! stretched with unicode.
+//! stretched with unicode. The answer read from the review's text must be the parsed review's.
 #![no_main]
 
 use libfuzzer_sys::{fuzz_mutator, fuzz_target, fuzzer_mutate};
@@ -19,6 +19,11 @@ fuzz_target!(|data: &[u8]| {
             answer.get("response").is_some_and(serde_json::Value::is_object),
             "no response: {answer}"
         );
+        // The review read once from its text (what the policy, `ra2 serve` and the bindings
+        // answer with) answers as the parsed review does.
+        if let Ok(text) = std::str::from_utf8(data) {
+            assert_eq!(admission::review_json(text, &config), answer, "{text}");
+        }
         if let Some(request) = value.get("request") {
             let _ = admission::decide(request, &config);
         }
