@@ -1083,7 +1083,7 @@ impl<'s> JsonEvents<'s> {
                     non_ascii,
                     floats: unusual.floats,
                 };
-                pos = skip_value(text, pos, depth_limit - b.stack.len(), &mut seen)?;
+                pos = skip_value(text, pos, depth_limit.saturating_sub(b.stack.len()), &mut seen)?;
                 (breaks, non_ascii, unusual.floats) = (seen.breaks, seen.non_ascii, seen.floats);
             } else {
                 match bytes.get(pos).copied() {
