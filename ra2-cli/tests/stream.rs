@@ -19,13 +19,13 @@ fn run(args: &[&str], stdin: &[u8]) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("ra2 runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin)
-        .expect("write stdin");
-    child.wait_with_output().expect("ra2 finishes")
+    let mut input = child.stdin.take().expect("stdin");
+    // Written while the output is read: a streaming run prints before it has read everything,
+    // and would wait on a full pipe.
+    std::thread::scope(|scope| {
+        scope.spawn(move || input.write_all(stdin).expect("write stdin"));
+        child.wait_with_output().expect("ra2 finishes")
+    })
 }
 
 /// A stream of pods, some with findings, one that cannot be read, one List.
@@ -178,6 +178,46 @@ fn text_streams_every_finding_and_error() {
     assert!(shown > 100);
     // The stream's findings still have snippets.
     assert!(streamed_text.contains("hostNetwork: true"), "{streamed_text}");
+}
+
+/// With more than one job, streamed text is drawn on a thread of its own: the same bytes as
+/// with one, whether the output streams from the start or once more than 64 KiB of text (which
+/// that thread is not handed) have been read.
+#[test]
+fn streamed_text_is_the_same_whatever_the_threads() {
+    let mut input = stdin();
+    let one = input.clone();
+    while input.len() < 200 << 10 {
+        input.extend_from_slice(&one);
+    }
+    for stream_after in ["0", "300", "2000"] {
+        let args = |jobs| {
+            [
+                "lint",
+                "-",
+                "--no-config",
+                "--jobs",
+                jobs,
+                "--stream-after",
+                stream_after,
+            ]
+        };
+        let single = run(&args("1"), &input);
+        let text_single = text(&single);
+        assert!(text_single.contains("hostNetwork: true"), "{stream_after}");
+        for jobs in ["2", "3"] {
+            let threads = run(&args(jobs), &input);
+            assert_eq!(
+                threads.status.code(),
+                single.status.code(),
+                "--jobs {jobs} --stream-after {stream_after}"
+            );
+            assert!(
+                threads.stdout == single.stdout,
+                "--jobs {jobs} --stream-after {stream_after}: output differs"
+            );
+        }
+    }
 }
 
 /// A finding on a document's last line waits for the next line, which its snippet shows as

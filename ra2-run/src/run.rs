@@ -200,7 +200,7 @@ fn drop_aside<T: Send + 'static>(value: T) {
 }
 
 /// The threads a run uses (`--jobs`; all cores by default).
-fn jobs(options: &Options) -> usize {
+pub(crate) fn jobs(options: &Options) -> usize {
     options.jobs.map_or_else(input::parallel::default_jobs, |n| n.max(1))
 }
 

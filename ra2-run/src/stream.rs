@@ -32,6 +32,9 @@ const TEXT_AFTER: usize = 32 << 20;
 const FINISH_BATCH: usize = 4096;
 /// Lines of text kept before the next document, for its snippets' context.
 const CONTEXT_LINES: usize = 4;
+/// Text for snippets beyond which text output draws on the thread that reads rather than copy
+/// it to [`Painter`]'s.
+const LARGE_TEXT: usize = 64 << 10;
 
 /// A run's output while it reads (see the module documentation).
 pub struct Stream<'a> {
@@ -63,6 +66,143 @@ pub struct Stream<'a> {
     held: Option<(Vec<Finding>, Vec<LintError>, Kept)>,
     /// Text output: where the text of what prints at the end is read again.
     later: later::Later,
+    /// Text output with more than one job: how to draw it, and the thread that draws it once
+    /// the output streams.
+    style: text::Style,
+    painter: Option<Painter>,
+}
+
+/// What a streaming run's text output hands to [`Painter`]'s thread: the findings and errors to
+/// draw, and the text their snippets come from.
+struct Job {
+    findings: Vec<Finding>,
+    errors: Vec<LintError>,
+    sources: BTreeMap<String, String>,
+    kept: Option<Kept>,
+}
+
+/// Draws streaming text output on a thread of its own while the run reads on: snippets cost
+/// more than linting (about two thirds of a long stream's time). Jobs are drawn and written in
+/// the order they are sent.
+struct Painter {
+    jobs: Option<std::sync::mpsc::SyncSender<Vec<Job>>>,
+    /// Jobs not sent yet: they go [`Painter::BATCH`] at a time (one document's findings are
+    /// too little work to hand over alone).
+    pending: Vec<Job>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Painter {
+    const BATCH: usize = 64;
+    /// Batches sent and not yet drawn, at most: bounds the text held.
+    const QUEUE: usize = 4;
+
+    fn start(style: text::Style) -> Option<Painter> {
+        let (jobs, queue) = std::sync::mpsc::sync_channel::<Vec<Job>>(Self::QUEUE);
+        let thread = std::thread::Builder::new()
+            .name("ra2-text".to_owned())
+            .spawn(move || {
+                let renderer = text::Renderer::new(style);
+                let mut out = std::io::BufWriter::new(std::io::stdout());
+                let mut drawn = String::new();
+                for batch in queue {
+                    drawn.clear();
+                    for job in &batch {
+                        draw(
+                            &renderer,
+                            &mut drawn,
+                            &job.findings,
+                            &job.errors,
+                            &job.sources,
+                            job.kept.as_ref(),
+                        );
+                    }
+                    let _ = out.write_all(drawn.as_bytes());
+                }
+                let _ = out.flush();
+            })
+            .ok()?;
+        Some(Painter {
+            jobs: Some(jobs),
+            pending: Vec::with_capacity(Self::BATCH),
+            thread: Some(thread),
+        })
+    }
+
+    /// Queues a job to be drawn; gives back the jobs not drawn if the thread is gone (it
+    /// panicked).
+    fn send(&mut self, job: Job) -> Result<(), Vec<Job>> {
+        self.pending.push(job);
+        if self.pending.len() < Self::BATCH {
+            return Ok(());
+        }
+        self.flush()
+    }
+
+    /// Sends the jobs queued.
+    fn flush(&mut self) -> Result<(), Vec<Job>> {
+        let batch = std::mem::replace(&mut self.pending, Vec::with_capacity(Self::BATCH));
+        match &self.jobs {
+            Some(jobs) => jobs.send(batch).map_err(|std::sync::mpsc::SendError(batch)| batch),
+            None => Err(batch),
+        }
+    }
+
+    /// Waits until everything sent is drawn and written.
+    fn finish(self) {
+        drop(self);
+    }
+}
+
+impl Drop for Painter {
+    fn drop(&mut self) {
+        if !self.pending.is_empty() {
+            // A thread that is gone (it panicked) leaves these undrawn, as it left its own.
+            let _ = self.flush();
+        }
+        drop(self.jobs.take());
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+/// Draws findings and errors in input order, with snippets from `kept` (the input being read)
+/// and the inputs held whole (`sources`).
+fn draw(
+    renderer: &text::Renderer,
+    out: &mut String,
+    findings: &[Finding],
+    errors: &[LintError],
+    sources: &BTreeMap<String, String>,
+    kept: Option<&Kept>,
+) {
+    let fixed: BTreeMap<&str, std::borrow::Cow<'_, str>> = sources
+        .iter()
+        .map(|(name, text)| (name.as_str(), text::lone_cr_as_lf(text)))
+        .collect();
+    let kept_text = kept.map(|k| (k, text::lone_cr_as_lf(&k.text)));
+    let lookup = |file: &str| -> Option<text::Source<'_>> {
+        if let Some((k, t)) = kept_text.as_ref().filter(|(k, _)| k.name == file) {
+            return Some(text::Source {
+                name: &k.name,
+                text: t,
+                offset: k.offset,
+                line: k.line,
+            });
+        }
+        let (name, text) = fixed.get_key_value(file)?;
+        Some(text::Source {
+            name,
+            text,
+            offset: 0,
+            line: 0,
+        })
+    };
+    merged(findings, errors, |item| match item {
+        Item::Error(e) => renderer.error(out, e, lookup(&e.file)),
+        Item::Finding(f) => renderer.finding(out, f, &lookup),
+    });
 }
 
 impl<'a> Stream<'a> {
@@ -92,6 +232,8 @@ impl<'a> Stream<'a> {
             input_errors: Vec::new(),
             held: None,
             later: later::Later::default(),
+            style,
+            painter: None,
         }
     }
 
@@ -125,6 +267,11 @@ impl<'a> Stream<'a> {
                 return;
             }
             self.on = true;
+            if self.renderer.is_some() && crate::run::jobs(self.args) > 1 {
+                // Nothing was printed before: the painter's writes are the first.
+                let _ = self.out.flush();
+                self.painter = Painter::start(self.style);
+            }
         }
         let settled = linter.take_settled();
         if let Some(store) = self.store.as_mut() {
@@ -223,6 +370,10 @@ impl<'a> Stream<'a> {
                     return;
                 };
                 if at_end {
+                    // What the painter still draws comes first.
+                    if let Some(painter) = self.painter.take() {
+                        painter.finish();
+                    }
                     let later = &mut self.later;
                     merged(&batch.findings, &batch.errors, |item| match item {
                         Item::Error(e) => {
@@ -246,33 +397,45 @@ impl<'a> Stream<'a> {
                     let _ = self.out.write_all(out.as_bytes());
                     return;
                 }
-                let fixed: BTreeMap<&str, std::borrow::Cow<'_, str>> = self
-                    .sources
-                    .iter()
-                    .map(|(name, text)| (name.as_str(), text::lone_cr_as_lf(text)))
-                    .collect();
-                let kept_text = kept.map(|k| (k, text::lone_cr_as_lf(&k.text)));
-                let lookup = |file: &str| -> Option<text::Source<'_>> {
-                    if let Some((k, t)) = kept_text.as_ref().filter(|(k, _)| k.name == file) {
-                        return Some(text::Source {
-                            name: &k.name,
-                            text: t,
-                            offset: k.offset,
-                            line: k.line,
-                        });
+                // Large text to copy (the first text of a run that starts streaming once 32 MB
+                // are read): drawn here, after what the painter still draws, not copied.
+                let large = kept.is_some_and(|k| k.text.len() > LARGE_TEXT)
+                    || self.sources.values().map(String::len).sum::<usize>() > LARGE_TEXT;
+                let restart = large && self.painter.take().map(Painter::finish).is_some();
+                if let Some(painter) = &mut self.painter {
+                    if batch.findings.is_empty() && batch.errors.is_empty() {
+                        return;
                     }
-                    let (name, text) = fixed.get_key_value(file)?;
-                    Some(text::Source {
-                        name,
-                        text,
-                        offset: 0,
-                        line: 0,
-                    })
-                };
-                merged(&batch.findings, &batch.errors, |item| match item {
-                    Item::Error(e) => renderer.error(&mut out, e, lookup(&e.file)),
-                    Item::Finding(f) => renderer.finding(&mut out, f, &lookup),
-                });
+                    let job = Job {
+                        findings: std::mem::take(&mut batch.findings),
+                        errors: std::mem::take(&mut batch.errors),
+                        sources: self.sources.clone(),
+                        kept: kept.cloned(),
+                    };
+                    // The thread is gone only if it panicked: draw here then.
+                    if let Err(jobs) = painter.send(job) {
+                        for job in &jobs {
+                            draw(
+                                renderer,
+                                &mut out,
+                                &job.findings,
+                                &job.errors,
+                                &job.sources,
+                                job.kept.as_ref(),
+                            );
+                        }
+                        let _ = self.out.write_all(out.as_bytes());
+                    }
+                    return;
+                }
+                if restart {
+                    draw(renderer, &mut out, &batch.findings, &batch.errors, &self.sources, kept);
+                    let _ = self.out.write_all(out.as_bytes());
+                    let _ = self.out.flush();
+                    self.painter = Painter::start(self.style);
+                    return;
+                }
+                draw(renderer, &mut out, &batch.findings, &batch.errors, &self.sources, kept);
             }
         }
         let _ = self.out.write_all(out.as_bytes());
@@ -287,6 +450,9 @@ impl<'a> Stream<'a> {
         }
         if let Some((findings, errors, tail)) = self.held.take() {
             self.print(findings, errors, Some(&tail), false);
+        }
+        if let Some(painter) = self.painter.take() {
+            painter.finish();
         }
         let mut errors = std::mem::take(&mut finished.report.errors);
         errors.sort_by(|a, b| (&a.file, a.line, a.column).cmp(&(&b.file, b.line, b.column)));
