@@ -1041,26 +1041,12 @@ impl<'s> JsonEvents<'s> {
             if want_key {
                 want_key = false;
                 let key_start = pos;
-                if bytes.get(pos) != Some(&b'"') {
-                    return None;
-                }
-                let (key, key_end, key_non_ascii) = scan_string(text, pos, true)?;
+                let (key, key_end, key_non_ascii, value) = key_and_colon(text, pos, true, &mut breaks)?;
+                pos = value;
                 non_ascii |= key_non_ascii;
                 if let Cow::Owned(key) = &key {
                     unusual.rewritten |= writes_refused(key);
                 }
-                pos = key_end;
-                if bytes.get(pos) != Some(&b':') {
-                    let (after, newline) = skip_ws_from(bytes, pos, &mut breaks);
-                    if newline || bytes.get(after) != Some(&b':') {
-                        return None;
-                    }
-                    pos = after;
-                }
-                if pos - key_start > MAX_KEY_DISTANCE {
-                    return None;
-                }
-                pos += 1;
                 if ASKED {
                     let open = b.stack.last()?;
                     if open.skip != 0 {
@@ -1069,9 +1055,6 @@ impl<'s> JsonEvents<'s> {
                 }
                 if !skip_next {
                     b.key(key, key_start, key_end)?;
-                }
-                if at_ws(bytes, pos) {
-                    pos = skip_ws_from(bytes, pos, &mut breaks).0;
                 }
             }
             let start = pos;
@@ -1198,6 +1181,40 @@ impl<'s> JsonEvents<'s> {
     }
 }
 
+/// A mapping key at `pos` and its `:`, as [`JsonEvents::tree`] and [`skip_value`] read them:
+/// the key (its content only with `keep`, see [`scan_string`]), where its quotes end, whether it
+/// has a byte from 0x80, and where the value after the `:` (and any whitespace) starts. `None`
+/// where the reader gives up: no key, a line break before the `:`, or a key too far from it.
+#[inline(always)]
+fn key_and_colon<'t>(
+    text: &'t str,
+    pos: usize,
+    keep: bool,
+    breaks: &mut bool,
+) -> Option<(Cow<'t, str>, usize, bool, usize)> {
+    let bytes = text.as_bytes();
+    if bytes.get(pos) != Some(&b'"') {
+        return None;
+    }
+    let (key, key_end, non_ascii) = scan_string(text, pos, keep)?;
+    let mut colon = key_end;
+    if bytes.get(colon) != Some(&b':') {
+        let (after, newline) = skip_ws_from(bytes, colon, breaks);
+        if newline || bytes.get(after) != Some(&b':') {
+            return None;
+        }
+        colon = after;
+    }
+    if colon - pos > MAX_KEY_DISTANCE {
+        return None;
+    }
+    let mut value = colon + 1;
+    if at_ws(bytes, value) {
+        value = skip_ws_from(bytes, value, breaks).0;
+    }
+    Some((key, key_end, non_ascii, value))
+}
+
 /// What [`JsonEvents::tree`] notes of the text as it reads, which [`skip_value`] notes too.
 struct Seen {
     breaks: bool,
@@ -1220,27 +1237,9 @@ fn skip_value(text: &str, mut pos: usize, depth: usize, seen: &mut Seen) -> Opti
         }
         if want_key {
             want_key = false;
-            let key_start = pos;
-            if bytes.get(pos) != Some(&b'"') {
-                return None;
-            }
-            let (_, key_end, key_non_ascii) = scan_string(text, pos, false)?;
+            let (_, _, key_non_ascii, value) = key_and_colon(text, pos, false, &mut seen.breaks)?;
+            pos = value;
             seen.non_ascii |= key_non_ascii;
-            pos = key_end;
-            if bytes.get(pos) != Some(&b':') {
-                let (after, newline) = skip_ws_from(bytes, pos, &mut seen.breaks);
-                if newline || bytes.get(after) != Some(&b':') {
-                    return None;
-                }
-                pos = after;
-            }
-            if pos - key_start > MAX_KEY_DISTANCE {
-                return None;
-            }
-            pos += 1;
-            if at_ws(bytes, pos) {
-                pos = skip_ws_from(bytes, pos, &mut seen.breaks).0;
-            }
         }
         match bytes.get(pos).copied() {
             Some(b'"') => {
