@@ -412,33 +412,47 @@ fn coverage_table_and_the_unchecked_list_agree() {
 }
 
 /// rules/README.md's "From a rule id to its files" table: every rule of the registry, with the
-/// files of `ra2-core/src/rules/` that define it (`Rule::new("<id>")`).
+/// files of `ra2-core/src/rules/` whose checks it registers (`Rule::new("<id>", &[&file::CHECKS])`
+/// in the registry `RULES`).
 fn the_rule_files_table_matches_the_registry() {
     let dir = root().join("ra2-core").join("src").join("rules");
+    let registry_text = std::fs::read_to_string(dir.join("mod.rs")).expect("ra2-core/src/rules/mod.rs");
     let mut defined: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    for entry in std::fs::read_dir(&dir).expect("ra2-core/src/rules") {
-        let path = entry.expect("entry").path();
-        let file = path.file_name().and_then(|n| n.to_str()).unwrap_or_default().to_owned();
-        let text = std::fs::read_to_string(&path).expect("a rule file");
-        for (i, _) in text.match_indices("Rule::new(") {
-            let argument = text[i + 10..].split(')').next().unwrap_or_default();
-            // A string literal, or a constant of the same file (`const ID: &str = "k8s.api";`).
-            let id = match argument.strip_prefix('"') {
-                Some(literal) => literal.trim_end_matches('"').to_owned(),
-                None => text
-                    .split_once(&format!("const {argument}: &str = \""))
-                    .and_then(|(_, rest)| rest.split('"').next())
-                    .unwrap_or_else(|| panic!("{file}: Rule::new({argument}) names no constant here"))
-                    .to_owned(),
-            };
-            defined.entry(id).or_default().insert(file.clone());
+    // The registry's entries, however rustfmt wraps them: `Rule::new(<id>, &[<parts>])`.
+    let registry_text: String = registry_text
+        .split_once("pub static RULES")
+        .and_then(|(_, rest)| rest.split_once("\n];"))
+        .map(|(table, _)| table.split_whitespace().collect::<Vec<_>>().join(" "))
+        .expect("the RULES table");
+    for entry in registry_text.split("Rule::new(").skip(1) {
+        let Some((argument, parts)) = entry
+            .split_once(", &[")
+            .map(|(a, p)| (a.trim(), p.split(']').next().unwrap_or_default()))
+        else {
+            panic!("a registry entry without parts: {entry}");
+        };
+        // A string literal, or a rule file's constant (`api_server::ID`, `const ID: &str = "k8s.api";`).
+        let id = if let Some(literal) = argument.strip_prefix('"') {
+            literal.trim_end_matches('"').to_owned()
+        } else {
+            let (module, name) = argument.split_once("::").expect("a module's constant");
+            let text = std::fs::read_to_string(dir.join(format!("{module}.rs"))).expect("a rule file");
+            text.split_once(&format!("const {name}: &str = \""))
+                .and_then(|(_, rest)| rest.split('"').next())
+                .unwrap_or_else(|| panic!("{module}.rs: Rule::new({argument}) names no constant there"))
+                .to_owned()
+        };
+        let files = defined.entry(id).or_default();
+        for part in parts.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let module = part.trim_start_matches('&').split("::").next().unwrap_or_default();
+            files.insert(format!("{module}.rs"));
         }
     }
     let registry: BTreeSet<&str> = RULES.iter().map(|r| r.id).collect();
     let defined_ids: BTreeSet<&str> = defined.keys().map(String::as_str).collect();
     assert_eq!(
         registry, defined_ids,
-        "Rule::new ids in ra2-core/src/rules against the registry"
+        "Rule::new lines of the registry in ra2-core/src/rules/mod.rs against RULES"
     );
 
     let readme = std::fs::read_to_string(root().join("rules").join("README.md")).expect("rules/README.md");
@@ -455,6 +469,6 @@ fn the_rule_files_table_matches_the_registry() {
         .collect();
     assert_eq!(
         table, defined,
-        "rules/README.md's table of rule files (regenerate the rows from Rule::new in ra2-core/src/rules)"
+        "rules/README.md's table of rule files (regenerate the rows from RULES in ra2-core/src/rules/mod.rs)"
     );
 }

@@ -17,7 +17,7 @@ use crate::parse::list::Cut;
 use crate::parse::source::{Chunk, chunks, looks_templated, strip_bom};
 use crate::parse::view::Located;
 use crate::report::{Finding, LintError, ObjectRef, ObjectSummary, Profile, Report, Severity};
-use crate::rules::{BundleContext, Context, Gather, Pending, RULES, Rule, Settings, Target};
+use crate::rules::{BundleContext, Checks, Context, Gather, Pending, RULES, Settings, Target};
 
 /// The object index of a duplicate-key finding in a document with no object, read before any
 /// object of its linter: the previous object of the run (see [`Linter::absorb`]).
@@ -65,10 +65,11 @@ fn helm_hook(object: &Object<'_>) -> Option<String> {
         .then(|| "test".to_owned())
 }
 
-/// The rules a run uses, each with its catalogue entry and decoded parameters (same order).
+/// The checks a run uses, each with its rule's id and catalogue entry and its decoded
+/// parameters (same order).
 #[derive(Debug)]
 struct RuleSet {
-    rules: Vec<&'static Rule>,
+    rules: Vec<Running>,
     docs: Vec<Option<&'static crate::catalogue::RuleDoc>>,
     /// Decoded once for the run, or the shared catalogue defaults.
     params: Vec<Option<crate::rules::params::Decoded>>,
@@ -95,21 +96,34 @@ impl RuleSet {
     fn new(config: &Config) -> RuleSet {
         let edition_bit = 1 << config.edition as u8;
         let mut set = RuleSet {
-            rules: Vec::with_capacity(RULES.len()),
-            docs: Vec::with_capacity(RULES.len()),
-            params: Vec::with_capacity(RULES.len()),
+            rules: Vec::with_capacity(crate::rules::PARTS),
+            docs: Vec::with_capacity(crate::rules::PARTS),
+            params: Vec::with_capacity(crate::rules::PARTS),
         };
-        for (index, ((rule, bits), doc)) in RULES.iter().zip(RULE_EDITIONS.iter()).zip(RULE_DOCS.iter()).enumerate() {
+        // Each part's index over the whole registry, which the shared default parameters use.
+        let mut part = 0;
+        for ((rule, bits), doc) in RULES.iter().zip(RULE_EDITIONS.iter()).zip(RULE_DOCS.iter()) {
+            let first = part;
+            part += rule.parts.len();
             if bits & edition_bit == 0 || !config.rule_enabled(rule.id) {
                 continue;
             }
-            set.rules.push(*rule);
-            set.docs.push(*doc);
-            set.params
-                .push(crate::rules::params::decoded(index, rule, *doc, config));
+            for (index, checks) in (first..).zip(rule.parts.iter().copied()) {
+                set.rules.push(Running { id: rule.id, checks });
+                set.docs.push(*doc);
+                set.params
+                    .push(crate::rules::params::decoded(index, rule.id, checks, *doc, config));
+            }
         }
         set
     }
+}
+
+/// One [`Checks`] of a rule that runs, and the rule's id.
+#[derive(Clone, Copy, Debug)]
+struct Running {
+    id: &'static str,
+    checks: &'static Checks,
 }
 
 /// Lints any number of files and produces one report.
@@ -1027,13 +1041,13 @@ impl<'c> Linter<'c> {
         let mut gated: Vec<Pending> = Vec::new();
         for (rule, params) in self.rules.rules.iter().zip(&self.rules.params) {
             let params = params.as_deref();
-            if let Some(check) = rule.object {
+            if let Some(check) = rule.checks.object {
                 check(
                     &object,
                     &mut Context::new(rule.id, settings, target, &mut found).with_params(params),
                 );
             }
-            if let (Some(check), Some(pod)) = (rule.pod, pod) {
+            if let (Some(check), Some(pod)) = (rule.checks.pod, pod) {
                 check(
                     pod,
                     &mut Context::new(rule.id, settings, target, &mut found)
@@ -1148,7 +1162,7 @@ impl<'c> Linter<'c> {
         let namespace = object.namespace.unwrap_or(&self.config.default_namespace);
         self.bundle.record(target, object, namespace);
         for rule in &self.rules.rules {
-            if let Some(gather) = rule.gather {
+            if let Some(gather) = rule.checks.gather {
                 let mut cx = Gather {
                     target,
                     namespace,
@@ -1186,7 +1200,7 @@ impl<'c> Linter<'c> {
         let mut bundle_findings: Vec<BundleFinding> = Vec::new();
         let mut texts = crate::model::bundle::Strings::default();
         for ((rule, params), doc) in self.rules.rules.iter().zip(&self.rules.params).zip(&self.rules.docs) {
-            if let Some(check) = rule.bundle {
+            if let Some(check) = rule.checks.bundle {
                 let mut cx = BundleContext {
                     rule: rule.id,
                     doc: *doc,

@@ -165,6 +165,13 @@ pub struct Amount<'d> {
 }
 
 impl<'d> Amount<'d> {
+    /// The amount as a message shows it: its scalar text, else its text in the source.
+    pub(crate) fn shown(&self) -> String {
+        self.node
+            .scalar_text()
+            .map_or_else(|| self.node.source_text().to_owned(), std::borrow::Cow::into_owned)
+    }
+
     fn new(node: Located<'d>) -> Self {
         let text = node.scalar_text();
         let templated = text.as_deref().is_some_and(crate::parse::source::looks_templated);

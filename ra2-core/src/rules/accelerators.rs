@@ -8,14 +8,14 @@ use crate::model::bundle::{Bundle, PodNetworks};
 use crate::model::{Amount, Container, Object, PodSpec, ResourcePair};
 use crate::parse::view::Located;
 use crate::rules::params::RuleParams;
-use crate::rules::{BundleContext, Context, Gather, Rule};
+use crate::rules::{BundleContext, Checks, Context, Gather};
 
-pub(super) static RULE: Rule = Rule {
+pub(super) static RULE: Checks = Checks {
     pod: Some(check_pod),
     gather: Some(gather),
     bundle: Some(check_bundle),
     params: Some(super::params::decoder::<Params>),
-    ..Rule::new("ra2.app.009")
+    ..Checks::NONE
 };
 
 /// The Network Resources Injector adds the resources attachments need; the accelerator
@@ -143,7 +143,7 @@ fn extended_resource(container: &Container<'_>, pair: &ResourcePair<'_>, cx: &mu
                         cx.report(
                             "extended-resource",
                             &amount.node,
-                            format!("{who} has {noun} {} for {name}{problem}", shown(amount)),
+                            format!("{who} has {noun} {} for {name}{problem}", amount.shown()),
                         );
                     }
                 }
@@ -160,8 +160,8 @@ fn extended_resource(container: &Container<'_>, pair: &ResourcePair<'_>, cx: &mu
                     &request.node,
                     format!(
                         "{who} requests {} {name} but limits it to {}; device resources need the request to equal the limit",
-                        shown(request),
-                        shown(limit)
+                        request.shown(),
+                        limit.shown()
                     ),
                 ),
                 Some(_) => {}
@@ -187,14 +187,6 @@ fn quantity_problem(amount: &Amount<'_>) -> Option<&'static str> {
         Ok(q) if !q.is_integer() => Some(", but devices are counted in whole numbers"),
         Ok(_) => None,
     }
-}
-
-/// An amount as written, for messages.
-fn shown(amount: &Amount<'_>) -> String {
-    amount
-        .node
-        .scalar_text()
-        .map_or_else(|| amount.node.source_text().to_owned(), std::borrow::Cow::into_owned)
 }
 
 fn gather(object: &Object<'_>, cx: &mut Gather<'_>) {

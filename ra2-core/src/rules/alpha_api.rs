@@ -4,18 +4,18 @@
 
 use crate::k8s::api_versions::{Level, Owner, level, lookup, owner};
 use crate::model::Object;
-use crate::rules::{Context, Rule};
+use crate::rules::{Checks, Context};
 
 /// ra2.k8s.012, base edition.
-pub(super) static RULE: Rule = Rule {
+pub(super) static RULE: Checks = Checks {
     object: Some(check_base),
-    ..Rule::new("ra2.k8s.012")
+    ..Checks::NONE
 };
 
 /// ra2.app.016, latest edition.
-pub(super) static LATEST_RULE: Rule = Rule {
+pub(super) static LATEST_RULE: Checks = Checks {
     object: Some(check_latest),
-    ..Rule::new("ra2.app.016")
+    ..Checks::NONE
 };
 
 /// Help for third-party groups, whose versions their own project governs.

@@ -19,57 +19,86 @@ use crate::k8s::quantity::Quantity;
 use crate::model::{Amount, Container, ContainerKind, Object, PodSpec, ResourcePair, WorkloadKind};
 use crate::parse::view::Located;
 use crate::report::Finding;
-use crate::rules::{Context, Pending, Rule};
+use crate::rules::{Checks, Context, Pending};
 
 /// The rule id: outside the RA2 numbering, named after the API server.
 pub(crate) const ID: &str = "k8s.api";
 
-pub(crate) static RULE: Rule = Rule {
+pub(crate) static RULE: Checks = Checks {
     object: Some(check_object),
-    ..Rule::new(ID)
+    ..Checks::NONE
 };
+
+/// A rule id and one of its checks.
+type RuleCheck = (&'static str, &'static str);
 
 /// The RA2 (and strict-mode) findings that report the same condition as a `k8s.api` check: when
 /// one of them is at the same place, it is marked refused and the `k8s.api` finding is dropped.
-fn covered_by(check: &str) -> &'static [(&'static str, &'static str)] {
-    match check {
-        "label" | "node-selector" | "affinity" => &[
+/// Each row: `k8s.api` checks, and the (rule, check) pairs that cover them (a test ties both
+/// to the catalogue).
+static COVERED_BY: &[(&[&str], &[RuleCheck])] = &[
+    (
+        &["label", "node-selector", "affinity"],
+        &[
             ("ra2.k8s.011", "invalid-key"),
             ("ra2.k8s.011", "node"),
             ("ra2.k8s.011", "selector-value"),
             ("ra2.app.010", "nfd-value"),
             ("schema", "wrong-type"),
         ],
-        "extended-resource" | "resource-name" => &[("ra2.app.009", "extended-resource"), ("schema", "wrong-type")],
-        "hugepages" => &[
+    ),
+    (
+        &["extended-resource", "resource-name"],
+        &[("ra2.app.009", "extended-resource"), ("schema", "wrong-type")],
+    ),
+    (
+        &["hugepages"],
+        &[
             ("ra2.ch.001", "request-limit"),
             ("ra2.ch.001", "multiple"),
             ("ra2.ch.001", "needs-cpu-or-memory"),
             ("ra2.ch.001", "page-size-name"),
         ],
-        "quantity" => &[
+    ),
+    (
+        &["quantity"],
+        &[
             ("ra2.ch.001", "multiple"),
             ("ra2.app.009", "extended-resource"),
             ("schema", "wrong-type"),
         ],
-        "probe" => &[
+    ),
+    (
+        &["probe"],
+        &[
             ("ra2.app.026", "liveness-probe"),
             ("ra2.app.027", "readiness-probe"),
             ("schema", "missing-field"),
         ],
-        "volume-mount" => &[
+    ),
+    (
+        &["volume-mount"],
+        &[
             ("ra2.app.002", "undeclared-volume"),
             ("ra2.app.002", "duplicate-mount-path"),
             ("ra2.app.002", "bidirectional-propagation"),
             ("schema", "missing-field"),
         ],
-        "sub-path" => &[("ra2.app.002", "subpath")],
-        "hostname" => &[("ra2.app.004", "hostname-invalid")],
-        "container" | "volume" | "port" | "toleration" | "dns" => {
-            &[("schema", "missing-field"), ("schema", "wrong-type")]
-        }
-        _ => &[],
-    }
+    ),
+    (&["sub-path"], &[("ra2.app.002", "subpath")]),
+    (&["hostname"], &[("ra2.app.004", "hostname-invalid")]),
+    (
+        &["container", "volume", "port", "toleration", "dns"],
+        &[("schema", "missing-field"), ("schema", "wrong-type")],
+    ),
+];
+
+/// The findings that cover a `k8s.api` check (see [`COVERED_BY`]).
+fn covered_by(check: &str) -> &'static [RuleCheck] {
+    COVERED_BY
+        .iter()
+        .find(|(checks, _)| checks.contains(&check))
+        .map_or(&[], |(_, by)| by)
 }
 
 /// Marks the findings of one object whose condition the API server refuses, and drops the
@@ -1738,4 +1767,26 @@ fn selector_problems(selector: &Located<'_>, cx: &mut Context<'_>) -> bool {
     let before = cx.reported();
     label_selector(selector, "selector", cx);
     cx.reported() != before
+}
+
+#[cfg(test)]
+mod tests {
+    /// Every row of [`super::COVERED_BY`] names checks of `k8s.api` and checks that exist.
+    #[test]
+    fn covering_findings_are_checks_of_the_catalogue() {
+        let api = crate::catalogue::get(super::ID).expect("the k8s.api catalogue entry");
+        for (checks, by) in super::COVERED_BY {
+            for check in *checks {
+                assert!(api.check(check).is_some(), "k8s.api has no check {check}");
+            }
+            for (rule, check) in *by {
+                let known = if *rule == crate::catalogue::SCHEMA_RULE {
+                    crate::config::SCHEMA_CHECKS.contains(check)
+                } else {
+                    crate::catalogue::get(rule).and_then(|doc| doc.check(check)).is_some()
+                };
+                assert!(known, "{rule} has no check {check} (covering k8s.api {checks:?})");
+            }
+        }
+    }
 }

@@ -4,12 +4,12 @@
 use crate::model::PodSpec;
 use crate::parse::view::Located;
 use crate::rules::params::RuleParams;
-use crate::rules::{Context, Rule};
+use crate::rules::{Checks, Context};
 
-pub(super) static RULE: Rule = Rule {
+pub(super) static RULE: Checks = Checks {
     pod: Some(check_pod),
     params: Some(super::params::decoder::<Params>),
-    ..Rule::new("ra2.ntw.003")
+    ..Checks::NONE
 };
 
 /// How many attachments a pod may request.

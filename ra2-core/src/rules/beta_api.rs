@@ -3,11 +3,11 @@
 use crate::k8s::api_versions::{Level, Owner, level, lookup, owner};
 use crate::model::Object;
 use crate::rules::alpha_api::THIRD_PARTY_HELP;
-use crate::rules::{Context, Rule};
+use crate::rules::{Checks, Context};
 
-pub(super) static RULE: Rule = Rule {
+pub(super) static RULE: Checks = Checks {
     object: Some(check_object),
-    ..Rule::new("ra2.k8s.019")
+    ..Checks::NONE
 };
 
 /// beta-with-ga: a Kubernetes-owned beta whose GA version the target release serves, or that

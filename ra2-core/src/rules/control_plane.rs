@@ -3,11 +3,11 @@
 
 use crate::model::{PodSpec, WorkloadKind};
 use crate::parse::view::Located;
-use crate::rules::{Context, Rule};
+use crate::rules::{Checks, Context};
 
-pub(super) static RULE: Rule = Rule {
+pub(super) static RULE: Checks = Checks {
     pod: Some(check),
-    ..Rule::new("ra2.app.008")
+    ..Checks::NONE
 };
 
 /// The node label and taint key kubeadm puts on control-plane nodes, and its deprecated name.

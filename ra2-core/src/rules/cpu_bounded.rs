@@ -6,12 +6,12 @@ use crate::k8s::resources::{Effective, Side, pod_effective};
 use crate::model::{Amount, Container, PodSpec, Resources};
 use crate::parse::view::Located;
 use crate::rules::params::RuleParams;
-use crate::rules::{Context, Rule};
+use crate::rules::{Checks, Context};
 
-pub(super) static RULE: Rule = Rule {
+pub(super) static RULE: Checks = Checks {
     pod: Some(check_pod),
     params: Some(super::params::decoder::<Params>),
-    ..Rule::new("ra2.ch.006")
+    ..Checks::NONE
 };
 
 /// The node's allocatable CPU; `None` when unset (`0`, the default) or unreadable.
@@ -91,7 +91,7 @@ fn cpu_bounded(container: &Container<'_>, cx: &mut Context<'_>) {
         (None, None) => format!("{who} sets no cpu request or limit"),
         (Some(request), None) => format!(
             "{who} requests {} cpu but sets no cpu limit, so its CPU use is unbounded",
-            shown(request)
+            request.shown()
         ),
         (_, Some(limit)) if limit.quantity().is_some_and(Quantity::is_zero) => {
             let at = limit.node.clone();
@@ -141,12 +141,4 @@ fn largest<'d>(pod: &PodSpec<'d>, side: Side) -> Option<Located<'d>> {
         })
         .max_by(|a, b| a.0.cmp(&b.0))
         .map(|(_, node)| node)
-}
-
-/// An amount as written, for messages.
-fn shown(amount: &Amount<'_>) -> String {
-    amount
-        .node
-        .scalar_text()
-        .map_or_else(|| amount.node.source_text().to_owned(), std::borrow::Cow::into_owned)
 }

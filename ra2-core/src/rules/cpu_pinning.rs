@@ -8,12 +8,12 @@ use crate::k8s::resources::{QosClass, exclusive_cpus, pod_qos};
 use crate::model::{Amount, Container, ContainerKind, PodSpec, Resources};
 use crate::parse::view::Located;
 use crate::rules::params::RuleParams;
-use crate::rules::{Context, Rule};
+use crate::rules::{Checks, Context};
 
-pub(super) static RULE: Rule = Rule {
+pub(super) static RULE: Checks = Checks {
     pod: Some(check_pod),
     params: Some(super::params::decoder::<Params>),
-    ..Rule::new("ra2.k8s.009")
+    ..Checks::NONE
 };
 
 /// The annotation a pod opts in with.
@@ -137,12 +137,12 @@ fn not_guaranteed_because<'d>(who: &str, resources: &Resources<'d>) -> Option<(O
                 Some(sum) => format!(
                     "{who} request {sum} {name}, the sum of the containers' requests that Kubernetes \
                      defaults spec.resources.requests.{name} to, but limit it to {}",
-                    shown(limit)
+                    limit.shown()
                 ),
                 None => format!(
                     "{who} requests {} {name} but limits it to {}",
-                    shown(request),
-                    shown(limit)
+                    request.shown(),
+                    limit.shown()
                 ),
             };
             (Some(request.node.clone()), why)
@@ -167,7 +167,7 @@ fn nothing_pinned(pod: &PodSpec<'_>, report: &mut Reporter, cx: &mut Context<'_>
             Some(format!(
                 "{} requests {} cpu",
                 c.describe(),
-                shown(c.resources.request("cpu")?)
+                c.resources.request("cpu")?.shown()
             ))
         })
         .collect();
@@ -199,7 +199,7 @@ fn fractional(container: &Container<'_>, report: &mut Reporter, cx: &mut Context
             format!(
                 "{} requests {} cpu, a fraction, so it runs on the shared CPU pool rather than on pinned CPUs",
                 container.describe(),
-                shown(request)
+                request.shown()
             ),
         );
     }
@@ -230,12 +230,4 @@ fn cpu_node<'d>(container: &Container<'d>) -> Located<'d> {
         .map(|a| a.node.clone())
         .or_else(|| container.resources.node.clone())
         .unwrap_or_else(|| container.node.clone())
-}
-
-/// An amount as written, for messages.
-fn shown(amount: &Amount<'_>) -> String {
-    amount
-        .node
-        .scalar_text()
-        .map_or_else(|| amount.node.source_text().to_owned(), std::borrow::Cow::into_owned)
 }

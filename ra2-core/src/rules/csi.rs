@@ -6,14 +6,14 @@ use crate::k8s::storage::{
 };
 use crate::model::bundle::{Bundle, Claim};
 use crate::model::{Object, PodSpec};
-use crate::rules::{BundleContext, Context, Gather, Rule};
+use crate::rules::{BundleContext, Checks, Context, Gather};
 
-pub(super) static RULE: Rule = Rule {
+pub(super) static RULE: Checks = Checks {
     pod: Some(check_pod),
     object: Some(check_object),
     gather: Some(gather),
     bundle: Some(check_bundle),
-    ..Rule::new("ra2.stg.006")
+    ..Checks::NONE
 };
 
 /// in-tree-volume: a pod volume that reaches its storage through an in-tree plugin. Inline

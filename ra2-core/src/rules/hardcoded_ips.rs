@@ -8,11 +8,11 @@ use std::ops::Range;
 
 use crate::model::{Container, PodSpec};
 use crate::parse::view::Located;
-use crate::rules::{Context, Rule};
+use crate::rules::{Checks, Context};
 
-pub(super) static RULE: Rule = Rule {
+pub(super) static RULE: Checks = Checks {
     pod: Some(check),
-    ..Rule::new("ra2.app.035")
+    ..Checks::NONE
 };
 
 fn check(pod: &PodSpec<'_>, cx: &mut Context<'_>) {

@@ -2,11 +2,11 @@
 
 use crate::model::PodSpec;
 use crate::parse::view::Located;
-use crate::rules::{Context, Rule};
+use crate::rules::{Checks, Context};
 
-pub(super) static RULE: Rule = Rule {
+pub(super) static RULE: Checks = Checks {
     pod: Some(check_pod),
-    ..Rule::new("ra2.app.031")
+    ..Checks::NONE
 };
 
 /// `hostPID` and `hostIPC` set to a real boolean true (`true`, `yes`, `on`, ...).

@@ -2,11 +2,11 @@
 
 use crate::model::PodSpec;
 use crate::parse::view::Located;
-use crate::rules::{Context, Rule};
+use crate::rules::{Checks, Context};
 
-pub(super) static RULE: Rule = Rule {
+pub(super) static RULE: Checks = Checks {
     pod: Some(check_pod),
-    ..Rule::new("ra2.app.030")
+    ..Checks::NONE
 };
 
 /// `hostNetwork` set to a real boolean true, however YAML spells it (`true`, `yes`, `on`).

@@ -3,13 +3,13 @@
 use crate::k8s::storage::{HostPathVolume, host_path_volumes};
 use crate::model::bundle::Bundle;
 use crate::model::{Object, PodSpec};
-use crate::rules::{BundleContext, Context, Rule};
+use crate::rules::{BundleContext, Checks, Context};
 
-pub(super) static RULE: Rule = Rule {
+pub(super) static RULE: Checks = Checks {
     pod: Some(check_pod),
     object: Some(check_object),
     bundle: Some(check_bundle),
-    ..Rule::new("ra2.app.007")
+    ..Checks::NONE
 };
 
 /// Every pod volume with a `hostPath` key, whatever its `type`. ra2.app.025 reports the same

@@ -3,11 +3,11 @@
 
 use crate::model::{Container, PodSpec};
 use crate::parse::view::Located;
-use crate::rules::{Context, Rule};
+use crate::rules::{Checks, Context};
 
-pub(super) static RULE: Rule = Rule {
+pub(super) static RULE: Checks = Checks {
     pod: Some(check),
-    ..Rule::new("ra2.app.047")
+    ..Checks::NONE
 };
 
 /// Regular, init and sidecar containers (ephemeral containers cannot declare ports). On the

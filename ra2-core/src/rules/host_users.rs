@@ -2,11 +2,11 @@
 //! platforms to support. Advisory.
 
 use crate::model::PodSpec;
-use crate::rules::{Context, Rule, with_article};
+use crate::rules::{Checks, Context, with_article};
 
-pub(super) static RULE: Rule = Rule {
+pub(super) static RULE: Checks = Checks {
     pod: Some(check),
-    ..Rule::new("sec.sys.021")
+    ..Checks::NONE
 };
 
 /// The API server forbids a user namespace together with the host's network, PID or IPC

@@ -5,13 +5,13 @@ use crate::k8s::names::{DNS1123_LABEL_MAX_LEN, is_dns1123_label};
 use crate::model::{Object, PodSpec, WorkloadKind};
 use crate::parse::view::Located;
 use crate::rules::params::RuleParams;
-use crate::rules::{Context, Rule};
+use crate::rules::{Checks, Context};
 
-pub(super) static RULE: Rule = Rule {
+pub(super) static RULE: Checks = Checks {
     pod: Some(check_pod),
     object: Some(check_object),
     params: Some(super::params::decoder::<Params>),
-    ..Rule::new("ra2.app.004")
+    ..Checks::NONE
 };
 
 /// The cluster's DNS domain (`cluster.local` by default).

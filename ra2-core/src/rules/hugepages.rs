@@ -5,11 +5,11 @@ use crate::k8s::names::{ResourceName, classify_resource_name};
 use crate::k8s::quantity::Quantity;
 use crate::model::{Amount, Container, PodSpec, ResourcePair, Resources};
 use crate::parse::view::Located;
-use crate::rules::{Context, Rule};
+use crate::rules::{Checks, Context};
 
-pub(super) static RULE: Rule = Rule {
+pub(super) static RULE: Checks = Checks {
     pod: Some(check_pod),
-    ..Rule::new("ra2.ch.001")
+    ..Checks::NONE
 };
 
 /// The page sizes RA2 nodes expose: 2Mi and 1Gi.
@@ -109,8 +109,8 @@ fn request_limit(who: &str, pair: &ResourcePair<'_>, cx: &mut Context<'_>) {
                 &request.node,
                 format!(
                     "{who} requests {} {name} but limits it to {}; huge pages need the request to equal the limit",
-                    shown(request),
-                    shown(limit)
+                    request.shown(),
+                    limit.shown()
                 ),
             );
         }
@@ -134,7 +134,7 @@ fn multiple(who: &str, name: &str, noun: &str, amount: &Amount<'_>, page: &Quant
         cx.report(
             "multiple",
             &amount.node,
-            format!("{who} has {noun} {} for {name}{problem}", shown(amount)),
+            format!("{who} has {noun} {} for {name}{problem}", amount.shown()),
         );
     }
 }
@@ -223,14 +223,6 @@ fn report_medium(medium: &Located<'_>, volume: &str, problem: &str, cx: &mut Con
 /// The request as written in the manifest (not the one defaulted from the limit).
 fn written_request<'p, 'd>(pair: &'p ResourcePair<'d>) -> Option<&'p Amount<'d>> {
     pair.request.as_ref().filter(|r| !r.defaulted)
-}
-
-/// An amount as written, for messages.
-fn shown(amount: &Amount<'_>) -> String {
-    amount
-        .node
-        .scalar_text()
-        .map_or_else(|| amount.node.source_text().to_owned(), std::borrow::Cow::into_owned)
 }
 
 #[cfg(test)]

@@ -4,11 +4,11 @@
 use crate::k8s::names::image_reference;
 use crate::model::{Container, PodSpec};
 use crate::parse::view::Located;
-use crate::rules::{Context, Rule};
+use crate::rules::{Checks, Context};
 
-pub(super) static RULE: Rule = Rule {
+pub(super) static RULE: Checks = Checks {
     pod: Some(check_pod),
-    ..Rule::new("ra2.app.034")
+    ..Checks::NONE
 };
 
 /// Every container that names an image, ephemeral ones included (they are in the pod

@@ -1,11 +1,11 @@
 //! ra2.app.037: ConfigMaps are immutable (`immutable: true`).
 
 use crate::model::Object;
-use crate::rules::{Context, Rule, with_article};
+use crate::rules::{Checks, Context, with_article};
 
-pub(super) static RULE: Rule = Rule {
+pub(super) static RULE: Checks = Checks {
     object: Some(check),
-    ..Rule::new("ra2.app.037")
+    ..Checks::NONE
 };
 
 /// Only a real boolean true counts (YAML 1.1 `yes` and `on` included); the string `"true"`

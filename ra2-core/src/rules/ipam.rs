@@ -5,13 +5,13 @@ use serde_json::Value;
 
 use crate::model::Object;
 use crate::rules::params::RuleParams;
-use crate::rules::{Context, Rule};
+use crate::rules::{Checks, Context};
 use crate::telco::nad::{self, NadConfig};
 
-pub(super) static RULE: Rule = Rule {
+pub(super) static RULE: Checks = Checks {
     object: Some(check),
     params: Some(super::params::decoder::<Params>),
-    ..Rule::new("ra2.ntw.015")
+    ..Checks::NONE
 };
 
 /// The IPAM plugins that manage addresses cluster-wide.

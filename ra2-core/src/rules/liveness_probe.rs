@@ -1,11 +1,11 @@
 //! ra2.app.026: every long-running container has a liveness probe.
 
 use crate::model::{ContainerKind, PodSpec, WorkloadKind};
-use crate::rules::{Context, Rule};
+use crate::rules::{Checks, Context};
 
-pub(super) static RULE: Rule = Rule {
+pub(super) static RULE: Checks = Checks {
     pod: Some(check_pod),
-    ..Rule::new("ra2.app.026")
+    ..Checks::NONE
 };
 
 fn check_pod(pod: &PodSpec<'_>, cx: &mut Context<'_>) {

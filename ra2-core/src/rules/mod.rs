@@ -64,11 +64,12 @@ mod update_strategy;
 mod user;
 mod volume_types;
 
-/// A rule: its id and the views it inspects.
+/// What a rule inspects: the functions that report under one RA2 requirement id. A rule's
+/// checks may live in several modules (the workload half and the platform half of
+/// `ra2.k8s.012`, say), each with a `Checks` of its own, all registered under the one id in
+/// [`RULES`].
 #[derive(Debug)]
-pub struct Rule {
-    /// The RA2 requirement id, e.g. `ra2.app.007`.
-    pub id: &'static str,
+pub struct Checks {
     /// Runs once per pod spec (every workload kind).
     pub pod: Option<fn(&PodSpec<'_>, &mut Context<'_>)>,
     /// Runs once per object of any kind.
@@ -78,106 +79,131 @@ pub struct Rule {
     pub gather: Option<fn(&Object<'_>, &mut Gather<'_>)>,
     /// Runs once after every document of the run has been read (cross-document checks).
     pub bundle: Option<fn(&Bundle, &mut BundleContext<'_>)>,
-    /// Decodes the rule's parameters once per run (see [`params`]): `Some(params::decoder::<P>)`.
+    /// Decodes the checks' parameters once per run (see [`params`]): `Some(params::decoder::<P>)`.
     pub params: Option<params::Decoder>,
 }
 
+impl Checks {
+    /// No checks: the base that a rule's `Checks` fills in with `..Checks::NONE`.
+    pub const NONE: Checks = Checks {
+        pod: None,
+        object: None,
+        gather: None,
+        bundle: None,
+        params: None,
+    };
+}
+
+/// A rule of the registry: its id (the RA2 requirement id, e.g. `ra2.app.007`, or a pseudo-rule
+/// such as `k8s.api`) and every [`Checks`] that reports under it.
+#[derive(Debug)]
+pub struct Rule {
+    pub id: &'static str,
+    pub parts: &'static [&'static Checks],
+}
+
 impl Rule {
-    pub const fn new(id: &'static str) -> Self {
-        Rule {
-            id,
-            pod: None,
-            object: None,
-            gather: None,
-            bundle: None,
-            params: None,
-        }
+    const fn new(id: &'static str, parts: &'static [&'static Checks]) -> Self {
+        Rule { id, parts }
     }
 }
 
-/// Every rule ra2 has, in id order.
-pub static RULES: &[&Rule] = &[
-    &readonly_root::RULE,
-    &mounts::RULE,
-    &process::RULE,
-    &hostname::RULE,
-    &user::RULE,
-    &network_annotation::RULE,
-    &host_path::RULE,
-    &control_plane::RULE,
-    &accelerators::RULE,
-    &nfd_labels::RULE,
-    &update_strategy::RULE,
-    &alpha_api::LATEST_RULE,
-    &local_storage::RULE,
-    &liveness_probe::RULE,
-    &readiness_probe::RULE,
-    &runtime_sockets::RULE,
-    &token_automount::RULE,
-    &host_network::RULE,
-    &host_namespaces::RULE,
-    &resource_limits::RULE,
-    &readonly_root_latest::RULE,
-    &image_tags::RULE,
-    &hardcoded_ips::RULE,
-    &node_port::RULE,
-    &immutable_configmaps::RULE,
-    &privileged::RULE,
-    &root_user::RULE,
-    &privilege_escalation::RULE,
-    &non_root_ids::RULE,
-    &recommended_labels::RULE,
-    &host_ports::RULE,
-    &selinux_type::RULE,
-    &hugepages::RULE,
-    &cpu_bounded::RULE,
-    &cpu_pinning::RULE,
-    &profile_labels::RULE,
-    &alpha_api::RULE,
-    &beta_api::RULE,
-    &attachment_count::RULE,
-    &nad_shape::RULE_BASE,
-    &sriov_nad::RULE,
-    &nad_reference::RULE,
-    &ipam::RULE,
-    &nad_shape::RULE_LATEST,
-    &volume_types::RULE,
-    &csi::RULE,
-    &storage_class::RULE,
-    &tiller::RULE,
-    &host_users::RULE,
-    &api_server::RULE,
-    // The platform half (RA2 ch.4 tables 4-1 to 4-3): nodes, the control plane, kubelets.
-    &platform_node::CH001,
-    &platform_node::CH010,
-    &platform_node::CH012,
-    &platform_node::CH018,
-    &platform_cluster::K8S002,
-    &platform_cluster::K8S003,
-    &platform_cluster::K8S004,
-    &platform_node::K8S005,
-    &platform_control::K8S005,
-    &platform_cluster::K8S006,
-    &platform_node::K8S008,
-    &platform_cluster::K8S009,
-    &platform_node::K8S011,
-    &platform_cluster::K8S011,
-    &platform_control::K8S012,
-    &platform_cluster::K8S012,
-    &platform_control::K8S019,
-    &platform_cluster::NTW002,
-    &platform_cluster::NTW006,
-    &platform_cluster::NTW008,
-    &platform_stack::NTW010,
-    &platform_stack::NTW012,
-    &platform_stack::NTW015,
-    &platform_stack::STG006,
-    &platform_node::CRT001,
-    &platform_node::CRT002,
+/// Every rule ra2 has, one entry per id, sorted by id (byte order; a test checks it, so
+/// [`find`] can search). The platform half (RA2 ch.4 tables 4-1 to 4-3: nodes, the control
+/// plane, kubelets) shares ids with workload checks of the same requirement.
+pub static RULES: &[Rule] = &[
+    Rule::new(api_server::ID, &[&api_server::RULE]),
+    Rule::new("ra2.app.001", &[&readonly_root::RULE]),
+    Rule::new("ra2.app.002", &[&mounts::RULE]),
+    Rule::new("ra2.app.003", &[&process::RULE]),
+    Rule::new("ra2.app.004", &[&hostname::RULE]),
+    Rule::new("ra2.app.005", &[&user::RULE]),
+    Rule::new("ra2.app.006", &[&network_annotation::RULE]),
+    Rule::new("ra2.app.007", &[&host_path::RULE]),
+    Rule::new("ra2.app.008", &[&control_plane::RULE]),
+    Rule::new("ra2.app.009", &[&accelerators::RULE]),
+    Rule::new("ra2.app.010", &[&nfd_labels::RULE]),
+    Rule::new("ra2.app.013", &[&update_strategy::RULE]),
+    Rule::new("ra2.app.016", &[&alpha_api::LATEST_RULE]),
+    Rule::new("ra2.app.025", &[&local_storage::RULE]),
+    Rule::new("ra2.app.026", &[&liveness_probe::RULE]),
+    Rule::new("ra2.app.027", &[&readiness_probe::RULE]),
+    Rule::new("ra2.app.028", &[&runtime_sockets::RULE]),
+    Rule::new("ra2.app.029", &[&token_automount::RULE]),
+    Rule::new("ra2.app.030", &[&host_network::RULE]),
+    Rule::new("ra2.app.031", &[&host_namespaces::RULE]),
+    Rule::new("ra2.app.032", &[&resource_limits::RULE]),
+    Rule::new("ra2.app.033", &[&readonly_root_latest::RULE]),
+    Rule::new("ra2.app.034", &[&image_tags::RULE]),
+    Rule::new("ra2.app.035", &[&hardcoded_ips::RULE]),
+    Rule::new("ra2.app.036", &[&node_port::RULE]),
+    Rule::new("ra2.app.037", &[&immutable_configmaps::RULE]),
+    Rule::new("ra2.app.041", &[&privileged::RULE]),
+    Rule::new("ra2.app.042", &[&root_user::RULE]),
+    Rule::new("ra2.app.043", &[&privilege_escalation::RULE]),
+    Rule::new("ra2.app.044", &[&non_root_ids::RULE]),
+    Rule::new("ra2.app.045", &[&recommended_labels::RULE]),
+    Rule::new("ra2.app.047", &[&host_ports::RULE]),
+    Rule::new("ra2.app.048", &[&selinux_type::RULE]),
+    Rule::new("ra2.ch.001", &[&hugepages::RULE, &platform_node::CH001]),
+    Rule::new("ra2.ch.006", &[&cpu_bounded::RULE]),
+    Rule::new("ra2.ch.010", &[&platform_node::CH010]),
+    Rule::new("ra2.ch.012", &[&platform_node::CH012]),
+    Rule::new("ra2.ch.018", &[&platform_node::CH018]),
+    Rule::new("ra2.crt.001", &[&platform_node::CRT001]),
+    Rule::new("ra2.crt.002", &[&platform_node::CRT002]),
+    Rule::new("ra2.k8s.002", &[&platform_cluster::K8S002]),
+    Rule::new("ra2.k8s.003", &[&platform_cluster::K8S003]),
+    Rule::new("ra2.k8s.004", &[&platform_cluster::K8S004]),
+    Rule::new("ra2.k8s.005", &[&platform_node::K8S005, &platform_control::K8S005]),
+    Rule::new("ra2.k8s.006", &[&platform_cluster::K8S006]),
+    Rule::new("ra2.k8s.008", &[&platform_node::K8S008]),
+    Rule::new("ra2.k8s.009", &[&cpu_pinning::RULE, &platform_cluster::K8S009]),
+    Rule::new(
+        "ra2.k8s.011",
+        &[&profile_labels::RULE, &platform_node::K8S011, &platform_cluster::K8S011],
+    ),
+    Rule::new(
+        "ra2.k8s.012",
+        &[&alpha_api::RULE, &platform_control::K8S012, &platform_cluster::K8S012],
+    ),
+    Rule::new("ra2.k8s.019", &[&beta_api::RULE, &platform_control::K8S019]),
+    Rule::new("ra2.ntw.002", &[&platform_cluster::NTW002]),
+    Rule::new("ra2.ntw.003", &[&attachment_count::RULE]),
+    Rule::new("ra2.ntw.006", &[&nad_shape::RULE_BASE, &platform_cluster::NTW006]),
+    Rule::new("ra2.ntw.008", &[&sriov_nad::RULE, &platform_cluster::NTW008]),
+    Rule::new("ra2.ntw.009", &[&nad_reference::RULE]),
+    Rule::new("ra2.ntw.010", &[&platform_stack::NTW010]),
+    Rule::new("ra2.ntw.012", &[&platform_stack::NTW012]),
+    Rule::new("ra2.ntw.015", &[&ipam::RULE, &platform_stack::NTW015]),
+    Rule::new("ra2.ntw.016", &[&nad_shape::RULE_LATEST]),
+    Rule::new("ra2.pkg.001", &[&tiller::RULE]),
+    Rule::new("ra2.stg.005", &[&volume_types::RULE]),
+    Rule::new("ra2.stg.006", &[&csi::RULE, &platform_stack::STG006]),
+    Rule::new("ra2.stg.007", &[&storage_class::RULE]),
+    Rule::new("sec.sys.021", &[&host_users::RULE]),
 ];
 
+/// The rule registered under `id`.
 pub fn find(id: &str) -> Option<&'static Rule> {
-    RULES.iter().copied().find(|r| r.id == id)
+    RULES
+        .binary_search_by(|rule| rule.id.cmp(id))
+        .ok()
+        .and_then(|index| RULES.get(index))
+}
+
+/// How many [`Checks`] the registry holds, over every rule.
+pub(crate) const PARTS: usize = parts();
+
+// Evaluated at compile time only: an index out of range would be a build error, not a panic.
+#[allow(clippy::indexing_slicing)]
+const fn parts() -> usize {
+    let (mut i, mut n) = (0, 0);
+    while i < RULES.len() {
+        n += RULES[i].parts.len();
+        i += 1;
+    }
+    n
 }
 
 /// The object a rule is running on, for placing findings.
@@ -433,5 +459,31 @@ impl<'c> BundleContext<'c> {
     /// The rule's parameters.
     pub fn params<P: params::RuleParams>(&self) -> std::borrow::Cow<'c, P> {
         params_of(self.params, self.rule, self.settings.config)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{RULES, find};
+
+    /// One entry per id, sorted by id, so that [`find`] can search; every id has its catalogue
+    /// entry, and every entry registers at least one [`super::Checks`].
+    #[test]
+    fn the_registry_is_sorted_by_id_with_one_entry_each() {
+        for pair in RULES.windows(2) {
+            if let [a, b] = pair {
+                assert!(a.id < b.id, "{} is registered before {}", a.id, b.id);
+            }
+        }
+        for rule in RULES {
+            assert!(
+                crate::catalogue::get(rule.id).is_some(),
+                "{} has no catalogue entry",
+                rule.id
+            );
+            assert!(!rule.parts.is_empty(), "{} registers no checks", rule.id);
+            assert!(find(rule.id).is_some_and(|found| std::ptr::eq(found, rule)));
+        }
+        assert!(find("ra2.app.999").is_none());
     }
 }

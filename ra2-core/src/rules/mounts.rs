@@ -3,13 +3,13 @@
 
 use crate::model::{Container, Object, PodSpec, WorkloadKind};
 use crate::parse::view::Located;
-use crate::rules::{Context, Rule};
+use crate::rules::{Checks, Context};
 
-pub(super) static RULE: Rule = Rule {
+pub(super) static RULE: Checks = Checks {
     // An object rule rather than a pod rule: a StatefulSet's volumeClaimTemplates, outside the
     // pod spec, declare volumes too.
     object: Some(check_object),
-    ..Rule::new("ra2.app.002")
+    ..Checks::NONE
 };
 
 /// The kernel interfaces the container runtime sets up itself.

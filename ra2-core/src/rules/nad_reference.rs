@@ -8,12 +8,12 @@ use std::sync::Arc;
 use crate::k8s::names::is_dns1123_label;
 use crate::model::Object;
 use crate::model::bundle::{Bundle, Fact, Place, PodNetworks};
-use crate::rules::{BundleContext, Gather, Rule};
+use crate::rules::{BundleContext, Checks, Gather};
 
-pub(super) static RULE: Rule = Rule {
+pub(super) static RULE: Checks = Checks {
     gather: Some(gather),
     bundle: Some(check_bundle),
-    ..Rule::new("ra2.ntw.009")
+    ..Checks::NONE
 };
 
 /// A pod's DANM interfaces (`danm.io/interfaces` or `danm.k8s.io/interfaces`).

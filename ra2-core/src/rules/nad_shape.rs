@@ -7,19 +7,19 @@ use crate::k8s::names::is_dns1123_label;
 use crate::model::Object;
 use crate::parse::view::Located;
 use crate::report::words::json_type;
-use crate::rules::{Context, Rule, with_article};
+use crate::rules::{Checks, Context, with_article};
 use crate::telco::nad::{self, API_VERSION};
 
 /// Reported in the base edition (the multiplexer integrates through CNI).
-pub(super) static RULE_BASE: Rule = Rule {
+pub(super) static RULE_BASE: Checks = Checks {
     object: Some(check),
-    ..Rule::new("ra2.ntw.006")
+    ..Checks::NONE
 };
 
 /// Reported in the latest edition (the multiplexer implements the multi-net spec v1.2).
-pub(super) static RULE_LATEST: Rule = Rule {
+pub(super) static RULE_LATEST: Checks = Checks {
     object: Some(check),
-    ..Rule::new("ra2.ntw.016")
+    ..Checks::NONE
 };
 
 /// The API group that is the annotations' prefix, and the annotation prefix that is the group:

@@ -8,15 +8,15 @@ use crate::k8s::names::{ResourceName, classify_resource_name};
 use crate::model::bundle::{Bundle, Fact, Place};
 use crate::model::{Object, PodSpec, WorkloadKind};
 use crate::parse::view::Located;
-use crate::rules::{BundleContext, Context, Gather, Rule, with_article};
+use crate::rules::{BundleContext, Checks, Context, Gather, with_article};
 use crate::telco::multus::{NETWORKS_ANNOTATION, NetworkSelection, Severity, parse_networks};
 
-pub(super) static RULE: Rule = Rule {
+pub(super) static RULE: Checks = Checks {
     object: Some(check_object),
     pod: Some(check_pod),
     gather: Some(gather),
     bundle: Some(check_bundle),
-    ..Rule::new("ra2.app.006")
+    ..Checks::NONE
 };
 
 /// Capabilities that let a host-network container configure the node's interfaces.

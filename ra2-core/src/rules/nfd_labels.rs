@@ -3,15 +3,15 @@
 use crate::model::PodSpec;
 use crate::parse::view::Located;
 use crate::rules::params::RuleParams;
-use crate::rules::{Context, Rule, with_article};
+use crate::rules::{Checks, Context, with_article};
 use crate::telco::nfd::{
     FEATURE_LABEL_NS, KeyClass, classify_key, feature_word, is_denied, is_nfd_namespace, legacy_replacement,
 };
 
-pub(super) static RULE: Rule = Rule {
+pub(super) static RULE: Checks = Checks {
     pod: Some(check_pod),
     params: Some(super::params::decoder::<Namespaces>),
-    ..Rule::new("ra2.app.010")
+    ..Checks::NONE
 };
 
 /// Suffixes of NFD labels that are published as "true" only.

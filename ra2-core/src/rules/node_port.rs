@@ -2,11 +2,11 @@
 //! `ports[].nodePort`.
 
 use crate::model::Object;
-use crate::rules::{Context, Rule};
+use crate::rules::{Checks, Context};
 
-pub(super) static RULE: Rule = Rule {
+pub(super) static RULE: Checks = Checks {
     object: Some(check),
-    ..Rule::new("ra2.app.036")
+    ..Checks::NONE
 };
 
 fn check(object: &Object<'_>, cx: &mut Context<'_>) {

@@ -2,11 +2,11 @@
 //! set explicitly to a value above 999.
 
 use crate::model::{Container, PodSpec, Setting};
-use crate::rules::{Context, Rule};
+use crate::rules::{Checks, Context};
 
-pub(super) static RULE: Rule = Rule {
+pub(super) static RULE: Checks = Checks {
     pod: Some(check),
-    ..Rule::new("ra2.app.044")
+    ..Checks::NONE
 };
 
 /// Ids up to this value are root or system accounts on common distributions.

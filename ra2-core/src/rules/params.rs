@@ -15,41 +15,44 @@ pub trait RuleParams: Any + Send + Sync + Clone {
     fn decode(params: &mut Params<'_>) -> Self;
 }
 
-/// Decodes a rule's parameters (see [`crate::rules::Rule::params`]).
+/// Decodes a rule's parameters (see [`crate::rules::Checks::params`]).
 pub type Decoder = fn(&mut Params<'_>) -> Box<dyn Any + Send + Sync>;
 
 /// A rule's decoded parameters, shared by every linter that uses the same values.
 pub type Decoded = Arc<dyn Any + Send + Sync>;
 
-/// The parameters of `RULES[index]` (whose catalogue entry is `doc`) for `config`. A config that
-/// sets none of the rule's parameters gets the defaults, decoded once per process (once per
-/// instance in WebAssembly) and shared: a linter is made for every admission request.
+/// The parameters of `checks`, the registry's part number `index` (counted over every rule's
+/// parts, in registry order) of rule `id` (whose catalogue entry is `doc`), for `config`. A
+/// config that sets none of the rule's parameters gets the defaults, decoded once per process
+/// (once per instance in WebAssembly) and shared: a linter is made for every admission request.
 pub(crate) fn decoded(
     index: usize,
-    rule: &'static crate::rules::Rule,
+    id: &'static str,
+    checks: &'static crate::rules::Checks,
     doc: Option<&'static RuleDoc>,
     config: &Config,
 ) -> Option<Decoded> {
-    let decode = rule.params?;
-    if !config.params.contains_key(rule.id) {
+    let decode = checks.params?;
+    if !config.params.contains_key(id) {
         if let Some(Some(shared)) = defaults().get(index) {
             return Some(Arc::clone(shared));
         }
     }
-    Some(Arc::from(decode(&mut Params::with_doc(rule.id, doc, config))))
+    Some(Arc::from(decode(&mut Params::with_doc(id, doc, config))))
 }
 
-/// Every rule's parameters as the catalogue's defaults give them (same order as
-/// [`crate::rules::RULES`]).
+/// Every part's parameters as the catalogue's defaults give them (in the order of the parts
+/// of [`crate::rules::RULES`]).
 fn defaults() -> &'static [Option<Decoded>] {
     static DEFAULTS: OnceLock<Vec<Option<Decoded>>> = OnceLock::new();
     DEFAULTS.get_or_init(|| {
         let config = Config::default();
         crate::rules::RULES
             .iter()
-            .map(|rule| {
-                let decode = rule.params?;
-                Some(Arc::from(decode(&mut Params::new(rule.id, &config))))
+            .flat_map(|rule| rule.parts.iter().map(move |checks| (rule.id, checks)))
+            .map(|(id, checks)| {
+                let decode = checks.params?;
+                Some(Arc::from(decode(&mut Params::new(id, &config))))
             })
             .collect()
     })
@@ -195,7 +198,7 @@ mod tests {
         let config = Config::default();
         let mut read: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
         for rule in crate::rules::RULES {
-            if let Some(decode) = rule.params {
+            for decode in rule.parts.iter().filter_map(|checks| checks.params) {
                 let mut params = Params::new(rule.id, &config);
                 decode(&mut params);
                 read.entry(rule.id).or_default().extend(params.read);
@@ -247,22 +250,23 @@ mod tests {
     /// any gets its own.
     #[test]
     fn defaults_are_shared_unless_configured() {
-        let (index, rule) = crate::rules::RULES
+        let (index, (rule, checks)) = crate::rules::RULES
             .iter()
+            .flat_map(|rule| rule.parts.iter().map(move |checks| (rule, *checks)))
             .enumerate()
-            .find(|(_, r)| r.id == "ra2.app.009")
+            .find(|(_, (r, _))| r.id == "ra2.app.009")
             .expect("ra2.app.009");
         let doc = crate::catalogue::get(rule.id);
         let plain = Config::default();
-        let a = super::decoded(index, rule, doc, &plain).expect("params");
-        let b = super::decoded(index, rule, doc, &plain).expect("params");
+        let a = super::decoded(index, rule.id, checks, doc, &plain).expect("params");
+        let b = super::decoded(index, rule.id, checks, doc, &plain).expect("params");
         assert!(std::sync::Arc::ptr_eq(&a, &b));
         let mut configured = Config::default();
         configured.params.insert(
             rule.id.to_owned(),
             [("network_resources_injector".to_owned(), serde_json::Value::Bool(true))].into(),
         );
-        let c = super::decoded(index, rule, doc, &configured).expect("params");
+        let c = super::decoded(index, rule.id, checks, doc, &configured).expect("params");
         assert!(!std::sync::Arc::ptr_eq(&a, &c));
         let read = |p: &super::Decoded| {
             p.downcast_ref::<crate::rules::accelerators::Params>()

@@ -16,56 +16,56 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::model::bundle::Bundle;
 use crate::model::profile::{NETWORK_INTENSIVE, PROFILE_LABEL};
 use crate::platform::{Component, Stack};
-use crate::rules::{BundleContext, Rule};
+use crate::rules::{BundleContext, Checks};
 
-pub(super) static K8S002: Rule = Rule {
+pub(super) static K8S002: Checks = Checks {
     bundle: Some(etcd),
-    ..Rule::new("ra2.k8s.002")
+    ..Checks::NONE
 };
 
-pub(super) static K8S003: Rule = Rule {
+pub(super) static K8S003: Checks = Checks {
     bundle: Some(control_plane_zones),
-    ..Rule::new("ra2.k8s.003")
+    ..Checks::NONE
 };
 
-pub(super) static K8S004: Rule = Rule {
+pub(super) static K8S004: Checks = Checks {
     bundle: Some(worker_zones),
-    ..Rule::new("ra2.k8s.004")
+    ..Checks::NONE
 };
 
-pub(super) static K8S006: Rule = Rule {
+pub(super) static K8S006: Checks = Checks {
     bundle: Some(topology_manager),
-    ..Rule::new("ra2.k8s.006")
+    ..Checks::NONE
 };
 
-pub(super) static K8S009: Rule = Rule {
+pub(super) static K8S009: Checks = Checks {
     bundle: Some(cpu_manager),
-    ..Rule::new("ra2.k8s.009")
+    ..Checks::NONE
 };
 
-pub(super) static K8S011: Rule = Rule {
+pub(super) static K8S011: Checks = Checks {
     bundle: Some(no_host),
-    ..Rule::new("ra2.k8s.011")
+    ..Checks::NONE
 };
 
-pub(super) static NTW002: Rule = Rule {
+pub(super) static NTW002: Checks = Checks {
     bundle: Some(default_network),
-    ..Rule::new("ra2.ntw.002")
+    ..Checks::NONE
 };
 
-pub(super) static NTW006: Rule = Rule {
+pub(super) static NTW006: Checks = Checks {
     bundle: Some(multiplexer),
-    ..Rule::new("ra2.ntw.006")
+    ..Checks::NONE
 };
 
-pub(super) static NTW008: Rule = Rule {
+pub(super) static NTW008: Checks = Checks {
     bundle: Some(sriov_device_plugin),
-    ..Rule::new("ra2.ntw.008")
+    ..Checks::NONE
 };
 
-pub(super) static K8S012: Rule = Rule {
+pub(super) static K8S012: Checks = Checks {
     bundle: Some(services),
-    ..Rule::new("ra2.k8s.012")
+    ..Checks::NONE
 };
 
 /// etcd-members and etcd-on-worker.

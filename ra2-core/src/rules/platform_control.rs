@@ -14,25 +14,25 @@ use crate::parse::view::Located;
 use crate::platform::flags::{Flag, MapEntry, map_flag, merge_map_values, parse_bool};
 use crate::platform::{Component, KUBEADM_GROUP, KUBELET_GROUP, extra_args, image_tag, kubernetes_minor};
 use crate::rules::params::RuleParams;
-use crate::rules::{Context, Rule};
+use crate::rules::{Checks, Context};
 
-pub(super) static K8S012: Rule = Rule {
+pub(super) static K8S012: Checks = Checks {
     pod: Some(alpha_pod),
     object: Some(alpha_object),
-    ..Rule::new("ra2.k8s.012")
+    ..Checks::NONE
 };
 
-pub(super) static K8S019: Rule = Rule {
+pub(super) static K8S019: Checks = Checks {
     pod: Some(beta_pod),
     object: Some(beta_object),
-    ..Rule::new("ra2.k8s.019")
+    ..Checks::NONE
 };
 
-pub(super) static K8S005: Rule = Rule {
+pub(super) static K8S005: Checks = Checks {
     pod: Some(version_pod),
     object: Some(version_object),
     params: Some(super::params::decoder::<VersionParams>),
-    ..Rule::new("ra2.k8s.005")
+    ..Checks::NONE
 };
 
 /// How many minor releases behind `kubernetes-version` components may be.

@@ -12,53 +12,53 @@ use crate::k8s::quantity::Quantity;
 use crate::model::Object;
 use crate::model::profile::{NETWORK_INTENSIVE, PROFILE_LABEL};
 use crate::platform::{is_control_plane, is_node, node_quantity};
-use crate::rules::{Context, Rule};
+use crate::rules::{Checks, Context};
 use crate::telco::nfd::{KeyClass, classify_key};
 
-pub(super) static CH001: Rule = Rule {
+pub(super) static CH001: Checks = Checks {
     object: Some(hugepages),
-    ..Rule::new("ra2.ch.001")
+    ..Checks::NONE
 };
 
-pub(super) static CH010: Rule = Rule {
+pub(super) static CH010: Checks = Checks {
     object: Some(ephemeral_storage),
-    ..Rule::new("ra2.ch.010")
+    ..Checks::NONE
 };
 
-pub(super) static CH012: Rule = Rule {
+pub(super) static CH012: Checks = Checks {
     object: Some(memory),
-    ..Rule::new("ra2.ch.012")
+    ..Checks::NONE
 };
 
-pub(super) static CH018: Rule = Rule {
+pub(super) static CH018: Checks = Checks {
     object: Some(nfd_labels),
-    ..Rule::new("ra2.ch.018")
+    ..Checks::NONE
 };
 
-pub(super) static K8S005: Rule = Rule {
+pub(super) static K8S005: Checks = Checks {
     object: Some(version),
     params: Some(super::params::decoder::<super::platform_control::VersionParams>),
-    ..Rule::new("ra2.k8s.005")
+    ..Checks::NONE
 };
 
-pub(super) static K8S008: Rule = Rule {
+pub(super) static K8S008: Checks = Checks {
     object: Some(reservations),
-    ..Rule::new("ra2.k8s.008")
+    ..Checks::NONE
 };
 
-pub(super) static K8S011: Rule = Rule {
+pub(super) static K8S011: Checks = Checks {
     object: Some(worker_label),
-    ..Rule::new("ra2.k8s.011")
+    ..Checks::NONE
 };
 
-pub(super) static CRT001: Rule = Rule {
+pub(super) static CRT001: Checks = Checks {
     object: Some(oci_runtime),
-    ..Rule::new("ra2.crt.001")
+    ..Checks::NONE
 };
 
-pub(super) static CRT002: Rule = Rule {
+pub(super) static CRT002: Checks = Checks {
     object: Some(cri_runtime),
-    ..Rule::new("ra2.crt.002")
+    ..Checks::NONE
 };
 
 /// 320 GB, the local filesystem ra2.ch.010 asks for (decimal gigabytes, as the RA2 text writes).

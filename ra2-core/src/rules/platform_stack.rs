@@ -11,26 +11,26 @@
 
 use crate::model::bundle::Bundle;
 use crate::platform::{IPAM_DAEMONS, Stack};
-use crate::rules::{BundleContext, Rule};
+use crate::rules::{BundleContext, Checks};
 
-pub(super) static NTW010: Rule = Rule {
+pub(super) static NTW010: Checks = Checks {
     bundle: Some(user_plane),
-    ..Rule::new("ra2.ntw.010")
+    ..Checks::NONE
 };
 
-pub(super) static NTW012: Rule = Rule {
+pub(super) static NTW012: Checks = Checks {
     bundle: Some(device_plugins),
-    ..Rule::new("ra2.ntw.012")
+    ..Checks::NONE
 };
 
-pub(super) static NTW015: Rule = Rule {
+pub(super) static NTW015: Checks = Checks {
     bundle: Some(ipam_daemons),
-    ..Rule::new("ra2.ntw.015")
+    ..Checks::NONE
 };
 
-pub(super) static STG006: Rule = Rule {
+pub(super) static STG006: Checks = Checks {
     bundle: Some(csi_drivers),
-    ..Rule::new("ra2.stg.006")
+    ..Checks::NONE
 };
 
 /// user-plane-cni: network-intensive nodes or workloads exist, the input shows the cluster's

@@ -2,11 +2,11 @@
 //! explicitly false, and nothing (privileged, CAP_SYS_ADMIN) makes it true anyway.
 
 use crate::model::{Container, PodSpec};
-use crate::rules::{Context, Rule, process};
+use crate::rules::{Checks, Context, process};
 
-pub(super) static RULE: Rule = Rule {
+pub(super) static RULE: Checks = Checks {
     pod: Some(check),
-    ..Rule::new("ra2.app.043")
+    ..Checks::NONE
 };
 
 /// Every container, ephemeral ones included; Windows pods cannot set the field.

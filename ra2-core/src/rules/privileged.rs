@@ -2,11 +2,11 @@
 //! ephemeral).
 
 use crate::model::PodSpec;
-use crate::rules::{Context, Rule, process};
+use crate::rules::{Checks, Context, process};
 
-pub(super) static RULE: Rule = Rule {
+pub(super) static RULE: Checks = Checks {
     pod: Some(check),
-    ..Rule::new("ra2.app.041")
+    ..Checks::NONE
 };
 
 fn check(pod: &PodSpec<'_>, cx: &mut Context<'_>) {

@@ -3,11 +3,11 @@
 
 use crate::model::{Container, PodSpec};
 use crate::parse::view::Located;
-use crate::rules::{Context, Rule};
+use crate::rules::{Checks, Context};
 
-pub(super) static RULE: Rule = Rule {
+pub(super) static RULE: Checks = Checks {
     pod: Some(check),
-    ..Rule::new("ra2.app.003")
+    ..Checks::NONE
 };
 
 /// The capabilities the Pod Security Standards baseline lets a container add.

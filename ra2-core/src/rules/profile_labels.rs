@@ -8,13 +8,13 @@ use crate::model::bundle::Bundle;
 use crate::model::profile::{LITERAL_KEY_PREFIX, NETWORK_INTENSIVE, PROFILE_LABEL, PROFILE_NAMES, Signal, resolve};
 use crate::model::{Object, PodSpec};
 use crate::parse::view::Located;
-use crate::rules::{BundleContext, Context, Rule};
+use crate::rules::{BundleContext, Checks, Context};
 
-pub(super) static RULE: Rule = Rule {
+pub(super) static RULE: Checks = Checks {
     object: Some(check_object),
     pod: Some(check_pod),
     bundle: Some(check_bundle),
-    ..Rule::new("ra2.k8s.011")
+    ..Checks::NONE
 };
 
 /// invalid-key and node: a Node's label keys are ones the API server stores, and its profile

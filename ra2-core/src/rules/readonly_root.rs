@@ -1,11 +1,11 @@
 //! ra2.app.001: every workload container runs with a read-only root filesystem (OCI `root.readonly`).
 
 use crate::model::PodSpec;
-use crate::rules::{Context, Rule};
+use crate::rules::{Checks, Context};
 
-pub(super) static RULE: Rule = Rule {
+pub(super) static RULE: Checks = Checks {
     pod: Some(check_pod),
-    ..Rule::new("ra2.app.001")
+    ..Checks::NONE
 };
 
 /// Each regular, init or sidecar container whose own `readOnlyRootFilesystem` is not `true`.

@@ -3,11 +3,11 @@
 
 use crate::model::{Object, WorkloadKind};
 use crate::parse::view::Located;
-use crate::rules::{Context, Rule};
+use crate::rules::{Checks, Context};
 
-pub(super) static RULE: Rule = Rule {
+pub(super) static RULE: Checks = Checks {
     object: Some(check),
-    ..Rule::new("ra2.app.045")
+    ..Checks::NONE
 };
 
 const RECOMMENDED: &[&str] = &[

@@ -5,13 +5,13 @@ use std::sync::Arc;
 
 use crate::model::bundle::{Bundle, Fact, Place};
 use crate::model::{Container, Object, PodSpec};
-use crate::rules::{BundleContext, Context, Gather, Rule};
+use crate::rules::{BundleContext, Checks, Context, Gather};
 
-pub(super) static RULE: Rule = Rule {
+pub(super) static RULE: Checks = Checks {
     pod: Some(check_pod),
     gather: Some(gather),
     bundle: Some(check_bundle),
-    ..Rule::new("ra2.app.032")
+    ..Checks::NONE
 };
 
 /// The resources every container must limit.

@@ -3,11 +3,11 @@
 
 use crate::model::PodSpec;
 use crate::rules::user::{RunAs, image_decides, root_message, run_as};
-use crate::rules::{Context, Rule};
+use crate::rules::{Checks, Context};
 
-pub(super) static RULE: Rule = Rule {
+pub(super) static RULE: Checks = Checks {
     pod: Some(check),
-    ..Rule::new("ra2.app.042")
+    ..Checks::NONE
 };
 
 /// Regular, init and sidecar containers; Windows pods have no numeric user ids.

@@ -4,13 +4,13 @@
 use crate::model::{Object, PodSpec};
 use crate::parse::view::Located;
 use crate::rules::params::RuleParams;
-use crate::rules::{Context, Rule};
+use crate::rules::{Checks, Context};
 
-pub(super) static RULE: Rule = Rule {
+pub(super) static RULE: Checks = Checks {
     pod: Some(check_pod),
     object: Some(check_object),
     params: Some(super::params::decoder::<Params>),
-    ..Rule::new("ra2.app.028")
+    ..Checks::NONE
 };
 
 /// The runtime sockets no pod may reach.

@@ -5,12 +5,12 @@ use serde_json::Value;
 
 use crate::k8s::names::{ResourceName, classify_resource_name};
 use crate::model::Object;
-use crate::rules::{Context, Rule, with_article};
+use crate::rules::{Checks, Context, with_article};
 use crate::telco::nad::{self, NadConfig, RESOURCE_NAME_ANNOTATION};
 
-pub(super) static RULE: Rule = Rule {
+pub(super) static RULE: Checks = Checks {
     object: Some(check),
-    ..Rule::new("ra2.ntw.008")
+    ..Checks::NONE
 };
 
 /// CNI plugins that attach a virtual function (SR-IOV CNI, InfiniBand SR-IOV CNI).

@@ -4,14 +4,14 @@
 use crate::k8s::storage::{CLASS_ANNOTATION, ClaimView, object_claims, pod_claims};
 use crate::model::bundle::{Bundle, Claim};
 use crate::model::{Object, PodSpec};
-use crate::rules::{BundleContext, Context, Gather, Rule};
+use crate::rules::{BundleContext, Checks, Context, Gather};
 
-pub(super) static RULE: Rule = Rule {
+pub(super) static RULE: Checks = Checks {
     pod: Some(check_pod),
     object: Some(check_object),
     gather: Some(gather),
     bundle: Some(check_bundle),
-    ..Rule::new("ra2.stg.007")
+    ..Checks::NONE
 };
 
 /// PersistentVolumeClaims and StatefulSet volumeClaimTemplates.

@@ -3,11 +3,11 @@
 
 use crate::k8s::names::image_reference;
 use crate::model::Object;
-use crate::rules::{Context, Rule};
+use crate::rules::{Checks, Context};
 
-pub(super) static RULE: Rule = Rule {
+pub(super) static RULE: Checks = Checks {
     object: Some(check_object),
-    ..Rule::new("ra2.pkg.001")
+    ..Checks::NONE
 };
 
 /// The name Helm 2 gave Tiller's Deployment and Service.

@@ -7,13 +7,13 @@ use std::sync::Arc;
 use crate::model::bundle::{Bundle, Fact, Place};
 use crate::model::{Object, PodSpec};
 use crate::parse::view::Located;
-use crate::rules::{BundleContext, Context, Gather, Rule};
+use crate::rules::{BundleContext, Checks, Context, Gather};
 
-pub(crate) static RULE: Rule = Rule {
+pub(crate) static RULE: Checks = Checks {
     pod: Some(check_pod),
     gather: Some(gather),
     bundle: Some(check_bundle),
-    ..Rule::new("ra2.app.029")
+    ..Checks::NONE
 };
 
 const FIELD: &str = "automountServiceAccountToken";

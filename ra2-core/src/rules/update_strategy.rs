@@ -2,11 +2,11 @@
 //! `Recreate` strategy, no StatefulSet or DaemonSet `OnDelete` update strategy.
 
 use crate::model::{Object, WorkloadKind};
-use crate::rules::{Context, Rule};
+use crate::rules::{Checks, Context};
 
-pub(super) static RULE: Rule = Rule {
+pub(super) static RULE: Checks = Checks {
     object: Some(check_object),
-    ..Rule::new("ra2.app.013")
+    ..Checks::NONE
 };
 
 /// The strategy field of a controller kind and the strategy type that does not roll.

@@ -3,11 +3,11 @@
 
 use crate::model::{Container, PodSpec, Setting};
 use crate::parse::view::Located;
-use crate::rules::{Context, Rule};
+use crate::rules::{Checks, Context};
 
-pub(super) static RULE: Rule = Rule {
+pub(super) static RULE: Checks = Checks {
     pod: Some(check_pod),
-    ..Rule::new("ra2.app.005")
+    ..Checks::NONE
 };
 
 /// Each regular, init or sidecar container, with `runAsUser` and `runAsNonRoot` taken from its

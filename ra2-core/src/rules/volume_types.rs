@@ -3,11 +3,11 @@
 
 use crate::k8s::storage::{is_pod_volume_source, sources};
 use crate::model::PodSpec;
-use crate::rules::{Context, Rule};
+use crate::rules::{Checks, Context};
 
-pub(super) static RULE: Rule = Rule {
+pub(super) static RULE: Checks = Checks {
     pod: Some(check_pod),
-    ..Rule::new("ra2.stg.005")
+    ..Checks::NONE
 };
 
 /// Guaranteed by RA2, or served from the API (`projected`, `downwardAPI`) or through a claim
