@@ -151,6 +151,13 @@ pub struct LintArgs {
     #[arg(long)]
     pub skip_non_k8s: bool,
 
+    /// Also lint what ignore files leave out when walking a directory. By default a walk
+    /// skips, as ripgrep does, what `.gitignore` (inside a git repository), `.ignore`,
+    /// `.git/info/exclude` and git's global excludes file exclude; files named explicitly are
+    /// always linted.
+    #[arg(long)]
+    pub no_ignore: bool,
+
     /// Render each PATH that is a kustomization directory with kustomize (`$RA2_KUSTOMIZE`,
     /// else `kustomize` or `kubectl kustomize` on PATH) and lint the output instead of the
     /// directory's files, as `kubectl kustomize DIR | ra2 lint -` would.
@@ -215,6 +222,7 @@ impl LintArgs {
             no_config: self.no_config,
             strict: self.strict,
             skip_non_k8s: self.skip_non_k8s,
+            no_ignore: self.no_ignore,
             kustomize: self.kustomize,
             limits: self.limits.overrides(),
             jobs: self.jobs.map(usize::from),

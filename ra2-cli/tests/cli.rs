@@ -181,6 +181,44 @@ fn walks_skip_and_count_files_that_are_not_kubernetes_manifests() {
     );
 }
 
+/// The files of the objects a JSON report names.
+fn object_files(report: &serde_json::Value) -> Vec<String> {
+    let mut files: Vec<String> = report["objects"]
+        .as_array()
+        .expect("objects")
+        .iter()
+        .filter_map(|o| o["file"].as_str().map(str::to_owned))
+        .collect();
+    files.dedup();
+    files
+}
+
+#[test]
+fn directory_walks_honour_ignore_files_unless_no_ignore() {
+    let dir = TempDir::new("ignore-files");
+    let pod = b"apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec: {containers: [{name: a, image: r/a:1.0}]}\n";
+    for file in ["app/pod.yaml", "out/rendered.yaml", "scratch.yaml"] {
+        dir.write(file, pod);
+    }
+    dir.write(".ignore", b"scratch.yaml\n");
+    dir.write(".gitignore", b"/out/\n");
+    dir.write(".git/HEAD", b"ref: refs/heads/main\n");
+    let lint = |extra: &[&str]| {
+        json(&run_in(
+            &dir.0,
+            &[&["lint", "--no-config", "--format", "json"][..], extra].concat(),
+            None,
+        ))
+    };
+    assert_eq!(object_files(&lint(&[])), ["app/pod.yaml"]);
+    assert_eq!(
+        object_files(&lint(&["--no-ignore"])),
+        ["app/pod.yaml", "out/rendered.yaml", "scratch.yaml"]
+    );
+    // Named explicitly, an ignored file is linted.
+    assert_eq!(object_files(&lint(&["scratch.yaml"])), ["scratch.yaml"]);
+}
+
 #[test]
 fn files_named_explicitly_stay_strict_unless_skip_non_k8s_is_asked() {
     let files = [

@@ -119,16 +119,38 @@ pub struct Skipped {
     pub reason: &'static str,
 }
 
+/// How paths are expanded into inputs ([`discover`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Discovery {
+    /// Judge files named explicitly as a walk judges the files it finds: skip those whose
+    /// name or documents say they are not Kubernetes manifests (`--skip-non-k8s`).
+    pub skip_non_k8s: bool,
+    /// Leave out of directory walks what `.gitignore` (inside a git repository), `.ignore`,
+    /// `.git/info/exclude` and git's global excludes file leave out, as ripgrep does
+    /// (`--no-ignore` turns it off). Files named explicitly are linted whatever they say.
+    pub respect_ignore_files: bool,
+}
+
+impl Default for Discovery {
+    fn default() -> Self {
+        Discovery {
+            skip_non_k8s: false,
+            respect_ignore_files: true,
+        }
+    }
+}
+
 /// Expands the command line's paths into inputs. Files named explicitly are linted whatever
-/// their extension; directories are walked recursively (sorted by name, hidden entries and
-/// symlinked directories skipped). No path means the current directory. Files a walk finds
-/// whose name says they are not Kubernetes manifests (`kustomization.yaml`, `Chart.yaml`,
-/// `values*.yaml`, docker-compose files, CI configs: `ra2_core::manifest::file_skip_reason`)
-/// are skipped and returned as such, and the other files found are read with `skip_non_k8s`
-/// on; with `skip_non_k8s`, files named explicitly are judged the same way.
-pub fn discover(paths: &[PathBuf], skip_non_k8s: bool) -> (Vec<Input>, Vec<ReadProblem>, Vec<Skipped>) {
+/// their extension; directories are walked recursively (sorted by name; hidden entries,
+/// symlinked directories and, unless turned off, what ignore files exclude are skipped: see
+/// [`Discovery`]). No path means the current directory. Files a walk finds whose name says
+/// they are not Kubernetes manifests (`kustomization.yaml`, `Chart.yaml`, `values*.yaml`,
+/// docker-compose files, CI configs: `ra2_core::manifest::file_skip_reason`) are skipped and
+/// returned as such, and the other files found are read with `skip_non_k8s` on; with
+/// `skip_non_k8s`, files named explicitly are judged the same way.
+pub fn discover(paths: &[PathBuf], how: Discovery) -> (Vec<Input>, Vec<ReadProblem>, Vec<Skipped>) {
     let mut inputs = Vec::new();
-    let (problems, skipped) = discover_each(paths, skip_non_k8s, &mut |input| inputs.push(input));
+    let (problems, skipped) = discover_each(paths, how, &mut |input| inputs.push(input));
     (inputs, problems, skipped)
 }
 
@@ -136,7 +158,7 @@ pub fn discover(paths: &[PathBuf], skip_non_k8s: bool) -> (Vec<Input>, Vec<ReadP
 /// each).
 pub fn discover_each(
     paths: &[PathBuf],
-    skip_non_k8s: bool,
+    how: Discovery,
     found: &mut dyn FnMut(Input),
 ) -> (Vec<ReadProblem>, Vec<Skipped>) {
     let default = [PathBuf::from(".")];
@@ -157,13 +179,13 @@ pub fn discover_each(
         }
         let name = display_name(path);
         match std::fs::metadata(path) {
-            Ok(meta) if meta.is_dir() => walk(path, &mut found, &mut problems, &mut skipped),
-            Ok(_) => match ra2_core::manifest::file_skip_reason(&name).filter(|_| skip_non_k8s) {
+            Ok(meta) if meta.is_dir() => walk(path, how, &mut found, &mut problems, &mut skipped),
+            Ok(_) => match ra2_core::manifest::file_skip_reason(&name).filter(|_| how.skip_non_k8s) {
                 Some(reason) => skipped.push(Skipped { name, reason }),
                 None => found(Input::File {
                     path: path.clone(),
                     name,
-                    skip_non_k8s,
+                    skip_non_k8s: how.skip_non_k8s,
                 }),
             },
             Err(e) => problems.push(ReadProblem::io(&name, &e)),
@@ -174,45 +196,68 @@ pub fn discover_each(
     (problems, skipped)
 }
 
-fn walk(dir: &Path, found: &mut dyn FnMut(Input), problems: &mut Vec<ReadProblem>, skipped: &mut Vec<Skipped>) {
-    let entries = match std::fs::read_dir(dir) {
-        Ok(entries) => entries,
-        Err(e) => {
-            problems.push(ReadProblem::io(&display_name(dir), &e));
-            return;
-        }
-    };
-    let mut entries: Vec<_> = entries.filter_map(Result::ok).collect();
-    entries.sort_by_key(std::fs::DirEntry::file_name);
-    for entry in entries {
-        let file_name = entry.file_name();
-        let file_name = file_name.to_string_lossy();
-        if file_name.starts_with('.') {
+/// Walks `dir` depth first, each directory's entries in name order, with ripgrep's walker
+/// (the `ignore` crate): hidden entries skipped, symlinked directories not followed (so a link
+/// cycle cannot loop), and ignore files honoured as [`Discovery`] says.
+fn walk(
+    dir: &Path,
+    how: Discovery,
+    found: &mut dyn FnMut(Input),
+    problems: &mut Vec<ReadProblem>,
+    skipped: &mut Vec<Skipped>,
+) {
+    let walker = ignore::WalkBuilder::new(dir)
+        .standard_filters(how.respect_ignore_files)
+        .hidden(true)
+        .follow_links(false)
+        .sort_by_file_name(std::ffi::OsStr::cmp)
+        .build();
+    for entry in walker {
+        let entry = match entry {
+            Ok(entry) => entry,
+            Err(error) => {
+                // A directory that cannot be read; a malformed pattern in an ignore file is
+                // the ignore file's problem, not the manifests', and is left to git to report.
+                if let Some((path, io)) = walk_io_error(&error, dir) {
+                    problems.push(ReadProblem::io(&display_name(&path), io));
+                }
+                continue;
+            }
+        };
+        if entry.depth() == 0 {
             continue;
         }
-        let path = entry.path();
-        let Ok(file_type) = entry.file_type() else {
+        let Some(file_type) = entry.file_type() else {
             continue;
         };
-        // Symlinked directories are not followed, so a link cycle cannot loop.
+        let path = entry.path();
         let is_file = if file_type.is_symlink() {
-            std::fs::metadata(&path).is_ok_and(|m| m.is_file())
+            std::fs::metadata(path).is_ok_and(|m| m.is_file())
         } else {
             file_type.is_file()
         };
-        if file_type.is_dir() {
-            walk(&path, found, problems, skipped);
-        } else if is_file && is_manifest_name(&file_name) {
-            let name = display_name(&path);
+        let file_name = entry.file_name().to_string_lossy();
+        if is_file && is_manifest_name(&file_name) {
+            let name = display_name(path);
             match ra2_core::manifest::file_skip_reason(&file_name) {
                 Some(reason) => skipped.push(Skipped { name, reason }),
                 None => found(Input::File {
-                    path,
+                    path: path.to_path_buf(),
                     name,
                     skip_non_k8s: true,
                 }),
             }
         }
+    }
+}
+
+/// The path and I/O error of a walk error that is one (`dir` when the error names no path).
+fn walk_io_error<'e>(error: &'e ignore::Error, dir: &Path) -> Option<(PathBuf, &'e std::io::Error)> {
+    match error {
+        ignore::Error::WithPath { path, err } => walk_io_error(err, path),
+        ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => walk_io_error(err, dir),
+        ignore::Error::Io(io) => Some((dir.to_path_buf(), io)),
+        _ => None,
     }
 }
 
@@ -581,6 +626,81 @@ mod tests {
     fn manifest_extensions() {
         assert!(is_manifest_name("a.yaml") && is_manifest_name("a.YML") && is_manifest_name("a.json"));
         assert!(!is_manifest_name("a.txt") && !is_manifest_name("yaml"));
+    }
+
+    /// The names a walk of `dir` finds (relative to it), and those it skips for their names.
+    fn walked(dir: &Path, how: Discovery) -> (Vec<String>, Vec<String>) {
+        let relative = |name: &str| {
+            Path::new(name)
+                .strip_prefix(dir)
+                .map_or_else(|_| name.to_owned(), |p| p.to_string_lossy().into_owned())
+        };
+        let (inputs, problems, skipped) = discover(&[dir.to_path_buf()], how);
+        assert!(problems.is_empty(), "{problems:?}");
+        (
+            inputs.iter().map(|i| relative(i.name())).collect(),
+            skipped.iter().map(|s| relative(&s.name)).collect(),
+        )
+    }
+
+    #[test]
+    fn walks_honour_ignore_files_in_name_order() {
+        let dir = std::env::temp_dir().join(format!("ra2-walk-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        for sub in ["b", "a/deep", "rendered", ".hidden"] {
+            std::fs::create_dir_all(dir.join(sub)).unwrap();
+        }
+        for file in [
+            "z.yaml",
+            "b/pod.yml",
+            "a/deep/x.json",
+            "a/pod.yaml",
+            "rendered/out.yaml",
+            "scratch.yaml",
+            ".hidden/h.yaml",
+            "notes.txt",
+            "Chart.yaml",
+        ] {
+            std::fs::write(dir.join(file), "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\n").unwrap();
+        }
+        // `.ignore` applies anywhere; `.gitignore` only inside a git repository (as in ripgrep).
+        std::fs::write(dir.join(".ignore"), "scratch.yaml\n").unwrap();
+        std::fs::write(dir.join(".gitignore"), "rendered/\n").unwrap();
+        let on = Discovery::default();
+        let off = Discovery {
+            respect_ignore_files: false,
+            ..on
+        };
+        let everything = vec![
+            "a/deep/x.json",
+            "a/pod.yaml",
+            "b/pod.yml",
+            "rendered/out.yaml",
+            "scratch.yaml",
+            "z.yaml",
+        ];
+        let (found, skipped) = walked(&dir, on);
+        assert_eq!(
+            found,
+            [
+                "a/deep/x.json",
+                "a/pod.yaml",
+                "b/pod.yml",
+                "rendered/out.yaml",
+                "z.yaml"
+            ]
+        );
+        assert_eq!(skipped, ["Chart.yaml"]);
+        std::fs::create_dir(dir.join(".git")).unwrap();
+        assert_eq!(
+            walked(&dir, on).0,
+            ["a/deep/x.json", "a/pod.yaml", "b/pod.yml", "z.yaml"]
+        );
+        assert_eq!(walked(&dir, off).0, everything);
+        // A file named explicitly is linted whatever the ignore files say.
+        let (inputs, _, _) = discover(&[dir.join("scratch.yaml")], on);
+        assert_eq!(inputs.len(), 1);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

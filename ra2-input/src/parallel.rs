@@ -85,7 +85,7 @@ pub struct Found {
 /// walk finds are read as it finds them.
 pub fn lint_paths(
     paths: &[std::path::PathBuf],
-    skip_non_k8s: bool,
+    how: input::Discovery,
     linter: &mut Linter<'_>,
     jobs: usize,
     keep_text: bool,
@@ -93,7 +93,7 @@ pub fn lint_paths(
     progress: Option<Progress<'_>>,
 ) -> Found {
     if jobs < 2 || !linter.can_fork() {
-        let (inputs, problems, skipped) = input::discover(paths, skip_non_k8s);
+        let (inputs, problems, skipped) = input::discover(paths, how);
         lint_inputs_with(&inputs, linter, jobs, keep_text, on, progress);
         return Found {
             inputs: inputs.len(),
@@ -106,7 +106,7 @@ pub fn lint_paths(
     on_threads(&board, linter, jobs, keep_text, on, progress, |absorb_ready| {
         // The list is complete once the walk is over, whatever happens to the walk.
         let _complete = Completes(&board);
-        let (problems, skipped) = input::discover_each(paths, skip_non_k8s, &mut |input| {
+        let (problems, skipped) = input::discover_each(paths, how, &mut |input| {
             found.inputs += 1;
             board.push(input);
             absorb_ready();
@@ -634,7 +634,7 @@ mod tests {
             let mut seen = Vec::new();
             let found = lint_paths(
                 &paths,
-                false,
+                crate::Discovery::default(),
                 &mut linter,
                 jobs,
                 false,

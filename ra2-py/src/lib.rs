@@ -726,8 +726,10 @@ fn path_list(paths: &Bound<'_, PyAny>) -> PyResult<Vec<PathBuf>> {
 /// Lints files and directories, as `ra2 lint PATH...` does.
 ///
 /// `paths` is one path or an iterable of them (str or os.PathLike). Directories are walked
-/// recursively for `*.yaml`, `*.yml` and `*.json` files in name order, skipping hidden entries
-/// and symlinked directories, and skipping (counting in `summary["skipped"]`) files and
+/// recursively for `*.yaml`, `*.yml` and `*.json` files in name order, skipping hidden entries,
+/// symlinked directories and, unless `respect_ignore_files=False`, what `.gitignore` (in a git
+/// repository), `.ignore` and git's excludes leave out (as ripgrep does), and skipping
+/// (counting in `summary["skipped"]`) files and
 /// documents that are not Kubernetes manifests (kustomization files, `Chart.yaml`,
 /// `values*.yaml`, docker-compose files, documents with neither apiVersion nor kind); files
 /// named explicitly are linted whatever their name and extension, strictly unless the config
@@ -738,7 +740,7 @@ fn path_list(paths: &Bound<'_, PyAny>) -> PyResult<Vec<PathBuf>> {
 /// options are those of `lint`. The GIL is released while files are read and linted, on every
 /// available core (the report is the same as on one thread).
 #[pyfunction]
-#[pyo3(signature = (paths, *, edition=None, select=None, ignore=None, config=None))]
+#[pyo3(signature = (paths, *, edition=None, select=None, ignore=None, config=None, respect_ignore_files=true))]
 fn lint_paths(
     py: Python<'_>,
     paths: &Bound<'_, PyAny>,
@@ -746,17 +748,22 @@ fn lint_paths(
     select: Option<&Bound<'_, PyAny>>,
     ignore: Option<&Bound<'_, PyAny>>,
     config: Option<&Bound<'_, PyAny>>,
+    respect_ignore_files: bool,
 ) -> PyResult<PyReport> {
     let paths = path_list(paths)?;
     let config = file_settings(py, edition, select, ignore, config)?;
     let report = py
-        .detach(|| lint_inputs(&paths, &config))
+        .detach(|| lint_inputs(&paths, &config, respect_ignore_files))
         .map_err(|problem| read_problem_error(&problem))?;
     Ok(PyReport::new(report, config.fail_on))
 }
 
 /// Discovers and lints, as the CLI does; I/O failures stop the run (the caller raises OSError).
-fn lint_inputs(paths: &[PathBuf], config: &Config) -> Result<ra2_core::Report, ReadProblem> {
+fn lint_inputs(
+    paths: &[PathBuf],
+    config: &Config,
+    respect_ignore_files: bool,
+) -> Result<ra2_core::Report, ReadProblem> {
     let mut linter = new_linter(config);
     if paths.is_empty() {
         return Ok(linter.finish());
@@ -767,7 +774,10 @@ fn lint_inputs(paths: &[PathBuf], config: &Config) -> Result<ra2_core::Report, R
     let jobs = ra2_input::parallel::default_jobs();
     let found = ra2_input::parallel::lint_paths(
         paths,
-        config.skip_non_k8s,
+        ra2_input::Discovery {
+            skip_non_k8s: config.skip_non_k8s,
+            respect_ignore_files,
+        },
         &mut linter,
         jobs,
         false,
@@ -888,7 +898,7 @@ fn rules<'py>(py: Python<'py>, edition: Option<&Bound<'py, PyAny>>) -> PyResult<
 #[pyfunction]
 #[pyo3(signature = (
     *, paths, format, fail_on, select, ignore, edition, config, no_config, strict, skip_non_k8s,
-    kustomize, max_document_bytes, max_depth, max_alias_expansion, jobs, stream_after,
+    no_ignore, kustomize, max_document_bytes, max_depth, max_alias_expansion, jobs, stream_after,
     post_render, chart_root, source_root, category
 ))]
 #[allow(clippy::too_many_arguments, clippy::fn_params_excessive_bools)]
@@ -904,6 +914,7 @@ fn _run(
     no_config: bool,
     strict: bool,
     skip_non_k8s: bool,
+    no_ignore: bool,
     kustomize: bool,
     max_document_bytes: Option<usize>,
     max_depth: Option<usize>,
@@ -931,6 +942,7 @@ fn _run(
         no_config,
         strict,
         skip_non_k8s,
+        no_ignore,
         kustomize,
         limits: ra2_core::doc::LimitOverrides {
             max_document_bytes,

@@ -269,6 +269,20 @@ def test_directories_are_walked_like_the_cli(tree: Path, cli) -> None:  # type: 
     assert report.exit_code == status
 
 
+def test_walks_honour_ignore_files_unless_asked_not_to(tree: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    # m/ holds a .git directory, so its .gitignore counts (as in ripgrep); .ignore counts anywhere.
+    write(tree / "m" / ".gitignore", "sub/\n")
+    write(tree / "m" / ".ignore", "a.yml\n")
+    walked = ra2.lint_paths("m")
+    assert sorted({o.file for o in walked.objects}) == ["m/b.yaml"]
+    expected, _ = cli.lint_json("m", cwd=tree)
+    assert walked.to_json() == expected
+    everything = ra2.lint_paths("m", respect_ignore_files=False)
+    assert sorted({o.file for o in everything.objects}) == ["m/a.yml", "m/b.yaml", "m/sub/D.YAML", "m/sub/c.json"]
+    expected, _ = cli.lint_json("--no-ignore", "m", cwd=tree)
+    assert everything.to_json() == expected
+
+
 def test_paths_forms(tree: Path) -> None:
     expected = ra2.lint_paths(["m/b.yaml", "m/a.yml"]).to_json()
     assert ra2.lint_paths([Path("m/b.yaml"), pathlib.PurePath("m/a.yml")]).to_json() == expected  # type: ignore[list-item]

@@ -202,7 +202,13 @@ mod tests {
         } else {
             root.join("tests/fixtures")
         };
-        let (inputs, _, _) = ra2_input::discover(&[dir], true);
+        let (inputs, _, _) = ra2_input::discover(
+            &[dir],
+            ra2_input::Discovery {
+                skip_non_k8s: true,
+                respect_ignore_files: true,
+            },
+        );
         let config = ra2_core::Config::default();
         let mut linter = ra2_core::Linter::new(&config);
         ra2_input::parallel::lint_inputs(&inputs, &mut linter, 2, false, |_, _| true);

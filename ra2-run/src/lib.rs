@@ -105,6 +105,8 @@ pub struct Options {
     pub no_config: bool,
     pub strict: bool,
     pub skip_non_k8s: bool,
+    /// Directory walks lint what `.gitignore`, `.ignore` and git's excludes leave out too.
+    pub no_ignore: bool,
     pub kustomize: bool,
     pub limits: LimitOverrides,
     /// Threads; `None`: the available cores (0 counts as 1).
@@ -131,6 +133,7 @@ impl Default for Options {
             no_config: false,
             strict: false,
             skip_non_k8s: false,
+            no_ignore: false,
             kustomize: false,
             limits: LimitOverrides::default(),
             jobs: None,

@@ -137,7 +137,10 @@ pub fn run(options: &Options, config: &ra2_core::Config, inputs: Inputs) -> u8 {
     let found = match &paths {
         Some(paths) => input::parallel::lint_paths(
             paths,
-            config.skip_non_k8s,
+            input::Discovery {
+                skip_non_k8s: config.skip_non_k8s,
+                respect_ignore_files: !options.no_ignore,
+            },
             &mut linter,
             jobs(options),
             keep_text,

@@ -99,7 +99,7 @@ fn a_mixed_tree_gives_no_error_for_files_that_are_not_manifests() {
         return;
     };
     let repos = ra2_tests::root().join("tests").join("fixtures").join("repos");
-    let (inputs, problems, skipped) = ra2_input::discover(&[corpus, repos], false);
+    let (inputs, problems, skipped) = ra2_input::discover(&[corpus, repos], ra2_input::Discovery::default());
     assert!(problems.is_empty(), "{problems:?}");
     let config = Config::default();
     let mut linter = Linter::new(&config);

@@ -73,6 +73,7 @@ def parser() -> argparse.ArgumentParser:
     config.add_argument("--no-config", action=_Flag, help="ignore any .ra2.yaml")
     p.add_argument("--strict", action=_Flag, help="also check each object against its Kubernetes OpenAPI schema")
     p.add_argument("--skip-non-k8s", action=_Flag, help="skip files and documents that are not Kubernetes manifests")
+    p.add_argument("--no-ignore", action=_Flag, help="also lint what .gitignore, .ignore and git's excludes leave out of directory walks")
     p.add_argument("--kustomize", action=_Flag, help="render kustomization directories with kustomize and lint the output")
     u64 = 2**64 - 1
     p.add_argument("--max-document-bytes", action=_Once, type=_count("BYTES", 1, u64), metavar="BYTES", help="largest document read")

@@ -275,9 +275,12 @@ def lint_paths(
     select: _Selectors | None = None,
     ignore: _Selectors | None = None,
     config: _ConfigArg | None = None,
+    respect_ignore_files: bool = True,
 ) -> Report:
     """Lint files and directories as `ra2 lint PATH...` does.
 
+    Directory walks skip what `.gitignore` (in a git repository), `.ignore` and git's
+    excludes leave out, as ripgrep does, unless `respect_ignore_files=False` (`--no-ignore`).
     Without `config`, the `.ra2.yaml` in the working directory or a parent is read, as
     `ra2 lint` reads it (`config={}` for none). Raises OSError for a path that cannot be read,
     ValueError for a bad option.
@@ -311,6 +314,7 @@ def _run(
     no_config: bool,
     strict: bool,
     skip_non_k8s: bool,
+    no_ignore: bool,
     kustomize: bool,
     max_document_bytes: int | None,
     max_depth: int | None,
