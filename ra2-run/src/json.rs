@@ -68,126 +68,37 @@ fn elements<T: Serialize + Sync>(out: &mut impl Write, items: &[T], jobs: usize)
             parts
         });
         for part in parts {
-            let part = part?;
-            // Every element starts with its separator; the first has none.
-            let part = if first {
-                part.get(1..).unwrap_or_default()
-            } else {
-                &part[..]
-            };
+            // Parts are separated as their elements are.
+            if !first {
+                out.write_all(b",")?;
+            }
             first = false;
-            out.write_all(part)?;
+            out.write_all(&part?)?;
         }
     }
     out.write_all(b"\n  ")
 }
 
-/// `items` as elements of a top-level array: each after `,` (which the caller drops for the
-/// first), a newline and four spaces.
+/// `items` as elements of a top-level array of the report (each after a newline and four
+/// spaces, separated by `,`): serde_json's pretty printer writes them so inside `[[...]]`,
+/// between the 5 bytes that open the two arrays and the 6 that close them.
 fn serialize<T: Serialize>(items: &[T]) -> std::io::Result<Vec<u8>> {
-    let mut part = Vec::with_capacity(items.len() * 1024);
-    for item in items {
-        part.push(b',');
-        let mut serializer = serde_json::Serializer::with_formatter(&mut part, Pretty::inside_array());
-        item.serialize(&mut serializer)?;
+    let mut text = Vec::with_capacity(items.len() * 1024);
+    serde_json::to_writer_pretty(&mut text, &[items])?;
+    let inside = text.len().saturating_sub(OPEN.len() + CLOSE.len());
+    if !(text.starts_with(OPEN) && text.ends_with(CLOSE)) {
+        return Err(std::io::Error::other(
+            "serde_json wrote an array of arrays unlike itself",
+        ));
     }
-    Ok(part)
+    text.drain(..OPEN.len());
+    text.truncate(inside);
+    Ok(text)
 }
 
-/// serde_json's pretty printer (two spaces a level) for a value that is an element of the
-/// report's top-level arrays: it starts two levels in, with the newline and indentation before
-/// the element.
-struct Pretty {
-    level: usize,
-    has_value: bool,
-}
-
-impl Pretty {
-    fn inside_array() -> Pretty {
-        Pretty {
-            level: 1,
-            has_value: false,
-        }
-    }
-
-    fn new_line<W: ?Sized + Write>(&self, out: &mut W) -> std::io::Result<()> {
-        const SPACES: &[u8] = &[b' '; 64];
-        out.write_all(b"\n")?;
-        let mut left = self.level * 2;
-        while left > 0 {
-            let now = left.min(SPACES.len());
-            out.write_all(SPACES.get(..now).unwrap_or_default())?;
-            left -= now;
-        }
-        Ok(())
-    }
-
-    fn open<W: ?Sized + Write>(&mut self, out: &mut W, bracket: &[u8]) -> std::io::Result<()> {
-        // The element itself: on its own line, one level in.
-        if self.level == 1 && !self.has_value {
-            self.level = 2;
-            self.new_line(out)?;
-        }
-        self.level += 1;
-        self.has_value = false;
-        out.write_all(bracket)
-    }
-
-    fn close<W: ?Sized + Write>(&mut self, out: &mut W, bracket: &[u8]) -> std::io::Result<()> {
-        self.level -= 1;
-        if self.has_value {
-            self.new_line(out)?;
-        }
-        out.write_all(bracket)
-    }
-
-    fn item<W: ?Sized + Write>(&mut self, out: &mut W, first: bool) -> std::io::Result<()> {
-        if !first {
-            out.write_all(b",")?;
-        }
-        self.new_line(out)
-    }
-}
-
-impl serde_json::ser::Formatter for Pretty {
-    fn begin_array<W: ?Sized + Write>(&mut self, out: &mut W) -> std::io::Result<()> {
-        self.open(out, b"[")
-    }
-
-    fn end_array<W: ?Sized + Write>(&mut self, out: &mut W) -> std::io::Result<()> {
-        self.close(out, b"]")
-    }
-
-    fn begin_array_value<W: ?Sized + Write>(&mut self, out: &mut W, first: bool) -> std::io::Result<()> {
-        self.item(out, first)
-    }
-
-    fn end_array_value<W: ?Sized + Write>(&mut self, _out: &mut W) -> std::io::Result<()> {
-        self.has_value = true;
-        Ok(())
-    }
-
-    fn begin_object<W: ?Sized + Write>(&mut self, out: &mut W) -> std::io::Result<()> {
-        self.open(out, b"{")
-    }
-
-    fn end_object<W: ?Sized + Write>(&mut self, out: &mut W) -> std::io::Result<()> {
-        self.close(out, b"}")
-    }
-
-    fn begin_object_key<W: ?Sized + Write>(&mut self, out: &mut W, first: bool) -> std::io::Result<()> {
-        self.item(out, first)
-    }
-
-    fn begin_object_value<W: ?Sized + Write>(&mut self, out: &mut W) -> std::io::Result<()> {
-        out.write_all(b": ")
-    }
-
-    fn end_object_value<W: ?Sized + Write>(&mut self, _out: &mut W) -> std::io::Result<()> {
-        self.has_value = true;
-        Ok(())
-    }
-}
+/// How serde_json's pretty printer opens and closes a non-empty array inside an array.
+const OPEN: &[u8] = b"[\n  [";
+const CLOSE: &[u8] = b"\n  ]\n]";
 
 #[cfg(test)]
 mod tests {
