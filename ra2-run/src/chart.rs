@@ -4,10 +4,12 @@
 //! `helm template` names each document's template in a `# Source: <chart>/templates/<file>`
 //! comment (subcharts: `<chart>/charts/<sub>/templates/<file>`); the core records it as the
 //! finding's `source_template`. Here the chart is looked up on disk: the directory given with
-//! `--chart-root` or the working directory, if its `Chart.yaml` has that name, else a bounded
-//! walk under it for one that has (skipping hidden directories, `node_modules` and `target`)
-//! and that holds the chart's own templates named in the output (another chart of the same
-//! name is never mapped into).
+//! `--chart-root` or the working directory, if its `Chart.yaml` has that name, else a
+//! breadth-first walk under it, nearest first, for the first one that has (skipping hidden
+//! directories, `node_modules` and `target`) and that holds the chart's own templates named in
+//! the output (another chart of the same name is never mapped into). The walk goes on from
+//! where it stopped for the next name, and reads at most [`MAX_ENTRIES`] directory entries in
+//! all, so that a run from `/` or a home directory costs milliseconds, not seconds.
 //! A subchart is `charts/<sub>/` of its parent, or the `file://` path its parent's
 //! `dependencies` give. A chart or template that cannot be found leaves its findings on the
 //! rendered output and is reported once, on standard error.
@@ -22,8 +24,8 @@ use crate::template_map;
 
 /// How deep below the search root the walk looks for `Chart.yaml`.
 const MAX_DEPTH: usize = 6;
-/// How many directories the walk reads at most.
-const MAX_DIRECTORIES: usize = 20_000;
+/// How many directory entries (files and directories) the walk reads at most, in all.
+pub const MAX_ENTRIES: usize = 10_000;
 /// How many charts of one name the walk collects (a repository may vendor copies).
 const MAX_CANDIDATES: usize = 16;
 
@@ -33,8 +35,8 @@ pub struct Charts {
     /// The working directory: template paths are reported relative to it when under it.
     cwd: PathBuf,
     found: BTreeMap<String, Result<Vec<PathBuf>, String>>,
-    /// Every chart under `root` by name, from one walk made when first needed.
-    index: Option<ChartIndex>,
+    /// The charts under `root` by name, from one walk made as far as names need it.
+    search: Option<ChartSearch>,
     /// Templates that no chart of their name holds, by chart name.
     missing: BTreeMap<String, Vec<String>>,
     templates: BTreeMap<String, Result<(String, String), String>>,
@@ -50,7 +52,7 @@ impl Charts {
             root: root.map_or_else(|| cwd.clone(), Path::to_path_buf),
             cwd,
             found: BTreeMap::new(),
-            index: None,
+            search: None,
             missing: BTreeMap::new(),
             templates: BTreeMap::new(),
             notes: Vec::new(),
@@ -130,12 +132,18 @@ impl Charts {
         Ok((self.display(&path), text))
     }
 
-    /// Looks up the charts called `name` and keeps the nearest one that holds every template
-    /// of its own among `rests` (paths below the chart; a subchart's may be missing, when it
-    /// is packaged), preferring the one that holds most subchart templates too. A chart of
+    /// Looks up the charts called `name` until one holds every template of its own among
+    /// `rests` (paths below the chart; a subchart's may be missing, when it is packaged), and
+    /// keeps, of those found by then, the nearest that holds most subchart templates too. A chart of
     /// that name that lacks one of its own templates is another chart: none may be left.
     fn choose_chart(&mut self, name: &str, rests: &[String]) {
-        let candidates = match self.chart(name) {
+        let own = |chart: &Path| {
+            rests
+                .iter()
+                .filter(|r| !r.starts_with("charts/"))
+                .all(|r| resolve(chart, &r.split('/').collect::<Vec<_>>()).is_some())
+        };
+        let candidates = match self.chart_until(name, &own) {
             Ok(candidates) => candidates,
             Err(note) => {
                 self.notes.push(note);
@@ -144,13 +152,9 @@ impl Charts {
         };
         let holds = |chart: &PathBuf, rest: &String| resolve(chart, &rest.split('/').collect::<Vec<_>>()).is_some();
         let mut best: Option<(usize, &PathBuf)> = None;
-        for chart in &candidates {
-            let own = rests
-                .iter()
-                .filter(|r| !r.starts_with("charts/"))
-                .all(|r| holds(chart, r));
+        for chart in candidates.iter().filter(|c| own(c)) {
             let n = rests.iter().filter(|r| holds(chart, r)).count();
-            if own && best.is_none_or(|(m, _)| n > m) {
+            if best.is_none_or(|(m, _)| n > m) {
                 best = Some((n, chart));
             }
         }
@@ -168,16 +172,27 @@ impl Charts {
         self.found.insert(name.to_owned(), chosen);
     }
 
-    /// The directories of the charts called `name`, nearest first; looked up once.
+    /// The directories of the charts called `name` as chosen (see [`Charts::choose_chart`]).
     fn chart(&mut self, name: &str) -> Result<Vec<PathBuf>, String> {
+        self.chart_until(name, &|_| false)
+    }
+
+    /// The directories of the charts called `name`, nearest first, found by walking on until
+    /// one is `enough` (or the walk is over); looked up once.
+    fn chart_until(&mut self, name: &str, enough: &dyn Fn(&Path) -> bool) -> Result<Vec<PathBuf>, String> {
         if let Some(known) = self.found.get(name) {
             // Reported once, with the first template that needed it.
             return known.clone().map_err(|_| String::new());
         }
-        let index = self.index.get_or_insert_with(|| ChartIndex::walk(&self.root));
-        let found = Some(index.charts(name)).filter(|c| !c.is_empty()).ok_or_else(|| {
+        let search = self.search.get_or_insert_with(|| ChartSearch::new(&self.root));
+        let found = Some(search.charts(name, enough)).filter(|c| !c.is_empty()).ok_or_else(|| {
+            let bound = if search.budget_spent() {
+                format!(" (the search stops after {MAX_ENTRIES} directory entries)")
+            } else {
+                String::new()
+            };
             format!(
-                "note: Helm chart {name:?} (named by the `# Source:` comments) not found: no Chart.yaml with that name in {} or {MAX_DEPTH} levels below; --chart-root DIR says where it is. Findings stay on the rendered output",
+                "note: Helm chart {name:?} (named by the `# Source:` comments) not found: no Chart.yaml with that name in {} or {MAX_DEPTH} levels below{bound}; --chart-root DIR says where it is. Findings stay on the rendered output",
                 self.root.display()
             )
         });
@@ -229,67 +244,91 @@ fn chart_name(dir: &Path) -> Option<String> {
     chart_yaml(dir)?.get("name")?.as_str().map(str::to_owned)
 }
 
-/// The charts under a search root, by name: one breadth-first walk answers every name the
-/// output gives (a walk per name read the same directories over and over: with 130 charts
-/// named and a large working directory, most of a run went there).
-struct ChartIndex {
+/// The charts under a search root, by name: one breadth-first walk, nearest first, answers
+/// every name the output gives (a walk per name read the same directories over and over),
+/// and goes only as far as the names need, within [`MAX_ENTRIES`] directory entries.
+struct ChartSearch {
     root: PathBuf,
     /// The name in the root's own `Chart.yaml`.
     root_name: Option<String>,
-    /// The charts below the root by name, nearest first, at most [`MAX_CANDIDATES`] each.
+    /// The charts found so far below the root by name, nearest first, at most
+    /// [`MAX_CANDIDATES`] each.
     below: BTreeMap<String, Vec<PathBuf>>,
+    /// Directories still to look at, and their depth.
+    queue: VecDeque<(PathBuf, usize)>,
+    /// Directory entries the walk may still read.
+    entries_left: usize,
+    /// The walk ran out of entries with some left unread.
+    stopped_short: bool,
 }
 
-impl ChartIndex {
-    fn walk(root: &Path) -> ChartIndex {
-        let mut below: BTreeMap<String, Vec<PathBuf>> = BTreeMap::new();
-        let mut queue = VecDeque::from([(root.to_path_buf(), 0)]);
-        let mut visited = 0;
-        while let Some((dir, depth)) = queue.pop_front() {
-            visited += 1;
-            if visited > MAX_DIRECTORIES {
-                break;
-            }
-            if depth > 0
-                && let Some(name) = chart_name(&dir)
-            {
-                let charts = below.entry(name).or_default();
-                if charts.len() < MAX_CANDIDATES {
-                    charts.push(dir.clone());
-                }
-            }
-            if depth >= MAX_DEPTH {
-                continue;
-            }
-            let Ok(entries) = std::fs::read_dir(&dir) else {
-                continue;
-            };
-            let mut children: Vec<PathBuf> = entries
-                .filter_map(Result::ok)
-                .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
-                .filter(|e| {
-                    let name = e.file_name();
-                    let name = name.to_string_lossy();
-                    !(name.starts_with('.') || name == "node_modules" || name == "target")
-                })
-                .map(|e| e.path())
-                .collect();
-            children.sort();
-            queue.extend(children.into_iter().map(|c| (c, depth + 1)));
-        }
-        ChartIndex {
+impl ChartSearch {
+    fn new(root: &Path) -> ChartSearch {
+        ChartSearch {
             root: root.to_path_buf(),
             root_name: chart_name(root),
-            below,
+            below: BTreeMap::new(),
+            queue: VecDeque::from([(root.to_path_buf(), 0)]),
+            entries_left: MAX_ENTRIES,
+            stopped_short: false,
         }
     }
 
-    /// The charts called `name`: the root itself, else those below it, nearest first.
-    fn charts(&self, name: &str) -> Vec<PathBuf> {
+    /// The charts called `name`: the root itself, else those below it, nearest first, as far
+    /// as the walk has to go for one that is `enough`.
+    fn charts(&mut self, name: &str, enough: &dyn Fn(&Path) -> bool) -> Vec<PathBuf> {
         if self.root_name.as_deref() == Some(name) {
             return vec![self.root.clone()];
         }
+        while !self.below.get(name).is_some_and(|c| c.iter().any(|c| enough(c))) && self.step() {}
         self.below.get(name).cloned().unwrap_or_default()
+    }
+
+    /// Did the walk stop for its budget, with directories left to read?
+    fn budget_spent(&self) -> bool {
+        self.stopped_short || self.entries_left == 0 && !self.queue.is_empty()
+    }
+
+    /// Looks at the next directory; false when the walk is over.
+    fn step(&mut self) -> bool {
+        if self.entries_left == 0 {
+            return false;
+        }
+        let Some((dir, depth)) = self.queue.pop_front() else {
+            return false;
+        };
+        if depth > 0
+            && let Some(name) = chart_name(&dir)
+        {
+            let charts = self.below.entry(name).or_default();
+            if charts.len() < MAX_CANDIDATES {
+                charts.push(dir.clone());
+            }
+        }
+        if depth >= MAX_DEPTH {
+            return true;
+        }
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            return true;
+        };
+        let mut children: Vec<PathBuf> = Vec::new();
+        for entry in entries.filter_map(Result::ok) {
+            if self.entries_left == 0 {
+                self.stopped_short = true;
+                break;
+            }
+            self.entries_left -= 1;
+            let name = entry.file_name();
+            let name = name.to_string_lossy();
+            if entry.file_type().is_ok_and(|t| t.is_dir())
+                && !(name.starts_with('.') || name == "node_modules" || name == "target")
+            {
+                children.push(entry.path());
+            }
+        }
+        children.sort();
+        self.queue.extend(children.into_iter().map(|c| (c, depth + 1)));
+        true
     }
 }
 
@@ -314,9 +353,10 @@ fn template_ordinals(objects: &[ObjectSummary]) -> BTreeMap<(&str, usize), usize
     ordinals
 }
 
+/// Every chart called `name` under `root` that the whole walk finds.
 #[cfg(test)]
 fn find_charts(root: &Path, name: &str) -> Vec<PathBuf> {
-    ChartIndex::walk(root).charts(name)
+    ChartSearch::new(root).charts(name, &|_| false)
 }
 
 /// The file a `# Source:` path names inside the chart at `chart`: `charts/<sub>/…` goes into
@@ -417,6 +457,42 @@ mod tests {
         let sts = resolve(&chart, &["charts", "store", "templates", "sts.yaml"]).unwrap();
         assert!(sts.ends_with("libs/db/templates/sts.yaml"), "{}", sts.display());
         assert_eq!(resolve(&chart, &["charts", "gone", "templates", "x.yaml"]), None);
+        let _ = std::fs::remove_dir_all(&root);
+    }
+
+    /// The walk goes only as far as a name needs, and no further than its budget in all.
+    #[test]
+    fn the_search_stops_at_the_first_chart_that_holds_the_templates_and_at_its_budget() {
+        let root = temp_dir("budget");
+        write(&root.join("near/Chart.yaml"), "name: cnf\n");
+        write(&root.join("near/templates/a.yaml"), "kind: Pod\n");
+        write(&root.join("x/y/far/Chart.yaml"), "name: cnf\n");
+        write(&root.join("x/y/far/templates/a.yaml"), "kind: Pod\n");
+        let mut search = ChartSearch::new(&root);
+        let holds = |c: &Path| c.join("templates/a.yaml").is_file();
+        assert_eq!(search.charts("cnf", &holds), [root.join("near")]);
+        assert!(!search.queue.is_empty(), "the walk stopped at the first match");
+        assert_eq!(
+            search.charts("cnf", &|_| false),
+            [root.join("near"), root.join("x/y/far")]
+        );
+        assert!(search.queue.is_empty() && !search.budget_spent());
+
+        // More entries than the budget, the chart beyond them: not found, and the note says why.
+        let wide = root.join("wide");
+        for i in 0..MAX_ENTRIES {
+            std::fs::create_dir_all(wide.join(format!("d{i:05}"))).unwrap();
+        }
+        write(&root.join("zz/deep/Chart.yaml"), "name: late\n");
+        let mut charts = Charts::new(Some(&root));
+        charts.choose_chart("late", &["templates/a.yaml".to_owned()]);
+        let notes = charts.take_notes();
+        assert_eq!(notes.len(), 1);
+        assert!(
+            notes[0].contains("the search stops after 10000 directory entries"),
+            "{}",
+            notes[0]
+        );
         let _ = std::fs::remove_dir_all(&root);
     }
 }
