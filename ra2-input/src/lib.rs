@@ -212,6 +212,8 @@ fn walk(
         .follow_links(false)
         .sort_by_file_name(std::ffi::OsStr::cmp)
         .build();
+    // The files that kustomizations seen so far read as patches and sources (lexical paths).
+    let mut kustomize_inputs = std::collections::HashSet::new();
     for entry in walker {
         let entry = match entry {
             Ok(entry) => entry,
@@ -224,13 +226,14 @@ fn walk(
                 continue;
             }
         };
-        if entry.depth() == 0 {
-            continue;
-        }
         let Some(file_type) = entry.file_type() else {
             continue;
         };
         let path = entry.path();
+        if file_type.is_dir() {
+            note_kustomize_inputs(path, &mut kustomize_inputs);
+            continue;
+        }
         let is_file = if file_type.is_symlink() {
             std::fs::metadata(path).is_ok_and(|m| m.is_file())
         } else {
@@ -239,7 +242,9 @@ fn walk(
         let file_name = entry.file_name().to_string_lossy();
         if is_file && is_manifest_name(&file_name) {
             let name = display_name(path);
-            match ra2_core::manifest::file_skip_reason(&file_name) {
+            let kustomize_input =
+                (!kustomize_inputs.is_empty() && kustomize_inputs.contains(&lexical(path))).then_some(KUSTOMIZE_INPUT);
+            match kustomize_input.or_else(|| ra2_core::manifest::file_skip_reason(&file_name)) {
                 Some(reason) => skipped.push(Skipped { name, reason }),
                 None => found(Input::File {
                     path: path.to_path_buf(),
@@ -249,6 +254,44 @@ fn walk(
             }
         }
     }
+}
+
+/// Why a walk skips a file that a kustomization reads as a patch or a source.
+const KUSTOMIZE_INPUT: &str = ra2_core::manifest::KUSTOMIZE;
+
+/// Adds the files that the kustomization of `dir`, if it has one, reads other than as
+/// resources ([`ra2_core::manifest::kustomization_inputs`]): a strategic-merge patch is part of
+/// an object, and linted alone it would be judged for all it leaves out. Only files the walk
+/// finds after `dir` (below it, or in directories after it) are skipped.
+fn note_kustomize_inputs(dir: &Path, inputs: &mut std::collections::HashSet<PathBuf>) {
+    for name in ra2_core::manifest::KUSTOMIZATION_FILES {
+        if let Ok(text) = std::fs::read_to_string(dir.join(name)) {
+            inputs.extend(
+                ra2_core::manifest::kustomization_inputs(&text)
+                    .into_iter()
+                    .map(|file| lexical(&dir.join(file))),
+            );
+            return;
+        }
+    }
+}
+
+/// `path` with `.` and `..` components resolved as text (no file system look-up), so that
+/// `overlay/../base/patch.yaml` and `base/patch.yaml` compare equal.
+fn lexical(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for component in path.components() {
+        match component {
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir
+                if matches!(out.components().next_back(), Some(std::path::Component::Normal(_))) =>
+            {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
 }
 
 /// The path and I/O error of a walk error that is one (`dir` when the error names no path).
@@ -697,6 +740,16 @@ mod tests {
             ["a/deep/x.json", "a/pod.yaml", "b/pod.yml", "z.yaml"]
         );
         assert_eq!(walked(&dir, off).0, everything);
+        // What a kustomization reads as a patch or a source is kustomize input, not an object;
+        // its resources are objects.
+        std::fs::write(
+            dir.join("a/kustomization.yaml"),
+            "resources: [pod.yaml]\npatches: [{path: ../b/./pod.yml}]\nconfigMapGenerator: [{name: c, files: [deep/x.json]}]\n",
+        )
+        .unwrap();
+        let (found, skipped) = walked(&dir, on);
+        assert_eq!(found, ["a/pod.yaml", "z.yaml"]);
+        assert_eq!(skipped, ["Chart.yaml", "a/deep/x.json", "a/kustomization.yaml", "b/pod.yml"]);
         // A file named explicitly is linted whatever the ignore files say.
         let (inputs, _, _) = discover(&[dir.join("scratch.yaml")], on);
         assert_eq!(inputs.len(), 1);

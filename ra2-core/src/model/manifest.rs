@@ -94,6 +94,60 @@ pub fn document_skip_reason(root: &Located<'_>) -> Option<&'static str> {
     None
 }
 
+/// The file names a kustomization file (`kustomization.yaml`, `.yml`, `Kustomization`) may have.
+pub const KUSTOMIZATION_FILES: &[&str] = &["kustomization.yaml", "kustomization.yml", "Kustomization"];
+
+/// The files a kustomization reads other than as resources, as written (relative to its
+/// directory): patches (`patches`, `patchesStrategicMerge`, `patchesJson6902`), generator
+/// sources (`configMapGenerator` and `secretGenerator` `files`, `envs`, `env`), `replacements`,
+/// plugin configs (`generators`, `transformers`, `validators`), Helm `valuesFile`s and the
+/// `openapi` schema. A strategic-merge patch is part of an object, not an object: linted
+/// alone it would be judged for what it leaves out. Inline patches (text with a line break)
+/// are not files. A kustomization that cannot be read names none.
+pub fn kustomization_inputs(text: &str) -> Vec<String> {
+    let Ok(root) = crate::yaml_to_json(text) else {
+        return Vec::new();
+    };
+    let mut files = Vec::new();
+    let mut add = |value: Option<&serde_json::Value>| {
+        if let Some(path) = value.and_then(serde_json::Value::as_str) {
+            // `files:` entries may be `key=path`.
+            let path = path.split_once('=').map_or(path, |(_, path)| path);
+            if !path.contains('\n') && !path.trim().is_empty() {
+                files.push(path.trim().to_owned());
+            }
+        }
+    };
+    let list = |key: &str| {
+        root.get(key)
+            .and_then(serde_json::Value::as_array)
+            .into_iter()
+            .flatten()
+    };
+    for key in ["patchesStrategicMerge", "generators", "transformers", "validators"] {
+        list(key).for_each(|item| add(Some(item)));
+    }
+    for key in ["patches", "patchesJson6902", "replacements"] {
+        list(key).for_each(|item| add(item.get("path")));
+    }
+    for key in ["configMapGenerator", "secretGenerator"] {
+        for generator in list(key) {
+            for source in ["files", "envs"] {
+                generator
+                    .get(source)
+                    .and_then(serde_json::Value::as_array)
+                    .into_iter()
+                    .flatten()
+                    .for_each(|item| add(Some(item)));
+            }
+            add(generator.get("env"));
+        }
+    }
+    list("helmCharts").for_each(|chart| add(chart.get("valuesFile")));
+    add(root.get("openapi").and_then(|o| o.get("path")));
+    files
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -132,6 +186,56 @@ mod tests {
         let result = crate::parse::doc::read_chunk(chunk, false, crate::parse::doc::Limits::default());
         let doc = result.docs.first().expect("a document");
         document_skip_reason(&Located::root(doc))
+    }
+
+    #[test]
+    fn kustomization_inputs_are_its_patches_sources_and_configs() {
+        let text = "resources: [deployment.yaml]
+patchesStrategicMerge:
+  - patch-replicas.yaml
+  - |-
+    apiVersion: apps/v1
+    kind: Deployment
+    metadata: {name: inline}
+patches:
+  - path: ../common/patch-sec.yaml
+    target: {kind: Deployment}
+  - patch: |-
+      - op: remove
+        path: /spec/x
+patchesJson6902:
+  - target: {kind: Service, name: s}
+    path: svc-ops.yaml
+configMapGenerator:
+  - name: cfg
+    files: [app.yaml, cfg=settings.json]
+    envs: [vars.env]
+secretGenerator:
+  - name: s
+    env: secret.env
+replacements: [{path: repl.yaml}]
+transformers: [labels.yaml]
+helmCharts: [{name: c, valuesFile: values-prod.yaml}]
+openapi: {path: schema.json}
+";
+        assert_eq!(
+            kustomization_inputs(text),
+            [
+                "patch-replicas.yaml",
+                "labels.yaml",
+                "../common/patch-sec.yaml",
+                "svc-ops.yaml",
+                "repl.yaml",
+                "app.yaml",
+                "settings.json",
+                "vars.env",
+                "secret.env",
+                "values-prod.yaml",
+                "schema.json",
+            ]
+        );
+        assert!(kustomization_inputs("resources: [a.yaml]\n").is_empty());
+        assert!(kustomization_inputs("{{ not yaml").is_empty());
     }
 
     #[test]
