@@ -749,7 +749,10 @@ mod tests {
         .unwrap();
         let (found, skipped) = walked(&dir, on);
         assert_eq!(found, ["a/pod.yaml", "z.yaml"]);
-        assert_eq!(skipped, ["Chart.yaml", "a/deep/x.json", "a/kustomization.yaml", "b/pod.yml"]);
+        assert_eq!(
+            skipped,
+            ["Chart.yaml", "a/deep/x.json", "a/kustomization.yaml", "b/pod.yml"]
+        );
         // A file named explicitly is linted whatever the ignore files say.
         let (inputs, _, _) = discover(&[dir.join("scratch.yaml")], on);
         assert_eq!(inputs.len(), 1);

@@ -135,6 +135,25 @@ mod tests {
     #[test]
     fn threads_write_the_same_bytes() {
         let mut report = corpus_report();
+        // Without the corpus, the fixtures' findings and objects repeated past two batches, so
+        // that the writer splits them as it does a large report's.
+        if report.findings.len() + report.objects.len() <= 2 * BATCH {
+            let times = 2 * BATCH / (report.findings.len() + report.objects.len()).max(1) + 1;
+            report.findings = report
+                .findings
+                .iter()
+                .cycle()
+                .take(report.findings.len() * times)
+                .cloned()
+                .collect();
+            report.objects = report
+                .objects
+                .iter()
+                .cycle()
+                .take(report.objects.len() * times)
+                .cloned()
+                .collect();
+        }
         let mut one = Vec::new();
         report.write_json(&mut one).unwrap();
         assert!(
