@@ -49,6 +49,7 @@ pub use lint::Linter;
 pub use lint::admission;
 pub use lint::hook::{HookContext, ObjectHook};
 pub use model::manifest;
+pub use platform::{flags, runtime_config};
 
 pub use parse::{doc, list, scalar, source, view};
 pub use report::words;

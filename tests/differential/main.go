@@ -13,11 +13,19 @@
 //	                                      (Kubernetes 1.34): spec.resources is kept and defaulted;
 //	                                      without podLevel it is dropped, as the API server drops a
 //	                                      field of a disabled feature
+//	{"op":"runtimeconfig","flags":[...],"registry":[...],"defaultResources":[...],"probes":[...]}
+//	                                      kube-apiserver's --runtime-config occurrences, checked and
+//	                                      merged by k8s.io/apiserver (see runtimeConfig in flags.go)
+//	{"op":"featuregates","flags":[...],"known":{"Name":"alpha",...}}
+//	                                      --feature-gates occurrences read by component-base's
+//	                                      compatibility registry and feature gate (see featureGates)
 //
 // Everything that decides an answer is library code (k8s.io/apimachinery, k8s.io/api, k8s.io/kubectl,
-// sigs.k8s.io/yaml, sigs.k8s.io/json, k8s.io/component-helpers). The only hand-written Kubernetes
-// logic is the API server's request defaulting in defaultRequests and defaultPodRequests (see
-// there) and the CPU manager's one-line
+// sigs.k8s.io/yaml, sigs.k8s.io/json, k8s.io/component-helpers, k8s.io/apiserver,
+// k8s.io/component-base). The only hand-written Kubernetes logic is the API server's request
+// defaulting in defaultRequests and defaultPodRequests (see there), the checks of
+// APIEnablementOptions.Validate (see runtimeConfig: its package would bring in the whole generic
+// API server) and the CPU manager's one-line
 // integer test `Value()*1000 == MilliValue()`, which lives in k8s.io/kubernetes (not importable as
 // a library) and is reproduced verbatim on top of the library's Value and MilliValue.
 package main
@@ -28,6 +36,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math/big"
 	"os"
 	"strings"
@@ -35,6 +44,7 @@ import (
 	v1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/api/resource"
 	resourcehelper "k8s.io/component-helpers/resource"
+	"k8s.io/klog/v2"
 	"k8s.io/kubectl/pkg/util/qos"
 	kjson "sigs.k8s.io/json"
 	"sigs.k8s.io/yaml"
@@ -49,6 +59,17 @@ type request struct {
 	Pointer string `json:"pointer,omitempty"`
 	// PodLevel, for "qos": the PodLevelResources feature is on (Kubernetes 1.34 and later).
 	PodLevel bool `json:"podLevel,omitempty"`
+	// Flags, for "runtimeconfig" and "featuregates": the value of each occurrence of the flag.
+	Flags []string `json:"flags,omitempty"`
+	// Registry, for "runtimeconfig": the registered group versions ("group/version", "v1" for
+	// the core group).
+	Registry []string `json:"registry,omitempty"`
+	// DefaultResources and Probes, for "runtimeconfig": resources ("group/version/resource")
+	// enabled in the default configuration, and resources to ask ResourceEnabled about.
+	DefaultResources []string `json:"defaultResources,omitempty"`
+	Probes           []string `json:"probes,omitempty"`
+	// Known, for "featuregates": the gates the component knows, name to stage (see featureGates).
+	Known map[string]string `json:"known,omitempty"`
 }
 
 // parsed describes one parse result.
@@ -317,12 +338,19 @@ func answer(line []byte) any {
 		return podCPU(req)
 	case "qos":
 		return podQOS(req)
+	case "runtimeconfig":
+		return runtimeConfig(req)
+	case "featuregates":
+		return featureGates(req)
 	default:
 		return map[string]string{"protocolError": fmt.Sprintf("unknown op %q", req.Op)}
 	}
 }
 
 func main() {
+	// The feature gate logs every GA or deprecated gate it is asked to set.
+	klog.LogToStderr(false)
+	klog.SetOutput(io.Discard)
 	in := bufio.NewReaderSize(os.Stdin, 1<<20)
 	out := bufio.NewWriterSize(os.Stdout, 1<<20)
 	defer out.Flush()

@@ -1,8 +1,9 @@
 //! Differential tests: ra2's Kubernetes semantics against Kubernetes' own Go libraries.
 //!
 //! `tests/differential` is a small Go program over k8s.io/apimachinery (`resource.Quantity`),
-//! sigs.k8s.io/yaml (YAML to JSON), sigs.k8s.io/json (the API server's JSON decoder), k8s.io/api
-//! and kubectl's QoS helper. It answers newline-delimited JSON requests; each property below sends
+//! sigs.k8s.io/yaml (YAML to JSON), sigs.k8s.io/json (the API server's JSON decoder), k8s.io/api,
+//! kubectl's QoS helper, k8s.io/apiserver (`--runtime-config`) and k8s.io/component-base
+//! (`--feature-gates`). It answers newline-delimited JSON requests; each property below sends
 //! its whole batch to one process. Inputs come from a seeded PRNG (the same every run) and from the
 //! real-world corpus; every property compares at least [`MIN_INPUTS`] distinct inputs and fails on
 //! any disagreement, listing the first few. Without a `go` toolchain the tests say so and pass.
@@ -18,7 +19,15 @@
 //!   scalar as a value (`v: <s>`) and as a key (`<s>: v`);
 //! * QoS: `resources::pod_qos` against kubectl's `ComputePodQOS` on generated pods and on every
 //!   workload of the corpus, before Kubernetes 1.34 (pod-level `spec.resources` dropped) and from
-//!   1.34 (generated pods with pod-level resources, defaulted as the API server does).
+//!   1.34 (generated pods with pod-level resources, defaulted as the API server does);
+//! * `--runtime-config`: `RuntimeConfig::resolve` against k8s.io/apiserver (the flag's
+//!   `cliflag.ConfigurationMap`, `APIEnablementOptions.Validate`'s checks over `ParseGroups`, and
+//!   `MergeAPIResourceConfigs`) on generated flag sets over api/all, api/ga, api/beta, api/alpha,
+//!   group versions and resources, with true, false, bare and invalid values, repeats and every
+//!   order: whether the API server starts, and which versions and resources it serves;
+//! * `--feature-gates`: `flags::feature_gates` against component-base's compatibility registry
+//!   and feature gate (`Set`, `SetFromMap`) on generated flag sets: whether the component starts,
+//!   and which gates are on.
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -1166,6 +1175,386 @@ fn qos_against_kubectl(pod_level: bool, seed: u64) {
         "{} generated pods and {} corpus workloads ({undecodable} the API server would reject skipped); Go classes {classes:?}",
         inputs.len() - workloads,
         workloads - undecodable
+    ));
+    finish(&[&tally]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Component flags: --runtime-config and --feature-gates
+
+/// The group versions the API server of the runtime-config property knows: GA, beta and alpha
+/// versions of a few groups, the core group written as `v1`.
+const REGISTRY: &[&str] = &[
+    "v1",
+    "apps/v1",
+    "batch/v1",
+    "batch/v1beta1",
+    "batch/v2alpha1",
+    "autoscaling/v1",
+    "autoscaling/v2",
+    "networking.k8s.io/v1",
+    "networking.k8s.io/v1beta1",
+    "resource.k8s.io/v1",
+    "resource.k8s.io/v1beta1",
+    "resource.k8s.io/v1beta2",
+    "resource.k8s.io/v1alpha3",
+    "storage.k8s.io/v1",
+    "storage.k8s.io/v1beta1",
+    "storage.k8s.io/v1alpha1",
+    "internal.apiserver.k8s.io/v1alpha1",
+];
+
+/// Resources the default configuration enables one by one (as kube-apiserver's defaults do for
+/// some resources of versions that are off), so a level or version entry must drop them.
+const DEFAULT_RESOURCES: &[&str] = &[
+    "batch/v2alpha1/cronjobs",
+    "resource.k8s.io/v1beta1/deviceclasses",
+    "storage.k8s.io/v1alpha1/volumeattributesclasses",
+];
+
+const RESOURCES: &[&str] = &["jobs", "cronjobs", "deviceclasses", "volumeattributesclasses", "pods"];
+
+/// `(group, version)` of a registry entry; the core group is `""`.
+fn split_gv(gv: &str) -> (&str, &str) {
+    gv.split_once('/').unwrap_or(("", gv))
+}
+
+struct TestRegistry;
+
+impl ra2_core::runtime_config::Registry for TestRegistry {
+    fn is_group_registered(&self, group: &str) -> bool {
+        REGISTRY.iter().any(|gv| split_gv(gv).0 == group)
+    }
+
+    fn is_version_registered(&self, group: &str, version: &str) -> bool {
+        REGISTRY.iter().any(|gv| split_gv(gv) == (group, version))
+    }
+}
+
+/// A `--runtime-config` value for a group version as written on a command line: the core group
+/// as `/v1` (its group is empty), other groups as `group/version`.
+fn written_gv(gv: &str) -> String {
+    match gv.split_once('/') {
+        Some(_) => gv.to_owned(),
+        None => format!("/{gv}"),
+    }
+}
+
+fn gen_runtime_value(rng: &mut Rng) -> String {
+    const GOOD: &[&str] = &["true", "false"];
+    const ODD: &[&str] = &[
+        "", "1", "0", "t", "F", "TRUE", "False", "yes", "on", "2", " true", "false ",
+    ];
+    if rng.chance(6) {
+        rng.pick(ODD).to_owned()
+    } else {
+        rng.pick(GOOD).to_owned()
+    }
+}
+
+/// One `--runtime-config` item: mostly well-formed, over every kind of key.
+fn gen_runtime_item(rng: &mut Rng) -> String {
+    let key = match rng.below(20) {
+        0..=6 => rng.pick(&["api/all", "api/ga", "api/beta", "api/alpha"]).to_owned(),
+        7..=12 => written_gv(rng.pick(REGISTRY)),
+        13..=15 => {
+            let resource = if rng.chance(12) { "Jobs" } else { rng.pick(RESOURCES) };
+            format!("{}/{resource}", written_gv(rng.pick(REGISTRY)))
+        }
+        16 if rng.chance(2) => rng
+            .pick(&[
+                "v1",
+                "api/v1",
+                "apps/v1beta2",
+                "foo.example.com/v1",
+                "/",
+                "api/legacy",
+                "a/b/c/d",
+                "",
+                " ",
+            ])
+            .to_owned(),
+        _ => rng
+            .pick(&["api/alpha", "batch/v2alpha1", "resource.k8s.io/v1alpha3"])
+            .to_owned(),
+    };
+    let pad = |rng: &mut Rng| if rng.chance(6) { " " } else { "" };
+    let (a, b) = (pad(rng), pad(rng));
+    match rng.below(16) {
+        // A bare key.
+        0 => format!("{a}{key}{b}"),
+        _ => format!("{a}{key}{b}={}", gen_runtime_value(rng)),
+    }
+}
+
+fn gen_runtime_config(rng: &mut Rng) -> Vec<String> {
+    let occurrences = 1 + rng.below(3);
+    (0..occurrences)
+        .map(|_| {
+            let items = 1 + rng.below(5);
+            let mut items: Vec<String> = (0..items).map(|_| gen_runtime_item(rng)).collect();
+            if rng.chance(10) {
+                items.push(String::new());
+            }
+            items.join(",")
+        })
+        .collect()
+}
+
+/// Go's default in the oracle: GA versions on, others off.
+fn go_ga(version: &str) -> bool {
+    version.len() > 1 && version.starts_with('v') && version[1..].bytes().all(|b| b.is_ascii_digit())
+}
+
+/// ra2's answer in the oracle's form: every registry version and probed resource, served or not.
+fn ra2_runtime_config(flags: &[String], probes: &[String]) -> Result<Json, String> {
+    use ra2_core::runtime_config::RuntimeConfig;
+    let map = ra2_core::flags::configuration_map(flags.iter().map(|f| (f.as_str(), ())));
+    let config = RuntimeConfig::resolve(&map, &TestRegistry).map_err(|e| e.to_string())?;
+    let mut versions = serde_json::Map::new();
+    for gv in REGISTRY {
+        let (group, version) = split_gv(gv);
+        let on = config.version(group, version).map_or(go_ga(version), |s| s.on);
+        versions.insert(format!("{group}/{version}"), Json::Bool(on));
+    }
+    let mut resources = serde_json::Map::new();
+    for probe in probes {
+        let mut parts = probe.splitn(3, '/');
+        let (group, version, resource) = (
+            parts.next().unwrap_or(""),
+            parts.next().unwrap_or(""),
+            parts.next().unwrap_or(""),
+        );
+        let on = config.resource(group, version, resource).map_or_else(
+            || DEFAULT_RESOURCES.contains(&probe.as_str()) || go_ga(version),
+            |s| s.on,
+        );
+        resources.insert(probe.clone(), Json::Bool(on));
+    }
+    Ok(json!({"versions": versions, "resources": resources}))
+}
+
+#[test]
+fn differential_runtime_config_agrees_with_apiserver() {
+    let Some(oracle) = oracle() else { return };
+    let mut rng = Rng(0x7275_6e74_696d_6563);
+    let mut sets: BTreeSet<Vec<String>> = BTreeSet::new();
+    for edge in [
+        &["api/all=true,api/alpha=false"][..],
+        &["api/alpha=false,api/all=true"],
+        &["api/alpha=true", "api/all=false"],
+        &["api/all=false"],
+        &["api/alpha"],
+        &["batch/v2alpha1"],
+        &["api/alpha=false,batch/v2alpha1=true"],
+        &["api/all=true,batch/v2alpha1/cronjobs=false"],
+        &["/v1=false,api/ga=true"],
+        &["api/ga=true, "],
+    ] {
+        sets.insert(edge.iter().map(|s| (*s).to_owned()).collect());
+    }
+    while sets.len() < 12_000 {
+        sets.insert(gen_runtime_config(&mut rng));
+    }
+    let mut probes: Vec<String> = Vec::new();
+    for gv in REGISTRY {
+        let (group, version) = split_gv(gv);
+        probes.extend(RESOURCES.iter().map(|r| format!("{group}/{version}/{r}")));
+    }
+    let requests: Vec<Json> = sets
+        .iter()
+        .map(|flags| {
+            json!({"op": "runtimeconfig", "flags": flags, "registry": REGISTRY,
+                   "defaultResources": DEFAULT_RESOURCES, "probes": probes})
+        })
+        .collect();
+    let answers = oracle.ask(&requests);
+    let mut tally = Tally::new("--runtime-config");
+    let mut alpha_served = 0;
+    let accepted = compare_flag_outcomes(&mut tally, &sets, &answers, |flags, answer| {
+        let ours = ra2_runtime_config(flags, &probes)?;
+        let alpha = answer["versions"]
+            .as_object()
+            .is_some_and(|m| m.iter().any(|(gv, on)| gv.contains("alpha") && on == &Json::Bool(true)));
+        alpha_served += usize::from(alpha);
+        Ok(
+            (ours["versions"] != answer["versions"] || ours["resources"] != answer["resources"])
+                .then(|| format!("ra2 {ours}, Go {answer}")),
+        )
+    });
+    tally.notes.push(format!(
+        "{accepted} accepted by both ({alpha_served} serving an alpha version), {} refused by both",
+        tally.inputs - accepted - tally.disagreements.len()
+    ));
+    finish(&[&tally]);
+}
+
+/// Compares each flag set's outcome: both refuse it, or both accept it and `agree` (ra2's refusal
+/// as `Err`, a difference in what is on as `Ok(Some)`) finds nothing. Returns how many both
+/// accepted.
+fn compare_flag_outcomes(
+    tally: &mut Tally,
+    sets: &BTreeSet<Vec<String>>,
+    answers: &[Json],
+    mut agree: impl FnMut(&[String], &Json) -> Result<Option<String>, String>,
+) -> usize {
+    let mut accepted = 0;
+    for (flags, answer) in sets.iter().zip(answers) {
+        let disagreement = match (agree(flags, answer), go_bool(answer, "ok")) {
+            (Ok(difference), true) => {
+                accepted += 1;
+                difference.map(|d| format!("{flags:?}: {d}"))
+            }
+            (Err(_), false) => None,
+            (Ok(_), false) => Some(format!("{flags:?}: ra2 accepts, Go refuses: {}", go_str(answer, "err"))),
+            (Err(e), true) => Some(format!("{flags:?}: ra2 refuses ({e}), Go accepts")),
+        };
+        tally.compare(disagreement);
+    }
+    accepted
+}
+
+/// The gates the component of the feature-gates property knows, and their stages as the oracle
+/// reads them (see `featureGates` in tests/differential/flags.go).
+const KNOWN_GATES: &[(&str, &str)] = &[
+    ("AlphaOne", "alpha"),
+    ("AlphaTwo", "alpha"),
+    ("BetaOn", "beta+on"),
+    ("BetaOff", "beta"),
+    ("GaLocked", "ga+on+locked"),
+    ("GaOpen", "ga+on"),
+    ("Old", "deprecated"),
+    ("Early", "prealpha"),
+];
+
+fn gate_spec(name: &str) -> ra2_core::flags::GateSpec {
+    use ra2_core::flags::GateSpec;
+    match KNOWN_GATES.iter().find(|(n, _)| *n == name) {
+        Some((_, stage)) => GateSpec::Known {
+            default: stage.contains("+on"),
+            locked: stage.contains("+locked"),
+            pre_alpha: stage.starts_with("prealpha"),
+        },
+        None => GateSpec::Unknown,
+    }
+}
+
+fn gen_gate_item(rng: &mut Rng) -> String {
+    let key = match rng.below(12) {
+        0 => "AllAlpha",
+        1 => "AllBeta",
+        2 if rng.chance(4) => "NoSuchGate",
+        // Early (pre-alpha) can never be set: seldom.
+        _ => {
+            let gates = if rng.chance(8) { KNOWN_GATES } else { &KNOWN_GATES[..7] };
+            rng.pick(gates).0
+        }
+    };
+    let value = if rng.chance(10) {
+        rng.pick(&["", "yes", "on", "2", "TRUE", "True", "t", "0", "F"])
+    } else {
+        rng.pick(&["true", "false"])
+    };
+    let pad = |rng: &mut Rng| if rng.chance(6) { " " } else { "" };
+    let (a, b, c) = (pad(rng), pad(rng), pad(rng));
+    let item = if rng.chance(40) {
+        format!("{a}{key}{b}")
+    } else {
+        format!("{a}{key}{b}={c}{value}")
+    };
+    match rng.below(80) {
+        0 => format!("kube:{item}"),
+        1 => format!(" kube :{item}"),
+        2 => format!("wardle:{item}"),
+        3 => format!(":{item}"),
+        _ => item,
+    }
+}
+
+fn gen_feature_gates(rng: &mut Rng) -> Vec<String> {
+    let prefixed = rng.chance(6);
+    let occurrences = 1 + rng.below(3);
+    (0..occurrences)
+        .map(|_| {
+            let items = 1 + rng.below(5);
+            let mut items: Vec<String> = (0..items)
+                .map(|_| {
+                    let item = gen_gate_item(rng);
+                    // Mostly one way of naming the component throughout, as the flag requires.
+                    if prefixed && !item.contains(':') {
+                        format!("kube:{item}")
+                    } else {
+                        item
+                    }
+                })
+                .collect();
+            if rng.chance(10) {
+                items.push(rng.pick(&["", " "]).to_owned());
+            }
+            items.join(",")
+        })
+        .collect()
+}
+
+/// ra2's answer in the oracle's form: whether each gate is on.
+fn ra2_feature_gates(flags: &[String]) -> Result<Json, String> {
+    let set =
+        ra2_core::flags::feature_gates(flags.iter().map(|f| (f.as_str(), ())), gate_spec).map_err(|e| e.to_string())?;
+    let explicit = |name: &str| set.get(name).map(|(on, _)| *on);
+    let mut enabled = serde_json::Map::new();
+    for name in ["AllAlpha", "AllBeta"] {
+        enabled.insert(name.to_owned(), Json::Bool(explicit(name).unwrap_or(false)));
+    }
+    for (name, stage) in KNOWN_GATES {
+        let all = if stage.starts_with("alpha") {
+            explicit("AllAlpha")
+        } else if stage.starts_with("beta") {
+            explicit("AllBeta")
+        } else {
+            None
+        };
+        let on = explicit(name).or(all).unwrap_or(stage.contains("+on"));
+        enabled.insert((*name).to_owned(), Json::Bool(on));
+    }
+    Ok(Json::Object(enabled))
+}
+
+#[test]
+fn differential_feature_gates_agree_with_component_base() {
+    let Some(oracle) = oracle() else { return };
+    let mut rng = Rng(0x6665_6174_7572_6567);
+    let mut sets: BTreeSet<Vec<String>> = BTreeSet::new();
+    for edge in [
+        &["AllAlpha=true", "AllAlpha=false"][..],
+        &["AllAlpha=false,AlphaOne=true"],
+        &["AlphaOne=true,AllAlpha=false"],
+        &["AllAlpha"],
+        &["kube:AlphaOne=true", "AlphaTwo=true"],
+        &["GaLocked=false"],
+        &[" , AlphaOne = 1 "],
+    ] {
+        sets.insert(edge.iter().map(|s| (*s).to_owned()).collect());
+    }
+    while sets.len() < 12_000 {
+        sets.insert(gen_feature_gates(&mut rng));
+    }
+    let known: serde_json::Map<String, Json> = KNOWN_GATES
+        .iter()
+        .map(|(n, s)| ((*n).to_owned(), Json::from(*s)))
+        .collect();
+    let requests: Vec<Json> = sets
+        .iter()
+        .map(|flags| json!({"op": "featuregates", "flags": flags, "known": known}))
+        .collect();
+    let answers = oracle.ask(&requests);
+    let mut tally = Tally::new("--feature-gates");
+    let accepted = compare_flag_outcomes(&mut tally, &sets, &answers, |flags, answer| {
+        let ours = ra2_feature_gates(flags)?;
+        Ok((ours != answer["enabled"]).then(|| format!("ra2 {ours}, Go {answer}")))
+    });
+    tally.notes.push(format!(
+        "{accepted} accepted by both, {} refused by both",
+        tally.inputs - accepted - tally.disagreements.len()
     ));
     finish(&[&tally]);
 }

@@ -89,6 +89,13 @@ pub(crate) fn level(version: &str) -> Option<Level> {
     fn number(s: &str) -> bool {
         s.starts_with(|c: char| ('1'..='9').contains(&c)) && s.bytes().all(|b| b.is_ascii_digit())
     }
+    level_by(version, number)
+}
+
+/// The level of `v<major>`, `v<major>beta<n>` or `v<major>alpha<n>`, where `number` says which
+/// digits make a number (the API server's `--runtime-config` patterns take any, `v0` and `v01`
+/// included).
+pub(crate) fn level_by(version: &str, number: fn(&str) -> bool) -> Option<Level> {
     let rest = version.strip_prefix('v')?;
     let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
     let (major, qualifier) = rest.split_at(digits);

@@ -138,8 +138,12 @@ impl Classifier {
     }
 
     /// The class the shipped table gives: accelerators first, so that a catch-all network
-    /// pattern never claims an accelerator.
+    /// pattern never claims an accelerator. A bridge marker's node resource
+    /// (`ovs-cni.network.kubevirt.io/br-dpdk`) is no device, whatever its bridge is called.
     pub fn shipped(&self, resource: &str) -> (DeviceClass, Source) {
+        if crate::telco::nad::is_bridge_marker(resource) {
+            return (DeviceClass::Unknown, Source::None);
+        }
         let table = table();
         for (class, entries) in [
             (DeviceClass::Accelerator, table.accelerator),
@@ -202,6 +206,8 @@ mod tests {
             ("example.com/fastpath", DeviceClass::Unknown),
             ("vendor.io/static", DeviceClass::Unknown),
             ("example.com/vf", DeviceClass::Unknown),
+            ("ovs-cni.network.kubevirt.io/br-sriov", DeviceClass::Unknown),
+            ("bridge.network.kubevirt.io/br-dpdk", DeviceClass::Unknown),
         ] {
             assert_eq!(c.classify(resource).0, class, "{resource}");
         }

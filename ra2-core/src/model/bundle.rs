@@ -236,6 +236,16 @@ pub struct Nad {
     pub plugin_types: Vec<String>,
 }
 
+impl Nad {
+    /// The device-plugin resource each attachment takes one of: `resourceName`, unless it is a
+    /// bridge marker's node resource, which only steers scheduling.
+    pub fn device_resource(&self) -> Option<&str> {
+        self.resource_name
+            .as_deref()
+            .filter(|r| !crate::telco::nad::is_bridge_marker(r))
+    }
+}
+
 /// A `PersistentVolume` in the input.
 #[derive(Clone, Debug)]
 pub struct Pv {
@@ -546,9 +556,9 @@ impl Bundle {
         self.nads.iter().find(|n| n.namespace == namespace && n.name == name)
     }
 
-    /// The first `NetworkAttachmentDefinition` whose `resourceName` is `resource`.
+    /// The first `NetworkAttachmentDefinition` whose `resourceName` is the device `resource`.
     pub fn nad_for_resource(&self, resource: &str) -> Option<&Nad> {
-        self.nads.iter().find(|n| n.resource_name.as_deref() == Some(resource))
+        self.nads.iter().find(|n| n.device_resource() == Some(resource))
     }
 
     /// Claims bound by `volumeName` to a `PersistentVolume` of the input, with that volume.

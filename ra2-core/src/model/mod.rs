@@ -363,7 +363,12 @@ impl<'d> Security<'d> {
     }
 
     pub fn is_privileged(&self) -> bool {
-        self.privileged.as_ref().and_then(Setting::as_bool) == Some(true)
+        self.privileged_true().is_some()
+    }
+
+    /// The `privileged` field, when it is true (any YAML 1.1 spelling of true).
+    pub fn privileged_true(&self) -> Option<&Setting<'d>> {
+        self.privileged.as_ref().filter(|s| s.node.is_true())
     }
 
     /// Capabilities in `capabilities.add`, with their nodes.

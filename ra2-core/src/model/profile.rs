@@ -352,6 +352,10 @@ mod tests {
             assert_eq!(profile_of(&text, "cu"), Some(Profile::NetworkIntensive));
         }
         assert_eq!(profile_of(POD_DEVICE, "cu"), Some(Profile::Basic));
+        // A bridge marker's node resource is no device, whichever definition names it.
+        let marker = "ovs-cni.network.kubevirt.io/br-fastpath";
+        let text = format!("{POD_DEVICE}---\n{NAD_RESOURCE}").replace("example.com/fastpath", marker);
+        assert_eq!(profile_of(&text, "cu"), Some(Profile::Basic));
     }
 
     #[test]

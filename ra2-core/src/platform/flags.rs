@@ -90,7 +90,7 @@ pub(crate) fn parse<'d>(args: &[Located<'d>]) -> Vec<Flag<'d>> {
 }
 
 /// Go's `strconv.ParseBool`.
-pub(crate) fn parse_bool(s: &str) -> Option<bool> {
+pub fn parse_bool(s: &str) -> Option<bool> {
     match s {
         "1" | "t" | "T" | "TRUE" | "true" | "True" => Some(true),
         "0" | "f" | "F" | "FALSE" | "false" | "False" => Some(false),
@@ -98,40 +98,36 @@ pub(crate) fn parse_bool(s: &str) -> Option<bool> {
     }
 }
 
-/// One entry of a map-valued flag (`--feature-gates=A=true`): its key, value and where it is.
-#[derive(Clone, Debug)]
-pub(crate) struct MapEntry<'d> {
+/// One `key=value` item of a map-valued flag (`--feature-gates=A=true`), and where it is written
+/// (`At`: a [`Located`] node in a manifest, anything else in tests).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry<At> {
     pub key: String,
-    /// The value as written; empty for a bare key (`--runtime-config=batch/v2alpha1`).
+    /// The value as written, trimmed; empty for a bare key (`--runtime-config=batch/v2alpha1`).
     pub value: String,
-    pub at: Located<'d>,
+    pub at: At,
 }
 
-/// Every entry of every occurrence of a map-valued flag, later keys overriding earlier ones
-/// (pflag's `mapStringBool` and component-base's `ConfigurationMap` merge occurrences). Keys
-/// and values are trimmed, as both parsers do.
-pub(crate) fn map_flag<'d>(flags: &[Flag<'d>], name: &str) -> BTreeMap<String, MapEntry<'d>> {
-    merge_map_values(
-        flags
-            .iter()
-            .filter(|f| f.name == name)
-            .filter_map(|f| Some((f.value?, &f.value_at))),
-    )
-}
+/// An entry of a flag in a manifest.
+pub(crate) type MapEntry<'d> = Entry<Located<'d>>;
 
-/// The entries of a map-valued flag's occurrences (`(value, where)` in order), later keys
-/// overriding earlier ones: for command lines ([`map_flag`]) and kubeadm's `extraArgs` alike.
-pub(crate) fn merge_map_values<'v, 'd: 'v>(
-    occurrences: impl Iterator<Item = (&'v str, &'v Located<'d>)>,
-) -> BTreeMap<String, MapEntry<'d>> {
+/// The occurrences of a map-valued flag (`(value, where)` in order) read as component-base's
+/// `cliflag.ConfigurationMap` reads them (`--runtime-config`): items split at commas, an empty
+/// item skipped (one of white space is not empty: it is the key `""`), key and value split at the
+/// first `=` and trimmed, a bare key given the value `""`, later keys overriding earlier ones.
+pub fn configuration_map<'v, At>(occurrences: impl IntoIterator<Item = (&'v str, At)>) -> BTreeMap<String, Entry<At>>
+where
+    At: Clone,
+{
     let mut merged = BTreeMap::new();
     for (value, at) in occurrences {
-        for item in value.split(',').map(str::trim).filter(|i| !i.is_empty()) {
+        for item in value.split(',').filter(|i| !i.is_empty()) {
             let (key, value) = item.split_once('=').unwrap_or((item, ""));
+            let key = key.trim().to_owned();
             merged.insert(
-                key.trim().to_owned(),
-                MapEntry {
-                    key: key.trim().to_owned(),
+                key.clone(),
+                Entry {
+                    key,
                     value: value.trim().to_owned(),
                     at: at.clone(),
                 },
@@ -139,6 +135,129 @@ pub(crate) fn merge_map_values<'v, 'd: 'v>(
         }
     }
     merged
+}
+
+/// What a component knows of a feature gate (component-base's `FeatureSpec` at the emulated
+/// version), for [`feature_gates`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GateSpec {
+    /// A gate the component knows: its default, whether it is locked to it, and whether it is
+    /// pre-alpha (which cannot be set).
+    Known {
+        default: bool,
+        locked: bool,
+        pre_alpha: bool,
+    },
+    /// A gate the component does not know: it refuses to start.
+    Unknown,
+    /// A gate ra2 cannot tell about (not in its table for the release): taken as set.
+    Unjudged,
+}
+
+/// Why a component refuses its `--feature-gates` and does not start.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FeatureGateError {
+    /// A `component:` prefix other than `kube` (the only component a control-plane binary
+    /// registers), or the default prefix mixed with `kube:`.
+    Component(String),
+    /// An item without `=`.
+    MissingValue(String),
+    /// A value `strconv.ParseBool` does not read.
+    InvalidValue { key: String, value: String },
+    /// A gate the component does not know.
+    Unknown(String),
+    /// A gate locked to its default and set to the other value, or a pre-alpha gate.
+    CannotSet(String),
+}
+
+impl std::fmt::Display for FeatureGateError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            FeatureGateError::Component(c) => write!(f, "component {c:?} is not the component's own (kube)"),
+            FeatureGateError::MissingValue(k) => write!(f, "missing bool value for {k}"),
+            FeatureGateError::InvalidValue { key, value } => write!(f, "invalid value of {key}={value}"),
+            FeatureGateError::Unknown(k) => write!(f, "unrecognized feature gate {k}"),
+            FeatureGateError::CannotSet(k) => write!(f, "feature gate {k} cannot be set so"),
+        }
+    }
+}
+
+/// `--feature-gates` of kube-apiserver, kube-controller-manager and kube-scheduler, read as they
+/// read it: the flag belongs to component-base's compatibility registry, whose
+/// `ColonSeparatedMultimapStringString` collects every occurrence's comma-separated items by
+/// `component:` prefix (none meaning `kube`, the only component registered; an item is trimmed,
+/// and one of white space is dropped), then hands the joined items to the feature gate's `Set`:
+/// `key=value` pairs, trimmed, each value read by `strconv.ParseBool`, a later key overriding an
+/// earlier one; then `SetFromMap` refuses gates it does not know, pre-alpha gates, and a gate
+/// locked to its default set to the other value. The result maps each gate set to its value and
+/// the entry that set it.
+pub fn feature_gates<'v, At>(
+    occurrences: impl IntoIterator<Item = (&'v str, At)>,
+    spec: impl Fn(&str) -> GateSpec,
+) -> Result<BTreeMap<String, (bool, Entry<At>)>, FeatureGateError>
+where
+    At: Clone,
+{
+    let mut prefixes = (false, false);
+    let mut gates = BTreeMap::new();
+    for (value, at) in occurrences {
+        for pair in value.split(',').filter(|p| !p.is_empty()) {
+            let item = match pair.split_once(':') {
+                None => {
+                    prefixes.0 = true;
+                    pair
+                }
+                Some((component, item)) => {
+                    match component.trim() {
+                        "" => prefixes.0 = true,
+                        "kube" => prefixes.1 = true,
+                        other => return Err(FeatureGateError::Component(other.to_owned())),
+                    }
+                    item
+                }
+            };
+            let item = item.trim();
+            if item.is_empty() {
+                continue;
+            }
+            let Some((key, value)) = item.split_once('=') else {
+                return Err(FeatureGateError::MissingValue(item.to_owned()));
+            };
+            let (key, value) = (key.trim(), value.trim());
+            let Some(on) = parse_bool(value) else {
+                return Err(FeatureGateError::InvalidValue {
+                    key: key.to_owned(),
+                    value: value.to_owned(),
+                });
+            };
+            let entry = Entry {
+                key: key.to_owned(),
+                value: value.to_owned(),
+                at: at.clone(),
+            };
+            gates.insert(key.to_owned(), (on, entry));
+        }
+    }
+    if prefixes == (true, true) {
+        return Err(FeatureGateError::Component("kube".to_owned()));
+    }
+    for (key, (on, _)) in &gates {
+        if key == "AllAlpha" || key == "AllBeta" {
+            continue;
+        }
+        match spec(key) {
+            GateSpec::Unknown => return Err(FeatureGateError::Unknown(key.clone())),
+            GateSpec::Known {
+                default,
+                locked,
+                pre_alpha,
+            } if (locked && default != *on) || pre_alpha => {
+                return Err(FeatureGateError::CannotSet(key.clone()));
+            }
+            GateSpec::Known { .. } | GateSpec::Unjudged => {}
+        }
+    }
+    Ok(gates)
 }
 
 /// The last value of a plain flag.
@@ -184,16 +303,62 @@ mod tests {
     #[test]
     fn map_flags_merge_and_last_wins() {
         with_flags(
-            "['--feature-gates=A=true, B=false', '--feature-gates', 'B=true,C=false', '--runtime-config=api/alpha,batch/v1=false', --v=2, --v=4]",
+            "['--runtime-config=api/alpha,batch/v1=false', '--runtime-config', ' batch/v1 = true ,, ', --v=2, --v=4]",
             |flags| {
-                let gates = map_flag(&flags, "feature-gates");
-                let got: Vec<(&str, &str)> = gates.values().map(|e| (e.key.as_str(), e.value.as_str())).collect();
-                assert_eq!(got, [("A", "true"), ("B", "true"), ("C", "false")]);
-                let runtime = map_flag(&flags, "runtime-config");
-                assert_eq!(runtime.get("api/alpha").map(|e| e.value.as_str()), Some(""));
+                let runtime = configuration_map(
+                    flags
+                        .iter()
+                        .filter(|f| f.name == "runtime-config")
+                        .filter_map(|f| Some((f.value?, ()))),
+                );
+                let got: Vec<(&str, &str)> = runtime.values().map(|e| (e.key.as_str(), e.value.as_str())).collect();
+                // One item of white space is the key "", as ConfigurationMap reads it.
+                assert_eq!(got, [("", ""), ("api/alpha", ""), ("batch/v1", "true")]);
                 assert_eq!(last(&flags, "v").and_then(|f| f.value), Some("4"));
             },
         );
+    }
+
+    fn gates(values: &[&str]) -> Result<Vec<(String, bool)>, FeatureGateError> {
+        let spec = |name: &str| match name {
+            "Locked" => GateSpec::Known {
+                default: true,
+                locked: true,
+                pre_alpha: false,
+            },
+            "Unheard" => GateSpec::Unknown,
+            _ => GateSpec::Unjudged,
+        };
+        let got = feature_gates(values.iter().map(|v| (*v, ())), spec)?;
+        Ok(got.into_iter().map(|(k, (on, _))| (k, on)).collect())
+    }
+
+    #[test]
+    fn feature_gates_later_entries_win() {
+        assert_eq!(
+            gates(&["A=true, B=false", " B = t ,C=0", "A=F,,"]).unwrap(),
+            [("A".to_owned(), false), ("B".to_owned(), true), ("C".to_owned(), false)]
+        );
+        assert_eq!(
+            gates(&["kube: Locked=true", "kube:A=1"]).unwrap(),
+            [("A".to_owned(), true), ("Locked".to_owned(), true)]
+        );
+    }
+
+    #[test]
+    fn feature_gates_the_components_refuse() {
+        assert_eq!(
+            gates(&["AllAlpha"]),
+            Err(FeatureGateError::MissingValue("AllAlpha".to_owned()))
+        );
+        assert!(matches!(gates(&["A=yes"]), Err(FeatureGateError::InvalidValue { .. })));
+        assert!(matches!(
+            gates(&["A=true", "kube:B=true"]),
+            Err(FeatureGateError::Component(_))
+        ));
+        assert!(matches!(gates(&["wardle:A=true"]), Err(FeatureGateError::Component(_))));
+        assert!(matches!(gates(&["Unheard=false"]), Err(FeatureGateError::Unknown(_))));
+        assert!(matches!(gates(&["Locked=false"]), Err(FeatureGateError::CannotSet(_))));
     }
 
     #[test]

@@ -17,7 +17,8 @@
 //! recorded while the documents are read, like the other cross-document facts in
 //! [`crate::model::bundle`].
 
-pub(crate) mod flags;
+pub mod flags;
+pub mod runtime_config;
 
 use std::collections::BTreeMap;
 

@@ -222,11 +222,11 @@ fn check_bundle(bundle: &Bundle, cx: &mut BundleContext<'_>) {
 }
 
 /// The pod's attachments whose `NetworkAttachmentDefinition` is in the input and names a
-/// resource, grouped by that resource.
+/// device resource (not a bridge marker's), grouped by that resource.
 fn attachments_by_resource<'b>(pod: &'b PodNetworks, bundle: &'b Bundle) -> BTreeMap<&'b str, Vec<&'b str>> {
     let mut out: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
     for (namespace, name) in &pod.attachments {
-        if let Some(resource) = bundle.nad(namespace, name).and_then(|n| n.resource_name.as_deref()) {
+        if let Some(resource) = bundle.nad(namespace, name).and_then(|n| n.device_resource()) {
             out.entry(resource).or_default().push(name);
         }
     }

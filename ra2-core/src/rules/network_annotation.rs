@@ -140,13 +140,21 @@ fn check_danm(annotation: &Located<'_>, key: &str, cx: &mut Context<'_>) {
     }
 }
 
-/// host-network-net-admin: a host-network container that may add `NET_ADMIN` plumbs interfaces
-/// on the node, outside the Kubernetes API.
+/// host-network-net-admin: a host-network container that may add `NET_ADMIN`, or is privileged
+/// (which grants every capability), plumbs interfaces on the node, outside the Kubernetes API.
 fn check_pod(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
     if !pod.flag("hostNetwork") {
         return;
     }
     for container in pod.containers() {
+        if let Some(privileged) = container.security.privileged_true() {
+            cx.report_with_help(
+                "host-network-net-admin",
+                &privileged.node,
+                format!("{} is privileged in a pod on the host network, so it holds NET_ADMIN and can configure the node's interfaces", container.describe()),
+                "Request the extra interfaces through the k8s.v1.cni.cncf.io/networks annotation, or drop privileged (adding back only the capabilities the process needs) or hostNetwork.",
+            );
+        }
         for (capability, node) in container.security.added_capabilities() {
             let upper = capability.to_ascii_uppercase();
             let name = upper.strip_prefix("CAP_").unwrap_or(&upper);

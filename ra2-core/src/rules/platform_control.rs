@@ -7,11 +7,12 @@
 
 use std::collections::BTreeMap;
 
-use crate::k8s::api_versions::{Level, level, table};
+use crate::k8s::api_versions::{Level, table};
 use crate::k8s::feature_gates::{self, Stage};
 use crate::model::{Object, PodSpec};
 use crate::parse::view::Located;
-use crate::platform::flags::{Flag, MapEntry, map_flag, merge_map_values, parse_bool};
+use crate::platform::flags::{Entry, GateSpec, MapEntry, configuration_map, feature_gates, parse_bool};
+use crate::platform::runtime_config::{AnyApi, RuntimeConfig, level_of};
 use crate::platform::{Component, KUBEADM_GROUP, KUBELET_GROUP, extra_args, image_tag, kubernetes_minor};
 use crate::rules::params::RuleParams;
 use crate::rules::{Checks, Context};
@@ -52,21 +53,39 @@ impl RuleParams for VersionParams {
     }
 }
 
-/// Is a map-flag value on? A bare key (`--runtime-config=batch/v2alpha1`) means `true`, as the
-/// API server reads it; a value Go cannot parse is left to the component, which refuses it.
-fn on(entry: &MapEntry<'_>) -> bool {
-    entry.value.is_empty() || parse_bool(&entry.value) == Some(true)
+/// The gates a component sets (name to value and the entry that sets it); empty when the
+/// component refuses its `--feature-gates` and does not start, so turns nothing on.
+type Gates<'d> = BTreeMap<String, (bool, MapEntry<'d>)>;
+
+/// A component's `--feature-gates` occurrences (value and where), read as the component reads
+/// them against ra2's table of gates for the target release.
+fn gates<'v, 'd: 'v>(occurrences: impl IntoIterator<Item = (&'v str, Located<'d>)>, target: u32) -> Gates<'d> {
+    feature_gates(occurrences, |name| gate_spec(name, target)).unwrap_or_default()
 }
 
-/// The group and version of a `--runtime-config` key: `group/version`, `group/version/resource`,
-/// or `version` alone for the core group.
-fn group_version(key: &str) -> (&str, &str) {
-    let mut parts = key.splitn(3, '/');
-    match (parts.next(), parts.next()) {
-        (Some(version), None) => ("", version),
-        (Some(group), Some(version)) => (group, version),
-        _ => ("", key),
+/// What the components of release `1.target` know of a gate, by ra2's table: a gate the table
+/// never heard of, or a release newer than the table, is not judged.
+fn gate_spec(name: &str, target: u32) -> GateSpec {
+    if feature_gates::gate(name).is_none() || target > feature_gates::newest_release() {
+        return GateSpec::Unjudged;
     }
+    match feature_gates::stage(name, target) {
+        None => GateSpec::Unknown,
+        Some(spec) if spec.stage == Stage::Removed => GateSpec::Unknown,
+        Some(spec) => GateSpec::Known {
+            default: spec.default,
+            locked: spec.locked,
+            pre_alpha: spec.stage == Stage::PreAlpha,
+        },
+    }
+}
+
+/// kube-apiserver's `--runtime-config` occurrences (value and where), resolved as the API server
+/// resolves them; `None` when it refuses them and does not start, so serves nothing.
+fn runtime_config<'v, 'd: 'v>(
+    occurrences: impl IntoIterator<Item = (&'v str, Located<'d>)>,
+) -> Option<RuntimeConfig<Located<'d>>> {
+    RuntimeConfig::resolve(&configuration_map(occurrences), &AnyApi).ok()
 }
 
 /// A GA API version the table names as the replacement of a beta group version.
@@ -78,25 +97,32 @@ fn ga_replacement(group: &str, version: &str) -> Option<&'static str> {
         .find_map(|e| e.replacement)
 }
 
-/// The `--feature-gates` and `--runtime-config` of every control-plane container of a pod.
-fn command_lines<'d>(pod: &PodSpec<'d>) -> Vec<(Component, Vec<Flag<'d>>)> {
+/// A component, its feature gates and, for kube-apiserver, its `--runtime-config`.
+type Line<'d> = (Component, Gates<'d>, Option<RuntimeConfig<Located<'d>>>);
+
+/// The flags of every control-plane container of a pod.
+fn command_lines<'d>(pod: &PodSpec<'d>, target: u32) -> Vec<Line<'d>> {
     pod.components()
         .iter()
         .filter(|c| c.component != Component::Etcd)
-        .map(|c| (c.component, c.flags.clone()))
+        .map(|c| {
+            let values = |name: &'static str| {
+                c.flags
+                    .iter()
+                    .filter(move |f| f.name == name)
+                    .filter_map(|f| Some((f.value?, f.value_at.clone())))
+            };
+            let runtime = (c.component == Component::ApiServer)
+                .then(|| runtime_config(values("runtime-config")))
+                .flatten();
+            (c.component, gates(values("feature-gates"), target), runtime)
+        })
         .collect()
 }
 
-/// A component, its `--feature-gates` and its `--runtime-config`.
-type Line<'d> = (
-    Component,
-    BTreeMap<String, MapEntry<'d>>,
-    BTreeMap<String, MapEntry<'d>>,
-);
-
 /// The flags kubeadm's `ClusterConfiguration` passes to each control-plane component, as
 /// flags (`extraArgs`, v1beta3 map or v1beta4 list).
-fn kubeadm_lines<'d>(object: &Object<'d>) -> Vec<Line<'d>> {
+fn kubeadm_lines<'d>(object: &Object<'d>, target: u32) -> Vec<Line<'d>> {
     if !object.is(KUBEADM_GROUP, "ClusterConfiguration") {
         return Vec::new();
     }
@@ -110,87 +136,71 @@ fn kubeadm_lines<'d>(object: &Object<'d>) -> Vec<Line<'d>> {
             continue;
         };
         let args = extra_args(&args);
-        let map = |name: &str| {
-            merge_map_values(
-                args.iter()
-                    .filter(|(n, _, _)| n == name)
-                    .map(|(_, value, at)| (value.as_str(), at)),
-            )
+        let values = |name: &'static str| {
+            args.iter()
+                .filter(move |(n, _, _)| n == name)
+                .map(|(_, value, at)| (value.as_str(), at.clone()))
         };
-        lines.push((component, map("feature-gates"), map("runtime-config")));
+        let runtime = (component == Component::ApiServer)
+            .then(|| runtime_config(values("runtime-config")))
+            .flatten();
+        lines.push((component, gates(values("feature-gates"), target), runtime));
     }
     lines
 }
 
-/// The kubelet's `featureGates` map as map-flag entries.
-fn kubelet_gates<'d>(object: &Object<'d>) -> BTreeMap<String, MapEntry<'d>> {
+/// The kubelet's `featureGates` map: each gate and its value (a value that is no boolean is left
+/// to the kubelet, which refuses it).
+fn kubelet_gates<'d>(object: &Object<'d>) -> Gates<'d> {
     if !object.is(KUBELET_GROUP, "KubeletConfiguration") {
         return BTreeMap::new();
     }
-    object
-        .root
-        .get("featureGates")
-        .map(|g| {
-            g.entries()
-                .map(|(k, v)| {
-                    (
-                        k.to_owned(),
-                        MapEntry {
-                            key: k.to_owned(),
-                            value: v.scalar_text().map(std::borrow::Cow::into_owned).unwrap_or_default(),
-                            at: v,
-                        },
-                    )
-                })
-                .collect()
+    let Some(map) = object.root.get("featureGates") else {
+        return BTreeMap::new();
+    };
+    map.entries()
+        .filter_map(|(k, v)| {
+            let value = v.scalar_text()?.into_owned();
+            let on = parse_bool(&value)?;
+            let entry = Entry {
+                key: k.to_owned(),
+                value,
+                at: v,
+            };
+            Some((k.to_owned(), (on, entry)))
         })
-        .unwrap_or_default()
+        .collect()
 }
 
 fn alpha_pod(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
-    for (component, flags) in command_lines(pod) {
-        alpha(
-            component.binary(),
-            &map_flag(&flags, "feature-gates"),
-            &map_flag(&flags, "runtime-config"),
-            cx,
-        );
+    for (component, gates, runtime) in command_lines(pod, cx.config().kubernetes_minor) {
+        alpha(component.binary(), &gates, runtime.as_ref(), cx);
     }
 }
 
 fn alpha_object(object: &Object<'_>, cx: &mut Context<'_>) {
-    for (component, gates, runtime) in kubeadm_lines(object) {
-        alpha(component.binary(), &gates, &runtime, cx);
+    for (component, gates, runtime) in kubeadm_lines(object, cx.config().kubernetes_minor) {
+        alpha(component.binary(), &gates, runtime.as_ref(), cx);
     }
-    alpha("the kubelet", &kubelet_gates(object), &BTreeMap::new(), cx);
+    alpha("the kubelet", &kubelet_gates(object), None, cx);
 }
 
 fn beta_pod(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
-    for (component, flags) in command_lines(pod) {
-        beta(
-            component.binary(),
-            &map_flag(&flags, "feature-gates"),
-            &map_flag(&flags, "runtime-config"),
-            cx,
-        );
+    for (component, gates, runtime) in command_lines(pod, cx.config().kubernetes_minor) {
+        beta(component.binary(), &gates, runtime.as_ref(), cx);
     }
 }
 
 fn beta_object(object: &Object<'_>, cx: &mut Context<'_>) {
-    for (component, gates, runtime) in kubeadm_lines(object) {
-        beta(component.binary(), &gates, &runtime, cx);
+    for (component, gates, runtime) in kubeadm_lines(object, cx.config().kubernetes_minor) {
+        beta(component.binary(), &gates, runtime.as_ref(), cx);
     }
-    beta("the kubelet", &kubelet_gates(object), &BTreeMap::new(), cx);
+    beta("the kubelet", &kubelet_gates(object), None, cx);
 }
 
 /// alpha-feature-gate and alpha-runtime-config.
-fn alpha(
-    who: &str,
-    gates: &BTreeMap<String, MapEntry<'_>>,
-    runtime: &BTreeMap<String, MapEntry<'_>>,
-    cx: &mut Context<'_>,
-) {
-    if let Some(entry) = gates.get("AllAlpha").filter(|e| on(e)) {
+fn alpha(who: &str, gates: &Gates<'_>, runtime: Option<&RuntimeConfig<Located<'_>>>, cx: &mut Context<'_>) {
+    if let Some((true, entry)) = gates.get("AllAlpha") {
         cx.report(
             "alpha-feature-gate",
             &entry.at,
@@ -198,7 +208,7 @@ fn alpha(
         );
     }
     let target = cx.config().kubernetes_minor;
-    for entry in gates.values().filter(|e| on(e)) {
+    for (_, entry) in gates.values().filter(|(on, _)| *on) {
         let Some(spec) = feature_gates::stage(&entry.key, target) else {
             continue;
         };
@@ -217,31 +227,37 @@ fn alpha(
             ),
         );
     }
-    for entry in runtime.values().filter(|e| on(e)) {
-        let why = match entry.key.as_str() {
-            "api/all" => "every API version, alpha ones included",
-            "api/alpha" => "every alpha API version",
-            key => match group_version(key) {
-                (_, version) if level(version) == Some(Level::Alpha) => "an alpha API version",
-                _ => continue,
-            },
+    let Some(runtime) = runtime else { return };
+    if let Some(level) = runtime.level(Level::Alpha).filter(|s| s.on) {
+        let why = if level.entry.key == "api/alpha" {
+            "every alpha API version"
+        } else {
+            "every API version, alpha ones included"
         };
-        cx.report(
-            "alpha-runtime-config",
-            &entry.at,
-            format!("{who} serves {} with --runtime-config: {why}", entry.key),
-        );
+        report_runtime(cx, &level.entry, who, why);
+    }
+    let versions = runtime.versions().map(|(_, v, s)| (v, s, "an alpha API version"));
+    let resources = runtime
+        .resources()
+        .map(|(_, v, _, s)| (v, s, "a resource of an alpha API version"));
+    for (version, setting, why) in versions.chain(resources) {
+        if setting.on && level_of(version) == Some(Level::Alpha) {
+            report_runtime(cx, &setting.entry, who, why);
+        }
     }
 }
 
+fn report_runtime(cx: &mut Context<'_>, entry: &MapEntry<'_>, who: &str, why: &str) {
+    cx.report(
+        "alpha-runtime-config",
+        &entry.at,
+        format!("{who} serves {} with --runtime-config: {why}", entry.key),
+    );
+}
+
 /// beta-feature-gate and beta-runtime-config.
-fn beta(
-    who: &str,
-    gates: &BTreeMap<String, MapEntry<'_>>,
-    runtime: &BTreeMap<String, MapEntry<'_>>,
-    cx: &mut Context<'_>,
-) {
-    if let Some(entry) = gates.get("AllBeta").filter(|e| on(e)) {
+fn beta(who: &str, gates: &Gates<'_>, runtime: Option<&RuntimeConfig<Located<'_>>>, cx: &mut Context<'_>) {
+    if let Some((true, entry)) = gates.get("AllBeta") {
         cx.report(
             "beta-feature-gate",
             &entry.at,
@@ -251,25 +267,37 @@ fn beta(
             ),
         );
     }
-    for entry in runtime.values().filter(|e| on(e)) {
-        let message = if entry.key == "api/beta" {
-            format!(
-                "{who} serves every beta API version with --runtime-config api/beta, including betas that have a GA version"
-            )
+    let Some(runtime) = runtime else { return };
+    if let Some(level) = runtime.level(Level::Beta).filter(|s| s.on) {
+        let key = &level.entry.key;
+        let what = if key == "api/beta" {
+            "every beta API version"
         } else {
-            let (group, version) = group_version(&entry.key);
-            if level(version) != Some(Level::Beta) {
-                continue;
-            }
-            let Some(ga) = ga_replacement(group, version) else {
-                continue;
-            };
+            "every API version"
+        };
+        cx.report(
+            "beta-runtime-config",
+            &level.entry.at,
+            format!("{who} serves {what} with --runtime-config {key}, including betas that have a GA version"),
+        );
+    }
+    let versions = runtime.versions();
+    let resources = runtime.resources().map(|(g, v, _, s)| (g, v, s));
+    for (group, version, setting) in versions.chain(resources) {
+        if !setting.on || level_of(version) != Some(Level::Beta) {
+            continue;
+        }
+        let Some(ga) = ga_replacement(group, version) else {
+            continue;
+        };
+        cx.report(
+            "beta-runtime-config",
+            &setting.entry.at,
             format!(
                 "{who} serves beta API {} with --runtime-config, but its GA version {ga} exists",
-                entry.key
-            )
-        };
-        cx.report("beta-runtime-config", &entry.at, message);
+                setting.entry.key
+            ),
+        );
     }
 }
 
@@ -336,19 +364,4 @@ pub(crate) fn window(cx: &mut Context<'_>, check: &'static str, at: &Located<'_>
         Some(_) => return,
     };
     cx.report(check, at, message);
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn runtime_config_keys() {
-        assert_eq!(group_version("batch/v2alpha1"), ("batch", "v2alpha1"));
-        assert_eq!(group_version("v1"), ("", "v1"));
-        assert_eq!(
-            group_version("resource.k8s.io/v1beta1/deviceclasses"),
-            ("resource.k8s.io", "v1beta1")
-        );
-    }
 }

@@ -45,7 +45,7 @@ fn check(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
 
 /// `privileged: true` (any YAML 1.1 spelling of true). Shared with ra2.app.041.
 pub(super) fn privileged(container: &Container<'_>, cx: &mut Context<'_>) {
-    if let Some(setting) = container.security.privileged.as_ref().filter(|s| s.node.is_true()) {
+    if let Some(setting) = container.security.privileged_true() {
         cx.report_with_help(
             "privileged",
             &setting.node,

@@ -13,6 +13,20 @@ pub(crate) const API_VERSION: &str = "k8s.cni.cncf.io/v1";
 /// The annotation that ties attachments to a device-plugin resource (MULTUS).
 pub(crate) const RESOURCE_NAME_ANNOTATION: &str = "k8s.v1.cni.cncf.io/resourceName";
 
+/// Prefixes of the node resources that bridge markers write into a node's capacity, one per
+/// bridge on the node (1k of each): OVS-CNI's marker (`ovs-cni.network.kubevirt.io/<bridge>`,
+/// kubevirt/ovs-cni docs/marker.md) and KubeVirt's bridge marker for Linux bridges
+/// (`bridge.network.kubevirt.io/<bridge>`, kubevirt/bridge-marker). A definition names one as its
+/// resourceName only so that pods are scheduled where the bridge exists: no device plugin stands
+/// behind it, the kubelet allocates nothing, Multus finds no device ID for it and passes none,
+/// and the plug-in attaches to the bridge on whatever node the pod runs.
+const BRIDGE_MARKER_PREFIXES: &[&str] = &["ovs-cni.network.kubevirt.io/", "bridge.network.kubevirt.io/"];
+
+/// Whether an extended resource is a bridge marker's node resource rather than a device.
+pub(crate) fn is_bridge_marker(resource: &str) -> bool {
+    BRIDGE_MARKER_PREFIXES.iter().any(|p| resource.starts_with(p))
+}
+
 /// Whether `object` is a `NetworkAttachmentDefinition`, whatever group its apiVersion names.
 pub(crate) fn is_nad(object: &Object<'_>) -> bool {
     object.kind == Some(KIND)
