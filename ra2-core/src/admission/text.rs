@@ -21,11 +21,12 @@ pub(super) fn review(text: &str, config: &Config) -> Option<Answer> {
         return None;
     }
     let asked = Asked::of(root.str_at("apiVersion"));
-    let field = |pointer: &str| incoming.str_at(pointer).unwrap_or_default().to_owned();
+    let request = root.get("request");
+    let field = |map: Option<&Located<'_>>, key: &str| map.and_then(|m| m.str_at(key)).unwrap_or_default().to_owned();
     let fields = Fields {
-        uid: field("/request/uid"),
-        kind: field("/request/kind/kind"),
-        operation: field("/request/operation"),
+        uid: field(request.as_ref(), "uid"),
+        kind: field(request.as_ref().and_then(|r| r.get("kind")).as_ref(), "kind"),
+        operation: field(request.as_ref(), "operation"),
     };
     let decision = incoming.decide(config)?;
     Some(Answer::decided(asked, fields, decision, true))
@@ -116,11 +117,6 @@ impl<'t> Incoming<'t> {
             doc,
             rewritten: unusual.rewritten,
         })
-    }
-
-    /// The string at a JSON pointer (`/request/uid`), if there is one.
-    fn str_at(&self, pointer: &str) -> Option<&str> {
-        Located::root(&self.doc).at_pointer(pointer)?.as_str()
     }
 
     /// The JSON text of the top-level member `key` as written (Kubewarden's `settings`).
