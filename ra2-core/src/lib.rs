@@ -25,7 +25,8 @@
 //   telco     Multus, DANM, NetworkAttachmentDefinitions, Node Feature Discovery
 //   rules     the workload rules, one file per rule (or family); platform: the chapter-4 checks
 //   lint      objects -> rules -> findings; object hooks
-//   admission an AdmissionReview (or Kubewarden's ValidationRequest) in, the answer out
+//   admission an AdmissionReview (or Kubewarden's ValidationRequest) in, the answer and its verdict
+//             out: the one entry serve, the policy, JS and Python decide through
 //   report    findings and the report; how messages name values (words)
 //   catalogue the rule catalogue compiled in (data: the compiled-in tables)
 //   config    `.ra2.yaml` and every face's settings
