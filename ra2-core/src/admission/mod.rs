@@ -209,20 +209,18 @@ impl Asked {
 /// straight into ra2's tree; what that path cannot vouch for, and every malformed review, is
 /// parsed with serde_json and answered from the parsed value, the same way.
 pub fn review(input: Input<'_>, config: &Config) -> Answer {
-    let (text, bytes) = match input {
-        Input::Value(review) => return value::review(review, config),
-        Input::Text(text) => (Some(text), text.as_bytes()),
-        Input::Bytes(bytes) => (std::str::from_utf8(bytes).ok(), bytes),
-    };
-    if let Some(answer) = text.and_then(|text| text::review(text, config)) {
+    if let Input::Value(review) = input {
+        return value::review(review, config);
+    }
+    if let Some(answer) = input.text().and_then(|text| text::review(text, config)) {
         return answer;
     }
-    match parse(input, text, bytes) {
+    match input.parse() {
         Ok(review) => value::review(&review, config),
         Err(e) => {
             let mut answer = Answer::invalid(Asked::of(None), Fields::default(), ReviewError::NotJson(e.to_string()));
-            if bytes.is_empty() && matches!(input, Input::Bytes(_)) {
-                // An empty body: the review sent back words it as serde_json does, as before.
+            if matches!(input, Input::Bytes(b"")) {
+                // An empty body: the review sent back words it as serde_json does.
                 answer.verdict = Verdict::Invalid(ReviewError::Empty);
             }
             answer
@@ -237,15 +235,13 @@ pub fn validate<C: Borrow<Config>>(
     input: Input<'_>,
     mut config_of: impl FnMut(&Value) -> Result<C, String>,
 ) -> Result<Decision, ValidationError> {
-    let (text, bytes) = match input {
-        Input::Value(request) => return value::validate(request, config_of),
-        Input::Text(text) => (Some(text), text.as_bytes()),
-        Input::Bytes(bytes) => (std::str::from_utf8(bytes).ok(), bytes),
-    };
-    if let Some(decided) = text.and_then(|text| text::validate(text, &mut config_of)) {
+    if let Input::Value(request) = input {
+        return value::validate(request, config_of);
+    }
+    if let Some(decided) = input.text().and_then(|text| text::validate(text, &mut config_of)) {
         return decided;
     }
-    match parse(input, text, bytes) {
+    match input.parse() {
         Ok(request) => value::validate(&request, config_of),
         Err(e) => Err(ValidationError::NotJson(e.to_string())),
     }
@@ -263,12 +259,24 @@ pub enum ValidationError {
     Request(AdmissionError),
 }
 
-/// The input parsed with serde_json: text as text, bytes as bytes (what serde_json says about
-/// bytes that are not UTF-8).
-fn parse(input: Input<'_>, text: Option<&str>, bytes: &[u8]) -> serde_json::Result<Value> {
-    match (input, text) {
-        (Input::Text(_), Some(text)) => serde_json::from_str(text),
-        _ => serde_json::from_slice(bytes),
+impl<'a> Input<'a> {
+    /// The text to read into the tree: none for bytes that are not UTF-8, or a parsed value.
+    fn text(self) -> Option<&'a str> {
+        match self {
+            Input::Bytes(bytes) => std::str::from_utf8(bytes).ok(),
+            Input::Text(text) => Some(text),
+            Input::Value(_) => None,
+        }
+    }
+
+    /// The input parsed with serde_json: text as text, bytes as bytes (serde_json says why bytes
+    /// that are not UTF-8 are not JSON).
+    fn parse(self) -> serde_json::Result<Value> {
+        match self {
+            Input::Bytes(bytes) => serde_json::from_slice(bytes),
+            Input::Text(text) => serde_json::from_str(text),
+            Input::Value(value) => Ok(value.clone()),
+        }
     }
 }
 

@@ -59,9 +59,9 @@ pub fn read_into_tree(text: &str) -> bool {
 const INCOMING_DEPTH: usize = 100;
 
 /// How [`Incoming::read`] reads a request. It reads (refusing the request as before if it is
-/// not JSON) without keeping: the object's `managedFields`, which [`super::value::prepare`] drops (often a
-/// third of a request), and the old object of an UPDATE, which no rule reads. It puts every
-/// mapping in serde_json's key order, which the serde_json path's answers follow.
+/// not JSON) without keeping: the object's `managedFields`, which [`super::value::prepare`]
+/// drops (often a third of a request), and the old object of an UPDATE, which no rule reads.
+/// It puts every mapping in serde_json's key order, which the serde_json path's answers follow.
 const READING: Reading<'static> = Reading {
     skip: &[
         &["request", "object", "metadata", "managedFields"],
@@ -74,10 +74,10 @@ const READING: Reading<'static> = Reading {
 /// settings beside it), read from its JSON text straight into ra2's document tree, once. The
 /// object is linted where it stands in the request: report positions are in the request's text.
 ///
-/// The answers are those of the serde_json path ([`super::value::decide`], [`super::value::review`]) byte for byte: the
-/// object's mappings are put in key order (serde_json's map order, which the denial and warning
-/// order follow) and findings are ordered by where they would be in the object as serde_json
-/// writes it. Anything this path cannot vouch for gives `None`, and the caller takes the
+/// The answers are those of the serde_json path ([`super::value::decide`],
+/// [`super::value::review`]) byte for byte: the object's mappings are put in key order
+/// (serde_json's map order, which the denial and warning order follow) and findings are
+/// ordered by where they would be in the object as serde_json writes it. Anything this path cannot vouch for gives `None`, and the caller takes the
 /// serde_json path: text ra2's JSON reader gives up on, duplicate keys, numbers serde_json
 /// would write differently, strings the JSON reader would refuse once written out, an object
 /// without `metadata` that the request would give a name, lint errors, or a message quoting a
