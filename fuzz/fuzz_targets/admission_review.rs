@@ -5,7 +5,7 @@
 #![no_main]
 
 use libfuzzer_sys::{fuzz_mutator, fuzz_target, fuzzer_mutate};
-use ra2_core::admission;
+use ra2_core::admission::{self, Input};
 use ra2_fuzz::{Rng, mutate_json};
 
 fuzz_target!(|data: &[u8]| {
@@ -14,7 +14,7 @@ fuzz_target!(|data: &[u8]| {
         let Ok(value) = serde_json::from_slice::<serde_json::Value>(data) else {
             return;
         };
-        let answer = admission::review(&value, &config);
+        let answer = admission::review(Input::Value(&value), &config).review;
         assert!(
             answer.get("response").is_some_and(serde_json::Value::is_object),
             "no response: {answer}"
@@ -22,11 +22,10 @@ fuzz_target!(|data: &[u8]| {
         // The review read once from its text (what the policy, `ra2 serve` and the bindings
         // answer with) answers as the parsed review does.
         if let Ok(text) = std::str::from_utf8(data) {
-            assert_eq!(admission::review_json(text, &config), answer, "{text}");
+            assert_eq!(admission::review(Input::Text(text), &config).review, answer, "{text}");
         }
-        if let Some(request) = value.get("request") {
-            let _ = admission::decide(request, &config);
-        }
+        // The request on its own, as the waPC policy hands it over.
+        let _ = admission::validate(Input::Value(&value), |_| Ok::<_, String>(&config));
     });
 });
 

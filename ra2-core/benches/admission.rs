@@ -1,4 +1,4 @@
-//! Native admission latency: `ra2_core::admission::review_json` on a typical Pod and a large
+//! Native admission latency: `ra2_core::admission::review` of a review's text on a typical Pod and a large
 //! Deployment (the same inputs as the waPC `policy-bench`), and, in the same run, how long
 //! reading the object takes through the JSON reader and through libyaml (the path every JSON
 //! document took before the JSON reader), so the ratio holds on a noisy machine.
@@ -133,10 +133,16 @@ fn main() {
     let first = {
         let text = compact(&pod_text);
         let start = Instant::now();
-        std::hint::black_box(ra2_core::admission::review_json(&text, &ra2_core::Config::default()));
+        std::hint::black_box(ra2_core::admission::review(
+            ra2_core::admission::Input::Text(&text),
+            &ra2_core::Config::default(),
+        ));
         let first = start.elapsed();
         let start = Instant::now();
-        std::hint::black_box(ra2_core::admission::review_json(&text, &ra2_core::Config::default()));
+        std::hint::black_box(ra2_core::admission::review(
+            ra2_core::admission::Input::Text(&text),
+            &ra2_core::Config::default(),
+        ));
         (first, start.elapsed())
     };
     println!(
@@ -157,18 +163,17 @@ fn main() {
                 "{name} as the API server sends it: review {} bytes, keys in Go's order",
                 sent.len()
             );
-            measure(
-                &format!("  review_json (decision), sent order {name}"),
-                iterations,
-                || {
-                    std::hint::black_box(ra2_core::admission::review_json(&sent, &config));
-                },
-            );
+            measure(&format!("  review (decision), sent order {name}"), iterations, || {
+                std::hint::black_box(ra2_core::admission::review(
+                    ra2_core::admission::Input::Text(&sent),
+                    &config,
+                ));
+            });
             measure(
                 &format!("  read request into the tree, sent order {name}"),
                 iterations,
                 || {
-                    std::hint::black_box(ra2_core::admission::Incoming::read(&sent));
+                    std::hint::black_box(ra2_core::admission::read_into_tree(&sent));
                 },
             );
             // An UPDATE carries the old object too: read, not kept.
@@ -180,8 +185,11 @@ fn main() {
                 "{name} as an UPDATE: review {} bytes, with its old object",
                 update.len()
             );
-            measure(&format!("  review_json (decision), UPDATE {name}"), iterations, || {
-                std::hint::black_box(ra2_core::admission::review_json(&update, &config));
+            measure(&format!("  review (decision), UPDATE {name}"), iterations, || {
+                std::hint::black_box(ra2_core::admission::review(
+                    ra2_core::admission::Input::Text(&update),
+                    &config,
+                ));
             });
         }
         println!(
@@ -189,11 +197,14 @@ fn main() {
             text.len(),
             object.len()
         );
-        let decision = measure(&format!("  review_json (decision) {name}"), iterations, || {
-            std::hint::black_box(ra2_core::admission::review_json(&text, &config));
+        let decision = measure(&format!("  review (decision) {name}"), iterations, || {
+            std::hint::black_box(ra2_core::admission::review(
+                ra2_core::admission::Input::Text(&text),
+                &config,
+            ));
         });
         measure(&format!("  read request into the tree {name}"), iterations, || {
-            std::hint::black_box(ra2_core::admission::Incoming::read(&text));
+            std::hint::black_box(ra2_core::admission::read_into_tree(&text));
         });
         measure(
             &format!("  Linter::new + finish (no document) {name}"),

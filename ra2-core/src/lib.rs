@@ -24,11 +24,14 @@
 //   k8s       Kubernetes semantics: names, quantities, resources, storage, devices, API versions
 //   telco     Multus, DANM, NetworkAttachmentDefinitions, Node Feature Discovery
 //   rules     the workload rules, one file per rule (or family); platform: the chapter-4 checks
-//   lint      objects -> rules -> findings; the admission decision; object hooks
+//   lint      objects -> rules -> findings; object hooks
+//   admission an AdmissionReview (or Kubewarden's ValidationRequest) in, the answer and its verdict
+//             out: the one entry serve, the policy, JS and Python decide through
 //   report    findings and the report; how messages name values (words)
 //   catalogue the rule catalogue compiled in (data: the compiled-in tables)
 //   config    `.ra2.yaml` and every face's settings
 // The public API is what lib.rs re-exports below; everything else is crate-private.
+pub mod admission;
 pub mod catalogue;
 pub mod config;
 mod data;
@@ -46,7 +49,6 @@ pub use config::settings;
 pub use config::{Config, ConfigError, FailOn};
 pub use k8s::{devices, names, quantity, resources};
 pub use lint::Linter;
-pub use lint::admission;
 pub use lint::hook::{HookContext, ObjectHook};
 pub use model::manifest;
 pub use platform::{flags, runtime_config};

@@ -11,6 +11,7 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyByteArray, PyBytes, PyDict, PyFloat, PyList, PyString};
 use serde_json::Value;
 
+use ra2_core::admission::{self, ReviewError, Verdict};
 use ra2_core::settings::{self, Overrides};
 use ra2_core::{Config, ConfigError, Edition, FailOn, Linter};
 use ra2_input::ReadProblem;
@@ -845,22 +846,13 @@ fn review<'py>(
     let dict = py.import("builtins")?.getattr("dict")?.call1((review,))?;
     let text = json_text(py, &dict).map_err(|e| PyValueError::new_err(format!("review is not JSON data: {e}")))?;
     let response = py.detach(|| {
-        // Read once, straight into ra2's tree; what that path cannot vouch for takes serde_json.
-        let answer = if let Some(answer) = ra2_core::admission::review_text(&text, &config) {
-            answer
-        } else {
-            let value: Value = serde_json::from_str(&text).map_err(|e| format!("review is not JSON data: {e}"))?;
-            ra2_core::admission::review(&value, &config)
-        };
+        let answer = admission::review(admission::Input::Text(&text), &config);
         // A review ra2 cannot judge is answered 400 (what a webhook must do); from Python it
         // is a ValueError, so callers never mistake it for a policy decision.
-        match answer.pointer("/response/status/code").and_then(Value::as_u64) {
-            Some(400) => Err(answer
-                .pointer("/response/status/message")
-                .and_then(Value::as_str)
-                .unwrap_or("malformed admission request")
-                .to_owned()),
-            _ => Ok(answer),
+        match answer.verdict {
+            Verdict::Invalid(ReviewError::NotJson(e)) => Err(format!("review is not JSON data: {e}")),
+            Verdict::Invalid(error) => Err(error.status_message()),
+            Verdict::Allowed | Verdict::Denied => Ok(answer.review),
         }
     });
     match response {

@@ -21,7 +21,6 @@ use hyper::service::service_fn;
 use hyper::{Method, Request, Response, StatusCode};
 use hyper_util::rt::{TokioIo, TokioTimer};
 use ra2_core::admission;
-use serde_json::Value;
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 use tokio_rustls::TlsAcceptor;
@@ -382,78 +381,22 @@ async fn judge(request: Request<Incoming>, state: &State, seen: &mut Seen) -> An
             return text(StatusCode::BAD_REQUEST, &format!("cannot read the body: {why}"));
         }
     };
-    let bad = |why: String| {
-        state.metrics.error("bad_request");
-        text(
-            StatusCode::BAD_REQUEST,
-            &format!("ra2: malformed admission request: {why}"),
-        )
-    };
-    if body.is_empty() {
-        return bad("the body is empty; POST an admission.k8s.io/v1 AdmissionReview".to_owned());
-    }
     let config = state.settings.current();
-    // The review read once, straight into ra2's tree; what that path cannot vouch for (and
-    // every malformed review) takes the serde_json path below, which answers the same.
-    if let Some(incoming) = std::str::from_utf8(&body).ok().and_then(admission::Incoming::read) {
-        if let Some(version) = incoming
-            .str_at("/apiVersion")
-            .filter(|v| !matches!(*v, "admission.k8s.io/v1" | "admission.k8s.io/v1beta1"))
-        {
-            return bad(format!("expected apiVersion admission.k8s.io/v1, found {version:?}"));
-        }
-        let field = |pointer: &str| incoming.str_at(pointer).unwrap_or_default().to_owned();
-        let (uid, kind, operation) = (
-            field("/request/uid"),
-            field("/request/kind/kind"),
-            field("/request/operation"),
-        );
-        if let Some(answered) = incoming.review(&config) {
-            (seen.uid, seen.kind, seen.operation) = (uid, kind, operation);
-            return answer_review(&answered, seen);
-        }
+    let answered = admission::review(admission::Input::Bytes(&body), &config);
+    if let Some(why) = answered.not_a_review() {
+        state.metrics.error("bad_request");
+        return text(StatusCode::BAD_REQUEST, &why.status_message());
     }
-    let review: Value = match serde_json::from_slice(&body) {
-        Ok(value) => value,
-        Err(e) => return bad(format!("the AdmissionReview is not JSON: {e}")),
-    };
-    if let Some(version) = review.get("apiVersion").and_then(Value::as_str)
-        && !matches!(version, "admission.k8s.io/v1" | "admission.k8s.io/v1beta1")
-    {
-        return bad(format!("expected apiVersion admission.k8s.io/v1, found {version:?}"));
-    }
-    let request = match admission::check_review(&review) {
-        Ok(request) => request,
-        Err(e) => return bad(e.message),
-    };
-    let field = |pointer: &str| {
-        request
-            .pointer(pointer)
-            .and_then(Value::as_str)
-            .unwrap_or_default()
-            .to_owned()
-    };
-    seen.uid = field("/uid");
-    seen.kind = field("/kind/kind");
-    seen.operation = field("/operation");
-    let answered = admission::review(&review, &config);
-    answer_review(&answered, seen)
-}
-
-/// The AdmissionReview answer, and its verdict for the metrics and the access log.
-fn answer_review(answered: &Value, seen: &mut Seen) -> Answer {
-    let response = &answered["response"];
-    seen.verdict = if response["allowed"].as_bool() == Some(true) {
-        "allowed"
-    } else if response.pointer("/status/code").and_then(Value::as_u64) == Some(u64::from(admission::FORBIDDEN)) {
-        "denied"
-    } else {
-        "invalid"
+    *seen = Seen {
+        verdict: answered.verdict.label(),
+        uid: answered.uid,
+        kind: answered.kind,
+        operation: answered.operation,
     };
     answer(
         StatusCode::OK,
         "application/json",
-        serde_json::to_vec(&answered).unwrap_or_default(),
+        serde_json::to_vec(&answered.review).unwrap_or_default(),
     )
 }
 

@@ -160,7 +160,8 @@ async fn validate_answers_exactly_the_core_decision() {
         let (status, body) = send(&running, "POST", "/validate", sent.to_string().as_bytes()).await;
         assert_eq!(status, 200, "{body}");
         let got: Value = serde_json::from_str(&body).unwrap();
-        let expected = ra2_core::admission::review(&sent, &ra2_core::Config::default());
+        let expected =
+            ra2_core::admission::review(ra2_core::admission::Input::Value(&sent), &ra2_core::Config::default()).review;
         assert_eq!(got, expected);
         assert_eq!(got["response"]["uid"], "u-1");
         assert_eq!(got["response"]["allowed"], operation == "DELETE", "{body}");
@@ -203,7 +204,7 @@ async fn limits_on_the_command_line_replace_the_config_files() {
     let sent = review("u-3", "CREATE", &clean);
     let decide = |config: &str| {
         let config = ra2_core::Config::from_yaml(config, ".ra2.yaml").unwrap();
-        ra2_core::admission::review(&sent, &config)
+        ra2_core::admission::review(ra2_core::admission::Input::Value(&sent), &config).review
     };
     let file = "fail-on: never\nlimits: {max-depth: 64}\n";
     let shallow = decide("fail-on: never\nlimits: {max-depth: 3}\n");

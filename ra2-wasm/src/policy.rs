@@ -7,6 +7,7 @@
 //! "code", "warnings", ...}`; settings answered by `{"valid", "message"}`.
 
 use std::cell::RefCell;
+use std::rc::Rc;
 
 use ra2_core::Config;
 use ra2_core::admission::{self, BAD_REQUEST};
@@ -18,58 +19,20 @@ pub const PROTOCOL_VERSION: &str = "v1";
 thread_local! {
     /// The settings of the last request and their Config: a policy instance keeps its
     /// settings, so they are validated once rather than on every request.
-    static SETTINGS: RefCell<Option<(Value, Config)>> = const { RefCell::new(None) };
+    static SETTINGS: RefCell<Option<(Value, Rc<Config>)>> = const { RefCell::new(None) };
 }
 
 /// `validate`: a ValidationRequest in, a ValidationResponse out. Never fails: a request ra2
 /// cannot judge is rejected with 400 and says why.
 pub fn validate(payload: &[u8]) -> Vec<u8> {
-    // The request read once, straight into ra2's tree; what that path cannot vouch for takes
-    // the serde_json path below, which gives the same answers (ra2_core::admission::Incoming).
-    if let Some(answer) = std::str::from_utf8(payload).ok().and_then(validate_text) {
-        return answer;
-    }
-    let request: Value = match serde_json::from_slice(payload) {
-        Ok(value) => value,
-        Err(e) => return rejected(BAD_REQUEST, &format!("ra2: malformed validation request: {e}")),
-    };
-    let settings = request.get("settings").unwrap_or(&Value::Null);
-    let decision = with_config(settings, |config| {
-        let admission_request = request.get("request").unwrap_or(&Value::Null);
-        admission::decide(admission_request, config)
-    });
-    match decision {
-        Err(message) => rejected(BAD_REQUEST, &format!("ra2: {message}")),
-        Ok(Err(error)) => rejected(BAD_REQUEST, &format!("ra2: malformed admission request: {error}")),
-        Ok(Ok(decision)) => response(
+    match admission::validate(admission::Input::Bytes(payload), config_of) {
+        Ok(decision) => response(
             decision.allowed,
             decision.message.as_deref(),
             decision.code,
             &decision.warnings,
         ),
-    }
-}
-
-/// [`validate`] through [`admission::Incoming`], or `None` for the serde_json path.
-fn validate_text(text: &str) -> Option<Vec<u8>> {
-    let incoming = admission::Incoming::read(text)?;
-    let settings = match incoming.member_text("settings") {
-        Some(settings) => serde_json::from_str(settings).ok()?,
-        None => Value::Null,
-    };
-    match with_config(&settings, |config| incoming.decide(config)) {
-        Err(message) => Some(rejected(BAD_REQUEST, &format!("ra2: {message}"))),
-        Ok(None) => None,
-        Ok(Some(Err(error))) => Some(rejected(
-            BAD_REQUEST,
-            &format!("ra2: malformed admission request: {error}"),
-        )),
-        Ok(Some(Ok(decision))) => Some(response(
-            decision.allowed,
-            decision.message.as_deref(),
-            decision.code,
-            &decision.warnings,
-        )),
+        Err(error) => rejected(BAD_REQUEST, &format!("ra2: {error}")),
     }
 }
 
@@ -92,17 +55,17 @@ pub fn protocol_version(_payload: &[u8]) -> Vec<u8> {
     serde_json::to_vec(PROTOCOL_VERSION).unwrap_or_default()
 }
 
-/// Runs `f` with the Config of `settings`, reusing the last one when the settings are the same.
-fn with_config<T>(settings: &Value, f: impl FnOnce(&Config) -> T) -> Result<T, String> {
+/// The Config of `settings`: the last one when the settings are the same.
+fn config_of(settings: &Value) -> Result<Rc<Config>, String> {
     SETTINGS.with(|cell| {
         let mut cached = cell.borrow_mut();
-        if cached.as_ref().is_none_or(|(value, _)| value != settings) {
-            let config = crate::api::settings_from_json(settings, "ra2 settings")?;
-            *cached = Some((settings.clone(), config));
-        }
         match cached.as_ref() {
-            Some((_, config)) => Ok(f(config)),
-            None => Err("ra2 settings could not be read".to_owned()),
+            Some((value, config)) if value == settings => Ok(Rc::clone(config)),
+            _ => {
+                let config = Rc::new(crate::api::settings_from_json(settings, "ra2 settings")?);
+                *cached = Some((settings.clone(), Rc::clone(&config)));
+                Ok(config)
+            }
         }
     })
 }

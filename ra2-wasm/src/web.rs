@@ -12,6 +12,7 @@
 #![allow(clippy::needless_pass_by_value)]
 
 use js_sys::JSON;
+use ra2_core::admission::{self, Input};
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
@@ -232,14 +233,18 @@ pub fn lint(text: JsValue, options: Option<JsValue>) -> Result<JsValue, JsError>
 #[wasm_bindgen(skip_typescript)]
 pub fn review(admission_review: JsValue, options: Option<JsValue>) -> Result<JsValue, JsError> {
     let options = options_from(options)?;
+    let config = &options.config;
     let answer = if let Some(text) = admission_review.as_string() {
-        ra2_core::admission::review_json(&text, &options.config)
+        admission::review(Input::Text(&text), config)
     } else if admission_review.is_undefined() {
-        ra2_core::admission::review(&Value::Null, &options.config)
+        admission::review(Input::Value(&Value::Null), config)
     } else {
-        ra2_core::admission::review_json(&stringify(&admission_review, "the AdmissionReview")?, &options.config)
+        admission::review(
+            Input::Text(&stringify(&admission_review, "the AdmissionReview")?),
+            config,
+        )
     };
-    parse(&answer.to_string())
+    parse(&answer.review.to_string())
 }
 
 /// The rule documents of an edition (declared in [`TYPES`]).

@@ -1,6 +1,6 @@
-//! The admission decision read once from the request's text (`admission::Incoming`, what
-//! `review_json`, the policy and `ra2 serve` use) against the serde_json path it replaced
-//! (`admission::review` on a parsed value): for every object of the corpus and of the rule
+//! The admission decision read once from the request's text (what `admission::review` does
+//! first with the text every face hands it) against the serde_json path it replaced (the same
+//! entry on a parsed value): for every object of the corpus and of the rule
 //! fixtures, as CREATE and UPDATE reviews written the way serde_json writes them and the way the
 //! API server does (Go's field order, indented, `&`, `<` and `>` escaped, with `status`,
 //! `managedFields` and a name left to the request), with two configurations, the answers are
@@ -10,7 +10,7 @@
 
 use std::fmt::Write as _;
 
-use ra2_core::admission::{self, Incoming};
+use ra2_core::admission::{self, Input};
 use ra2_core::{Config, source};
 use serde_json::{Value, json};
 
@@ -104,18 +104,20 @@ struct Tally {
 }
 
 fn compare(what: &str, text: &str, config: &Config, tally: &mut Tally) {
-    let reference = admission::review(&serde_json::from_str(text).expect("generated JSON"), config);
+    let parsed = serde_json::from_str(text).expect("generated JSON");
+    let reference = admission::review(Input::Value(&parsed), config).review;
     tally.compared += 1;
     tally.denied += usize::from(reference["response"]["allowed"] == false);
-    if let Some(answer) = admission::review_text(text, config) {
+    let answer = admission::review(Input::Text(text), config);
+    if answer.read_once {
         tally.taken += 1;
         assert_eq!(
-            serde_json::to_string(&answer).unwrap(),
+            serde_json::to_string(&answer.review).unwrap(),
             serde_json::to_string(&reference).unwrap(),
             "{what}"
         );
     }
-    assert_eq!(admission::review_json(text, config), reference, "{what}");
+    assert_eq!(answer.review, reference, "{what}");
 }
 
 fn objects(text: &str) -> Vec<Value> {
@@ -240,31 +242,26 @@ fn handwritten_reviews_answer_the_same() {
         "{\"request\": ",
         "[]",
     ] {
-        assert!(admission::review_text(text, &Config::default()).is_none(), "{text}");
+        assert!(
+            !admission::review(Input::Text(text), &Config::default()).read_once,
+            "{text}"
+        );
         if serde_json::from_str::<Value>(text).is_ok() {
             compare(text, text, &Config::default(), &mut Tally::default());
         }
     }
     // DELETE is answered without a look at the object.
     let delete = r#"{"request": {"uid": "u", "operation": "DELETE"}}"#;
+    let answer = admission::review(Input::Text(delete), &Config::default());
+    assert!(answer.read_once);
     assert_eq!(
-        admission::review_text(delete, &Config::default()),
-        Some(
-            json!({"apiVersion": "admission.k8s.io/v1", "kind": "AdmissionReview", "response": {"uid": "u", "allowed": true}})
-        )
+        answer.review,
+        json!({"apiVersion": "admission.k8s.io/v1", "kind": "AdmissionReview", "response": {"uid": "u", "allowed": true}})
     );
     // The report's positions are in the request's text.
-    let decision = Incoming::read(&text)
-        .unwrap()
-        .decide(&Config::default())
-        .unwrap()
-        .unwrap();
-    let finding = decision
-        .report
-        .findings
-        .iter()
-        .find(|f| f.rule == "ra2.app.007")
-        .unwrap();
+    let answer = admission::review(Input::Text(&text), &Config::default());
+    assert!(answer.read_once);
+    let finding = answer.report.findings.iter().find(|f| f.rule == "ra2.app.007").unwrap();
     let line = text.lines().nth(finding.line - 1).unwrap();
     assert!(line.trim_start().starts_with("\"hostPath\""), "{line}");
 }

@@ -1,7 +1,6 @@
 //! The linter: documents -> objects -> rules -> findings, with suppression, select/ignore and
 //! cross-document checks. One path for every face.
 
-pub mod admission;
 pub mod hook;
 
 use std::collections::BTreeMap;

@@ -66,7 +66,8 @@ fn main() {
         });
         measure(&format!("  native ra2_core::admission {name}"), iterations, || {
             let value: Value = serde_json::from_slice(&payload).expect("json");
-            std::hint::black_box(ra2_core::admission::decide(&value["request"], &config).ok());
+            let input = ra2_core::admission::Input::Value(&value);
+            std::hint::black_box(ra2_core::admission::validate(input, |_| Ok::<_, String>(&config)).ok());
         });
     }
 }
