@@ -276,6 +276,9 @@ fn findings(report: &Value) -> BTreeMap<(String, String, String, String, String)
 }
 
 #[test]
+// One cluster set up once, then every way of reading it compared: splitting it would start the
+// API server again per part.
+#[allow(clippy::too_many_lines)]
 fn audit_reads_the_cluster_and_matches_lint_of_a_kubectl_dump() {
     let Some(cluster) = Cluster::start_or_skip("audit_e2e") else {
         return;

@@ -4,7 +4,7 @@ use wapc_guest::{CallResult, register_function};
 
 // waPC hosts call the guest's `wapc_init` export by name before anything else; an exported
 // symbol is the protocol, and nothing else in the module defines it.
-#[allow(unsafe_code)]
+#[allow(unsafe_code, unreachable_pub)]
 #[unsafe(no_mangle)]
 pub extern "C" fn wapc_init() {
     register_function("validate", |payload| -> CallResult {

@@ -10,6 +10,8 @@
 
 // Exported functions take their arguments as wasm-bindgen hands them over: owned.
 #![allow(clippy::needless_pass_by_value)]
+// The `#[wasm_bindgen]` functions are exported to JavaScript by name, not as Rust paths.
+#![allow(unreachable_pub)]
 
 use js_sys::JSON;
 use ra2_core::admission::{self, Input};

@@ -224,6 +224,8 @@ fn set(object: &mut Value, pointer: &str, value: Value) {
 /// Generated mutations of the fields k8s.api checks, each applied to a valid Pod (and some to a
 /// Deployment): names, keys, values, quantities, securityContext combinations, volumes, mounts,
 /// selectors, affinity, tolerations, hostname, ports, restart policy, unknown fields.
+// A table of cases written as code.
+#[allow(clippy::too_many_lines)]
 fn mutations() -> Vec<(String, Value)> {
     let mut out: Vec<(String, Value)> = Vec::new();
     let mut add = |what: String, base: &Value, edits: &[(&str, Value)]| {

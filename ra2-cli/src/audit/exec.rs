@@ -27,7 +27,7 @@ const VERSIONS: &[&str] = &[
 
 /// What the plugin returned.
 #[derive(Debug, Default, PartialEq, Eq)]
-pub struct Credential {
+pub(super) struct Credential {
     pub token: Option<String>,
     /// Client certificate chain and key, PEM.
     pub client: Option<(Vec<u8>, Vec<u8>)>,
@@ -112,7 +112,7 @@ fn plugin(exec: &Value) -> Result<Plugin, String> {
 
 /// Runs the plugin of a kubeconfig's `exec` mapping; `base` is the directory of the kubeconfig
 /// file that names it.
-pub fn run(exec: &Value, base: &Path, cluster: &ClusterInfo<'_>) -> Result<Credential, String> {
+pub(super) fn run(exec: &Value, base: &Path, cluster: &ClusterInfo<'_>) -> Result<Credential, String> {
     let plugin = plugin(exec)?;
     let terminal = std::io::stdin().is_terminal();
     let interactive = match plugin.interactive_mode {

@@ -6,7 +6,7 @@ use std::path::Path;
 use std::process::Command;
 
 /// The multitool, or `None` (and a note) when it is not installed.
-pub fn multitool() -> Option<String> {
+pub(crate) fn multitool() -> Option<String> {
     let found = std::env::var("RA2_SARIF_MULTITOOL").ok().filter(|v| !v.is_empty());
     if found.is_none() {
         eprintln!("SKIPPED: no SARIF multitool (set RA2_SARIF_MULTITOOL or run scripts/sarif-multitool)");
@@ -17,7 +17,7 @@ pub fn multitool() -> Option<String> {
 /// Validates every `*.sarif` file in `dir` in one run and returns its errors and warnings
 /// (`file: RULE: message`); its notes (style advice such as "prefer message ids") are not
 /// counted.
-pub fn problems(tool: &str, dir: &Path) -> Vec<String> {
+pub(crate) fn problems(tool: &str, dir: &Path) -> Vec<String> {
     let log = dir.join("validation.sarif.out");
     let _ = std::fs::remove_file(&log);
     let out = Command::new(tool)
@@ -73,7 +73,7 @@ pub fn problems(tool: &str, dir: &Path) -> Vec<String> {
 }
 
 /// A fresh directory for logs to validate.
-pub fn scratch(name: &str) -> std::path::PathBuf {
+pub(crate) fn scratch(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("ra2-multitool-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("scratch dir");

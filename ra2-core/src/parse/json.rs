@@ -991,6 +991,8 @@ impl<'s> JsonEvents<'s> {
     /// [`Self::tree`], compiled twice: without `ASKED`, the loop has none of the checks that
     /// [`Reading`] asks for (most documents, the CLI's).
     #[inline(never)]
+    // The reader's main loop: its cursor stays in locals only while it is one function.
+    #[allow(clippy::too_many_lines)]
     fn tree_as<const ASKED: bool>(mut self, offset: usize, max_depth: usize, reading: Reading<'_>) -> Option<Tree<'s>> {
         self.skip_document_marker();
         self.skip_outer_ws().ok()?;

@@ -522,6 +522,8 @@ fn kubelet_flags<'d>(object: &Object<'d>) -> Option<KubeletSettings<'d>> {
 }
 
 /// Records the platform facts of one object.
+// One arm per kind of platform object (Node, kubelet and kubeadm configurations, static pods).
+#[allow(clippy::too_many_lines)]
 pub(crate) fn collect(facts: &mut Facts, target: Target<'_>, object: &Object<'_>, pod: Option<&PodSpec<'_>>) {
     let place = |node: &Located<'_>| Place::of(target, node);
     if is_node(object) {

@@ -24,7 +24,7 @@ const SPOOL_BUFFER: usize = 1 << 20;
 
 /// Where to read an input's text again (see the module documentation).
 #[derive(Default)]
-pub struct Later {
+pub(super) struct Later {
     /// Whether each input seen is a file that can be read again.
     files: BTreeMap<String, bool>,
     /// The temporary file with the text of the other inputs, once one needed it.
@@ -69,7 +69,7 @@ struct Block {
 }
 
 /// A snippet's text: part of an input, lines whole.
-pub struct Chunk {
+pub(super) struct Chunk {
     name: String,
     text: String,
     offset: usize,
@@ -77,7 +77,7 @@ pub struct Chunk {
 }
 
 impl Chunk {
-    pub fn source(&self) -> text::Source<'_> {
+    pub(super) fn source(&self) -> text::Source<'_> {
         text::Source {
             name: &self.name,
             text: &self.text,
@@ -100,7 +100,7 @@ impl Later {
 
     /// Keeps `text`, which starts at byte `offset` of input `name`, when the input is not a
     /// file: what was kept already is not written again.
-    pub fn keep(&mut self, name: &str, offset: usize, text: &str) {
+    pub(super) fn keep(&mut self, name: &str, offset: usize, text: &str) {
         if self.is_file(name) {
             return;
         }
@@ -115,7 +115,7 @@ impl Later {
 
     /// The text around spans `(offset, length)` of input `name`, for a snippet whose first span
     /// is on 1-based line `first_line`; `None` when it cannot be read.
-    pub fn around(&mut self, name: &str, spans: &[(usize, usize)], first_line: usize) -> Option<Chunk> {
+    pub(super) fn around(&mut self, name: &str, spans: &[(usize, usize)], first_line: usize) -> Option<Chunk> {
         let lo = spans.iter().map(|&(o, _)| o).min()?;
         let hi = spans.iter().map(|&(o, l)| o + l.max(1)).max()?;
         let mut margin = MARGIN;

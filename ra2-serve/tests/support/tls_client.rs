@@ -9,7 +9,7 @@ use rustls::pki_types::pem::PemObject;
 use tokio_rustls::TlsConnector;
 
 /// A connector that trusts the certificates in `ca_pem`.
-pub fn connector(ca_pem: &[u8]) -> TlsConnector {
+pub(crate) fn connector(ca_pem: &[u8]) -> TlsConnector {
     let mut roots = rustls::RootCertStore::empty();
     for cert in CertificateDer::pem_slice_iter(ca_pem) {
         roots.add(cert.unwrap()).unwrap();
