@@ -219,8 +219,8 @@ fn cli_web_and_policy_agree() {
     // Every rule of the catalogue took part, except rules that only compare documents with
     // each other (one object at a time, as in admission, gives them nothing to compare).
     for id in ra2_core::catalogue::all().iter().map(|d| d.id) {
-        let cross_document_only = ra2_core::rules::find(id)
-            .is_some_and(|r| r.parts.iter().all(|c| c.pod.is_none() && c.object.is_none()));
+        let cross_document_only =
+            ra2_core::rules::find(id).is_some_and(|r| r.parts.iter().all(|c| c.pod.is_none() && c.object.is_none()));
         if cross_document_only {
             continue;
         }
