@@ -648,6 +648,8 @@ pub fn webhook_configuration(name: &str, url: &str, ca_pem: &str, failure_policy
                  "resources": ["deployments", "replicasets", "statefulsets", "daemonsets"]},
                 {"apiGroups": ["batch"], "apiVersions": ["v1"], "operations": ["CREATE", "UPDATE"],
                  "resources": ["jobs", "cronjobs"]},
+                {"apiGroups": ["apps.openshift.io"], "apiVersions": ["*"], "operations": ["CREATE", "UPDATE"],
+                 "resources": ["deploymentconfigs"]},
             ],
             "sideEffects": "None",
             "admissionReviewVersions": ["v1"],

@@ -215,6 +215,7 @@ mod tests {
             "apps/daemonsets",
             "batch/jobs",
             "batch/cronjobs",
+            "apps.openshift.io/deploymentconfigs",
             "/persistentvolumes",
         ];
         expected.sort_unstable();

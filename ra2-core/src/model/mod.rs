@@ -79,6 +79,7 @@ impl<'d> Object<'d> {
             "StatefulSet" if group == "apps" => WorkloadKind::StatefulSet,
             "Job" if group == "batch" => WorkloadKind::Job,
             "CronJob" if group == "batch" => WorkloadKind::CronJob,
+            "DeploymentConfig" if group == "apps.openshift.io" => WorkloadKind::DeploymentConfig,
             _ => return None,
         })
     }
@@ -122,6 +123,8 @@ pub enum WorkloadKind {
     DaemonSet,
     Job,
     CronJob,
+    /// OpenShift's `apps.openshift.io` DeploymentConfig (pod template at `spec.template`).
+    DeploymentConfig,
 }
 
 impl WorkloadKind {
@@ -611,5 +614,43 @@ impl<'d> PodSpec<'d> {
             ])
             .map(|items| items.items().filter_map(|item| item.get("preference")).collect())
             .unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::doc::{Limits, read_chunk};
+    use crate::parse::source::chunks;
+
+    /// The workload kind of the document and the pointer of its pod spec.
+    fn found(text: &str) -> (Option<WorkloadKind>, Option<String>) {
+        let result = read_chunk(chunks(text, 0, 0)[0], false, Limits::default());
+        let object = Object::new(Located::root(&result.docs[0]));
+        let pointer = object.pod_spec().map(|p| p.spec.pointer());
+        (object.workload_kind(), pointer)
+    }
+
+    const TEMPLATE: &str = "spec:\n  template:\n    metadata: {labels: {app: a}}\n    spec:\n      containers: [{name: a, image: r/a:1}]\n";
+
+    #[test]
+    fn a_deployment_config_is_a_workload_in_any_version_of_its_group() {
+        for api_version in ["apps.openshift.io/v1", "apps.openshift.io/v1beta1"] {
+            let text = format!("apiVersion: {api_version}\nkind: DeploymentConfig\nmetadata: {{name: d}}\n{TEMPLATE}");
+            assert_eq!(
+                found(&text),
+                (
+                    Some(WorkloadKind::DeploymentConfig),
+                    Some("/spec/template/spec".to_owned())
+                )
+            );
+        }
+        // Another group's DeploymentConfig is not OpenShift's.
+        let text = format!("apiVersion: example.com/v1\nkind: DeploymentConfig\nmetadata: {{name: d}}\n{TEMPLATE}");
+        assert_eq!(found(&text), (None, None));
+        // Without a template there is no pod spec to judge.
+        let text =
+            "apiVersion: apps.openshift.io/v1\nkind: DeploymentConfig\nmetadata: {name: d}\nspec: {replicas: 1}\n";
+        assert_eq!(found(text), (Some(WorkloadKind::DeploymentConfig), None));
     }
 }
