@@ -170,6 +170,12 @@ fn pod_specs_are_found_in_every_workload_kind() {
             "/spec/template/spec/volumes/0/hostPath",
         ),
         (
+            "argoproj.io/v1alpha1",
+            "Rollout",
+            template.clone(),
+            "/spec/template/spec/volumes/0/hostPath",
+        ),
+        (
             "batch/v1",
             "CronJob",
             format!("spec: {{jobTemplate: {{spec: {{template: {{spec: {{{c}, {vols}}}}}}}}}}}"),

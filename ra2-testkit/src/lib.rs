@@ -650,6 +650,8 @@ pub fn webhook_configuration(name: &str, url: &str, ca_pem: &str, failure_policy
                  "resources": ["jobs", "cronjobs"]},
                 {"apiGroups": ["apps.openshift.io"], "apiVersions": ["*"], "operations": ["CREATE", "UPDATE"],
                  "resources": ["deploymentconfigs"]},
+                {"apiGroups": ["argoproj.io"], "apiVersions": ["*"], "operations": ["CREATE", "UPDATE"],
+                 "resources": ["rollouts"]},
             ],
             "sideEffects": "None",
             "admissionReviewVersions": ["v1"],

@@ -216,6 +216,7 @@ mod tests {
             "batch/jobs",
             "batch/cronjobs",
             "apps.openshift.io/deploymentconfigs",
+            "argoproj.io/rollouts",
             "/persistentvolumes",
         ];
         expected.sort_unstable();

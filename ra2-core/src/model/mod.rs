@@ -80,6 +80,7 @@ impl<'d> Object<'d> {
             "Job" if group == "batch" => WorkloadKind::Job,
             "CronJob" if group == "batch" => WorkloadKind::CronJob,
             "DeploymentConfig" if group == "apps.openshift.io" => WorkloadKind::DeploymentConfig,
+            "Rollout" if group == "argoproj.io" => WorkloadKind::Rollout,
             _ => return None,
         })
     }
@@ -125,12 +126,23 @@ pub enum WorkloadKind {
     CronJob,
     /// OpenShift's `apps.openshift.io` DeploymentConfig (pod template at `spec.template`).
     DeploymentConfig,
+    /// An Argo Rollouts `argoproj.io` Rollout (pod template at `spec.template`; none when it
+    /// points at a Deployment with `spec.workloadRef`).
+    Rollout,
 }
 
 impl WorkloadKind {
     /// Pods of this kind are meant to run until stopped (not run to completion).
     pub fn is_long_running(self) -> bool {
         !matches!(self, WorkloadKind::Job | WorkloadKind::CronJob)
+    }
+
+    /// The API server that stores this kind validates its pod template as a core pod template
+    /// (`pkg/apis/core/validation`; OpenShift's API server for a DeploymentConfig), so what
+    /// `k8s.api` reports in it is refused on create. A custom resource's template is checked
+    /// only by its schema and its controller.
+    pub fn template_validated_as_core(self) -> bool {
+        !matches!(self, WorkloadKind::Rollout)
     }
 }
 
@@ -652,5 +664,19 @@ mod tests {
         let text =
             "apiVersion: apps.openshift.io/v1\nkind: DeploymentConfig\nmetadata: {name: d}\nspec: {replicas: 1}\n";
         assert_eq!(found(text), (Some(WorkloadKind::DeploymentConfig), None));
+    }
+
+    #[test]
+    fn an_argo_rollout_is_a_workload_unless_it_points_at_a_deployment() {
+        let text = format!("apiVersion: argoproj.io/v1alpha1\nkind: Rollout\nmetadata: {{name: r}}\n{TEMPLATE}");
+        assert_eq!(
+            found(&text),
+            (Some(WorkloadKind::Rollout), Some("/spec/template/spec".to_owned()))
+        );
+        // A workloadRef leaves the pods to the Deployment it names: no pod spec here.
+        let text = "apiVersion: argoproj.io/v1alpha1\nkind: Rollout\nmetadata: {name: r}\nspec:\n  workloadRef: {apiVersion: apps/v1, kind: Deployment, name: web}\n  strategy: {canary: {steps: [{setWeight: 20}]}}\n";
+        assert_eq!(found(text), (Some(WorkloadKind::Rollout), None));
+        let text = format!("apiVersion: example.com/v1\nkind: Rollout\nmetadata: {{name: r}}\n{TEMPLATE}");
+        assert_eq!(found(&text), (None, None));
     }
 }
