@@ -652,6 +652,8 @@ pub fn webhook_configuration(name: &str, url: &str, ca_pem: &str, failure_policy
                  "resources": ["deploymentconfigs"]},
                 {"apiGroups": ["argoproj.io"], "apiVersions": ["*"], "operations": ["CREATE", "UPDATE"],
                  "resources": ["rollouts"]},
+                {"apiGroups": ["serving.knative.dev"], "apiVersions": ["*"], "operations": ["CREATE", "UPDATE"],
+                 "resources": ["services", "configurations"]},
             ],
             "sideEffects": "None",
             "admissionReviewVersions": ["v1"],

@@ -217,6 +217,8 @@ mod tests {
             "batch/cronjobs",
             "apps.openshift.io/deploymentconfigs",
             "argoproj.io/rollouts",
+            "serving.knative.dev/services",
+            "serving.knative.dev/configurations",
             "/persistentvolumes",
         ];
         expected.sort_unstable();

@@ -81,6 +81,9 @@ impl<'d> Object<'d> {
             "CronJob" if group == "batch" => WorkloadKind::CronJob,
             "DeploymentConfig" if group == "apps.openshift.io" => WorkloadKind::DeploymentConfig,
             "Rollout" if group == "argoproj.io" => WorkloadKind::Rollout,
+            // Only Knative's: a core `v1` Service stays a Service.
+            "Service" if group == "serving.knative.dev" => WorkloadKind::KnativeService,
+            "Configuration" if group == "serving.knative.dev" => WorkloadKind::KnativeConfiguration,
             _ => return None,
         })
     }
@@ -129,6 +132,11 @@ pub enum WorkloadKind {
     /// An Argo Rollouts `argoproj.io` Rollout (pod template at `spec.template`; none when it
     /// points at a Deployment with `spec.workloadRef`).
     Rollout,
+    /// A Knative Serving `serving.knative.dev` Service (pod template at `spec.template`).
+    KnativeService,
+    /// A Knative Serving Configuration (pod template at `spec.template`). Its Revisions are
+    /// written by Knative from that template, not by hand, so they are not workloads here.
+    KnativeConfiguration,
 }
 
 impl WorkloadKind {
@@ -140,9 +148,12 @@ impl WorkloadKind {
     /// The API server that stores this kind validates its pod template as a core pod template
     /// (`pkg/apis/core/validation`; OpenShift's API server for a DeploymentConfig), so what
     /// `k8s.api` reports in it is refused on create. A custom resource's template is checked
-    /// only by its schema and its controller.
+    /// only by its schema, its controller and (Knative's) its own webhook.
     pub fn template_validated_as_core(self) -> bool {
-        !matches!(self, WorkloadKind::Rollout)
+        !matches!(
+            self,
+            WorkloadKind::Rollout | WorkloadKind::KnativeService | WorkloadKind::KnativeConfiguration
+        )
     }
 }
 
@@ -678,5 +689,24 @@ mod tests {
         assert_eq!(found(text), (Some(WorkloadKind::Rollout), None));
         let text = format!("apiVersion: example.com/v1\nkind: Rollout\nmetadata: {{name: r}}\n{TEMPLATE}");
         assert_eq!(found(&text), (None, None));
+    }
+
+    #[test]
+    fn a_knative_service_is_a_workload_and_a_core_service_is_not() {
+        for (kind, workload) in [
+            ("Service", WorkloadKind::KnativeService),
+            ("Configuration", WorkloadKind::KnativeConfiguration),
+        ] {
+            let text = format!("apiVersion: serving.knative.dev/v1\nkind: {kind}\nmetadata: {{name: k}}\n{TEMPLATE}");
+            assert_eq!(found(&text), (Some(workload), Some("/spec/template/spec".to_owned())));
+        }
+        // A core Service, even one with a `template` under its spec, is a Service.
+        for api_version in ["v1", "example.com/v1"] {
+            let text = format!("apiVersion: {api_version}\nkind: Service\nmetadata: {{name: k}}\n{TEMPLATE}");
+            assert_eq!(found(&text), (None, None), "{api_version}");
+        }
+        // A Revision is written by Knative from its Configuration's template: not judged.
+        let text = "apiVersion: serving.knative.dev/v1\nkind: Revision\nmetadata: {name: k-00001}\nspec:\n  containers: [{image: r/a:1}]\n";
+        assert_eq!(found(text), (None, None));
     }
 }

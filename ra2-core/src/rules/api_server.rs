@@ -1793,7 +1793,8 @@ mod tests {
     }
 
     /// A template the API server validates as a core pod template is judged; a custom
-    /// resource's (an Argo Rollout's) is left to its schema and controller.
+    /// resource's (an Argo Rollout's, a Knative Service's) is left to its schema, controller
+    /// or webhook.
     #[test]
     fn templates_are_judged_where_the_api_server_validates_them() {
         let refusals = |api_version: &str, kind: &str| -> Vec<String> {
@@ -1812,5 +1813,6 @@ mod tests {
             ["restart-policy /spec/template/spec/restartPolicy"]
         );
         assert_eq!(refusals("argoproj.io/v1alpha1", "Rollout"), Vec::<String>::new());
+        assert_eq!(refusals("serving.knative.dev/v1", "Service"), Vec::<String>::new());
     }
 }

@@ -12,7 +12,8 @@ pub(super) static RULE: Checks = Checks {
 /// The strategy field of a controller kind and the strategy type that does not roll. A
 /// DeploymentConfig's types are `Rolling`, `Recreate` and `Custom`; a `Custom` deployer runs an
 /// image of the user's choice, which may or may not roll, so it is not judged. An Argo Rollout
-/// always rolls (canary or blue-green steps), so it is not judged either.
+/// always rolls (canary or blue-green steps), and a Knative Service moves traffic from one
+/// revision to the next, so neither is judged.
 fn non_rolling(kind: WorkloadKind) -> Option<(&'static str, &'static str)> {
     match kind {
         WorkloadKind::Deployment | WorkloadKind::DeploymentConfig => Some(("strategy", "Recreate")),
