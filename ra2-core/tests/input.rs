@@ -164,6 +164,30 @@ fn pod_specs_are_found_in_every_workload_kind() {
             "/spec/template/spec/volumes/0/hostPath",
         ),
         (
+            "apps.openshift.io/v1",
+            "DeploymentConfig",
+            template.clone(),
+            "/spec/template/spec/volumes/0/hostPath",
+        ),
+        (
+            "argoproj.io/v1alpha1",
+            "Rollout",
+            template.clone(),
+            "/spec/template/spec/volumes/0/hostPath",
+        ),
+        (
+            "serving.knative.dev/v1",
+            "Service",
+            template.clone(),
+            "/spec/template/spec/volumes/0/hostPath",
+        ),
+        (
+            "serving.knative.dev/v1",
+            "Configuration",
+            template.clone(),
+            "/spec/template/spec/volumes/0/hostPath",
+        ),
+        (
             "batch/v1",
             "CronJob",
             format!("spec: {{jobTemplate: {{spec: {{template: {{spec: {{{c}, {vols}}}}}}}}}}}"),
@@ -177,6 +201,11 @@ fn pod_specs_are_found_in_every_workload_kind() {
         assert_eq!(hits.len(), 1, "{kind}: {:?}", report.findings);
         assert_eq!(hits[0].2, pointer, "{kind}");
     }
+    // A core Service is not a workload, whatever its spec holds.
+    let report = lint(&format!(
+        "apiVersion: v1\nkind: Service\nmetadata: {{name: x}}\n{template}\n"
+    ));
+    assert!(host_paths(&report).is_empty());
     // Kind matching is case-sensitive, and a PodTemplate has no top-level spec.
     let spec = format!("spec: {{{c}, {vols}}}");
     let report = lint(&format!("apiVersion: v1\nkind: pod\nmetadata: {{name: x}}\n{spec}\n"));

@@ -215,6 +215,10 @@ mod tests {
             "apps/daemonsets",
             "batch/jobs",
             "batch/cronjobs",
+            "apps.openshift.io/deploymentconfigs",
+            "argoproj.io/rollouts",
+            "serving.knative.dev/services",
+            "serving.knative.dev/configurations",
             "/persistentvolumes",
         ];
         expected.sort_unstable();

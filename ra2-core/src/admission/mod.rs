@@ -611,6 +611,47 @@ mod tests {
     }
 
     #[test]
+    fn a_deployment_config_is_denied_like_a_deployment() {
+        let workload = |api_version: &str, kind: &str| {
+            json!({
+                "apiVersion": api_version, "kind": kind,
+                "metadata": {"name": "upf", "namespace": "core"},
+                "spec": {"replicas": 1, "selector": {"matchLabels": {"app": "upf"}}, "template": {
+                    "metadata": {"labels": {"app": "upf"}},
+                    "spec": {
+                        "securityContext": {"runAsUser": 0},
+                        "tolerations": [{"key": "node-role.kubernetes.io/control-plane", "effect": "NoSchedule"}],
+                        "containers": [{"name": "upf", "image": "registry.example/upf:1",
+                            "resources": {"limits": {"cpu": "4", "memory": "4Gi", "hugepages-1Gi": "4Gi"}}}],
+                        "volumes": [{"name": "vfio", "hostPath": {"path": "/dev/vfio"}}]}}}
+            })
+        };
+        let answer = |object: Value| {
+            let review_in = json!({"apiVersion": "admission.k8s.io/v1", "kind": "AdmissionReview",
+                "request": request("CREATE", Some(object))});
+            let by_value = review(&review_in, &Config::default());
+            let by_text = review_json(&review_in.to_string(), &Config::default());
+            assert_eq!(by_value, by_text);
+            by_value["response"].clone()
+        };
+        let deployment = answer(workload("apps/v1", "Deployment"));
+        let config = answer(workload("apps.openshift.io/v1", "DeploymentConfig"));
+        assert_eq!(config["allowed"], false);
+        assert_eq!(config["status"]["code"], 403);
+        let message = config["status"]["message"].as_str().unwrap_or_default();
+        for needle in [
+            "ra2.app.008 /spec/template/spec/tolerations/0",
+            "ra2.app.009 /spec/template/spec/volumes/0/hostPath/path",
+        ] {
+            assert!(message.contains(needle), "{needle} in {message}");
+        }
+        let warnings = config["warnings"].to_string();
+        assert!(warnings.contains("ra2.app.007"), "{warnings}");
+        // The same findings in the same words, the warnings (root, the host path) included.
+        assert_eq!(config, deployment);
+    }
+
+    #[test]
     fn bookkeeping_is_not_linted() {
         let mut object = control_plane_pod();
         object["metadata"]["managedFields"] = json!([{"manager": "kubectl", "fieldsV1": {"f:spec": {}}}]);

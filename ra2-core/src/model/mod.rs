@@ -79,6 +79,11 @@ impl<'d> Object<'d> {
             "StatefulSet" if group == "apps" => WorkloadKind::StatefulSet,
             "Job" if group == "batch" => WorkloadKind::Job,
             "CronJob" if group == "batch" => WorkloadKind::CronJob,
+            "DeploymentConfig" if group == "apps.openshift.io" => WorkloadKind::DeploymentConfig,
+            "Rollout" if group == "argoproj.io" => WorkloadKind::Rollout,
+            // Only Knative's: a core `v1` Service stays a Service.
+            "Service" if group == "serving.knative.dev" => WorkloadKind::KnativeService,
+            "Configuration" if group == "serving.knative.dev" => WorkloadKind::KnativeConfiguration,
             _ => return None,
         })
     }
@@ -122,12 +127,33 @@ pub enum WorkloadKind {
     DaemonSet,
     Job,
     CronJob,
+    /// OpenShift's `apps.openshift.io` DeploymentConfig (pod template at `spec.template`).
+    DeploymentConfig,
+    /// An Argo Rollouts `argoproj.io` Rollout (pod template at `spec.template`; none when it
+    /// points at a Deployment with `spec.workloadRef`).
+    Rollout,
+    /// A Knative Serving `serving.knative.dev` Service (pod template at `spec.template`).
+    KnativeService,
+    /// A Knative Serving Configuration (pod template at `spec.template`). Its Revisions are
+    /// written by Knative from that template, not by hand, so they are not workloads here.
+    KnativeConfiguration,
 }
 
 impl WorkloadKind {
     /// Pods of this kind are meant to run until stopped (not run to completion).
     pub fn is_long_running(self) -> bool {
         !matches!(self, WorkloadKind::Job | WorkloadKind::CronJob)
+    }
+
+    /// The API server that stores this kind validates its pod template as a core pod template
+    /// (`pkg/apis/core/validation`; OpenShift's API server for a DeploymentConfig), so what
+    /// `k8s.api` reports in it is refused on create. A custom resource's template is checked
+    /// only by its schema, its controller and (Knative's) its own webhook.
+    pub fn template_validated_as_core(self) -> bool {
+        !matches!(
+            self,
+            WorkloadKind::Rollout | WorkloadKind::KnativeService | WorkloadKind::KnativeConfiguration
+        )
     }
 }
 
@@ -611,5 +637,76 @@ impl<'d> PodSpec<'d> {
             ])
             .map(|items| items.items().filter_map(|item| item.get("preference")).collect())
             .unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::doc::{Limits, read_chunk};
+    use crate::parse::source::chunks;
+
+    /// The workload kind of the document and the pointer of its pod spec.
+    fn found(text: &str) -> (Option<WorkloadKind>, Option<String>) {
+        let result = read_chunk(chunks(text, 0, 0)[0], false, Limits::default());
+        let object = Object::new(Located::root(&result.docs[0]));
+        let pointer = object.pod_spec().map(|p| p.spec.pointer());
+        (object.workload_kind(), pointer)
+    }
+
+    const TEMPLATE: &str = "spec:\n  template:\n    metadata: {labels: {app: a}}\n    spec:\n      containers: [{name: a, image: r/a:1}]\n";
+
+    #[test]
+    fn a_deployment_config_is_a_workload_in_any_version_of_its_group() {
+        for api_version in ["apps.openshift.io/v1", "apps.openshift.io/v1beta1"] {
+            let text = format!("apiVersion: {api_version}\nkind: DeploymentConfig\nmetadata: {{name: d}}\n{TEMPLATE}");
+            assert_eq!(
+                found(&text),
+                (
+                    Some(WorkloadKind::DeploymentConfig),
+                    Some("/spec/template/spec".to_owned())
+                )
+            );
+        }
+        // Another group's DeploymentConfig is not OpenShift's.
+        let text = format!("apiVersion: example.com/v1\nkind: DeploymentConfig\nmetadata: {{name: d}}\n{TEMPLATE}");
+        assert_eq!(found(&text), (None, None));
+        // Without a template there is no pod spec to judge.
+        let text =
+            "apiVersion: apps.openshift.io/v1\nkind: DeploymentConfig\nmetadata: {name: d}\nspec: {replicas: 1}\n";
+        assert_eq!(found(text), (Some(WorkloadKind::DeploymentConfig), None));
+    }
+
+    #[test]
+    fn an_argo_rollout_is_a_workload_unless_it_points_at_a_deployment() {
+        let text = format!("apiVersion: argoproj.io/v1alpha1\nkind: Rollout\nmetadata: {{name: r}}\n{TEMPLATE}");
+        assert_eq!(
+            found(&text),
+            (Some(WorkloadKind::Rollout), Some("/spec/template/spec".to_owned()))
+        );
+        // A workloadRef leaves the pods to the Deployment it names: no pod spec here.
+        let text = "apiVersion: argoproj.io/v1alpha1\nkind: Rollout\nmetadata: {name: r}\nspec:\n  workloadRef: {apiVersion: apps/v1, kind: Deployment, name: web}\n  strategy: {canary: {steps: [{setWeight: 20}]}}\n";
+        assert_eq!(found(text), (Some(WorkloadKind::Rollout), None));
+        let text = format!("apiVersion: example.com/v1\nkind: Rollout\nmetadata: {{name: r}}\n{TEMPLATE}");
+        assert_eq!(found(&text), (None, None));
+    }
+
+    #[test]
+    fn a_knative_service_is_a_workload_and_a_core_service_is_not() {
+        for (kind, workload) in [
+            ("Service", WorkloadKind::KnativeService),
+            ("Configuration", WorkloadKind::KnativeConfiguration),
+        ] {
+            let text = format!("apiVersion: serving.knative.dev/v1\nkind: {kind}\nmetadata: {{name: k}}\n{TEMPLATE}");
+            assert_eq!(found(&text), (Some(workload), Some("/spec/template/spec".to_owned())));
+        }
+        // A core Service, even one with a `template` under its spec, is a Service.
+        for api_version in ["v1", "example.com/v1"] {
+            let text = format!("apiVersion: {api_version}\nkind: Service\nmetadata: {{name: k}}\n{TEMPLATE}");
+            assert_eq!(found(&text), (None, None), "{api_version}");
+        }
+        // A Revision is written by Knative from its Configuration's template: not judged.
+        let text = "apiVersion: serving.knative.dev/v1\nkind: Revision\nmetadata: {name: k-00001}\nspec:\n  containers: [{image: r/a:1}]\n";
+        assert_eq!(found(text), (None, None));
     }
 }

@@ -220,7 +220,9 @@ fn check_object(object: &Object<'_>, cx: &mut Context<'_>) {
             "Required value: name or generateName is required",
         );
     }
-    let Some(pod) = object.pod_spec() else { return };
+    let Some(pod) = object.pod_spec().filter(|p| p.workload.template_validated_as_core()) else {
+        return;
+    };
     if pod.workload != WorkloadKind::Pod {
         if let Some(metadata) = &pod.metadata {
             labels_and_annotations(metadata, cx);
@@ -1788,5 +1790,29 @@ mod tests {
                 assert!(known, "{rule} has no check {check} (covering k8s.api {checks:?})");
             }
         }
+    }
+
+    /// A template the API server validates as a core pod template is judged; a custom
+    /// resource's (an Argo Rollout's, a Knative Service's) is left to its schema, controller
+    /// or webhook.
+    #[test]
+    fn templates_are_judged_where_the_api_server_validates_them() {
+        let refusals = |api_version: &str, kind: &str| -> Vec<String> {
+            let text = format!(
+                "apiVersion: {api_version}\nkind: {kind}\nmetadata: {{name: w}}\nspec:\n  template:\n    metadata: {{labels: {{app: w}}}}\n    spec:\n      restartPolicy: Never\n      containers: [{{name: w, image: r/w:1}}]\n"
+            );
+            crate::lint_str("t.yaml", &text, &crate::Config::default())
+                .findings
+                .into_iter()
+                .filter(|f| f.rule == super::ID)
+                .map(|f| format!("{} {}", f.check, f.pointer))
+                .collect()
+        };
+        assert_eq!(
+            refusals("apps.openshift.io/v1", "DeploymentConfig"),
+            ["restart-policy /spec/template/spec/restartPolicy"]
+        );
+        assert_eq!(refusals("argoproj.io/v1alpha1", "Rollout"), Vec::<String>::new());
+        assert_eq!(refusals("serving.knative.dev/v1", "Service"), Vec::<String>::new());
     }
 }

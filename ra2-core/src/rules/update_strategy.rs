@@ -1,5 +1,5 @@
-//! ra2.app.013: workloads can be updated (and rolled back) one pod at a time: no Deployment
-//! `Recreate` strategy, no StatefulSet or DaemonSet `OnDelete` update strategy.
+//! ra2.app.013: workloads can be updated (and rolled back) one pod at a time: no Deployment or
+//! DeploymentConfig `Recreate` strategy, no StatefulSet or DaemonSet `OnDelete` update strategy.
 
 use crate::model::{Object, WorkloadKind};
 use crate::rules::{Checks, Context};
@@ -9,10 +9,14 @@ pub(super) static RULE: Checks = Checks {
     ..Checks::NONE
 };
 
-/// The strategy field of a controller kind and the strategy type that does not roll.
+/// The strategy field of a controller kind and the strategy type that does not roll. A
+/// DeploymentConfig's types are `Rolling`, `Recreate` and `Custom`; a `Custom` deployer runs an
+/// image of the user's choice, which may or may not roll, so it is not judged. An Argo Rollout
+/// always rolls (canary or blue-green steps), and a Knative Service moves traffic from one
+/// revision to the next, so neither is judged.
 fn non_rolling(kind: WorkloadKind) -> Option<(&'static str, &'static str)> {
     match kind {
-        WorkloadKind::Deployment => Some(("strategy", "Recreate")),
+        WorkloadKind::Deployment | WorkloadKind::DeploymentConfig => Some(("strategy", "Recreate")),
         WorkloadKind::StatefulSet | WorkloadKind::DaemonSet => Some(("updateStrategy", "OnDelete")),
         _ => None,
     }
