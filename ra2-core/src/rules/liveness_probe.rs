@@ -1,6 +1,6 @@
 //! ra2.app.026: every long-running container has a liveness probe.
 
-use crate::model::{ContainerKind, PodSpec, WorkloadKind};
+use crate::model::{Container, ContainerKind, PodSpec, WorkloadKind};
 use crate::rules::{Checks, Context};
 
 pub(super) static RULE: Checks = Checks {
@@ -9,16 +9,23 @@ pub(super) static RULE: Checks = Checks {
 };
 
 fn check_pod(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
-    missing_probe(pod, "livenessProbe", "liveness-probe", cx);
+    missing_probe(pod, "livenessProbe", "liveness-probe", |_, _| false, cx);
 }
 
 /// The handlers a probe can use; the API server rejects a probe without exactly one.
 const HANDLERS: [&str; 4] = ["exec", "httpGet", "tcpSocket", "grpc"];
 
 /// Each regular or sidecar container (the containers that keep running; plain init containers
-/// cannot have probes) without a usable `key` probe. In pods that run to completion the
-/// finding is the `run-to-completion` check instead of `check`. Shared with ra2.app.027.
-pub(super) fn missing_probe(pod: &PodSpec<'_>, key: &str, check: &'static str, cx: &mut Context<'_>) {
+/// cannot have probes) without a usable `key` probe, unless the platform gives it one
+/// (`defaulted`). In pods that run to completion the finding is the `run-to-completion` check
+/// instead of `check`. Shared with ra2.app.027.
+pub(super) fn missing_probe(
+    pod: &PodSpec<'_>,
+    key: &str,
+    check: &'static str,
+    defaulted: fn(&PodSpec<'_>, &Container<'_>) -> bool,
+    cx: &mut Context<'_>,
+) {
     let completion = runs_to_completion(pod);
     let (check, suffix) = match completion {
         Some(why) => ("run-to-completion", format!(" ({why}, so it runs to completion)")),
@@ -30,6 +37,7 @@ pub(super) fn missing_probe(pod: &PodSpec<'_>, key: &str, check: &'static str, c
     {
         let who = container.describe();
         match container.node.get(key).filter(|p| !p.is_null()) {
+            None if defaulted(pod, container) => {}
             None => cx.report(check, &container.node, format!("{who} has no {key}{suffix}")),
             Some(probe) if !HANDLERS.iter().any(|h| probe.get(h).is_some()) => cx.report(
                 check,
