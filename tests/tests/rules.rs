@@ -424,6 +424,9 @@ fn the_rule_files_table_matches_the_registry() {
         .and_then(|(_, rest)| rest.split_once("\n];"))
         .map(|(table, _)| table.split_whitespace().collect::<Vec<_>>().join(" "))
         .expect("the RULES table");
+    // Each piece after a `Rule::new(` is one entry; the piece before the first is the table's
+    // opening. A registry this loop cannot read leaves `defined` short, which the assertion
+    // below against RULES reports.
     for entry in registry_text.split("Rule::new(").skip(1) {
         let Some((argument, parts)) = entry
             .split_once(", &[")
