@@ -206,6 +206,17 @@ pub struct LintArgs {
     /// commit (two charts, two editions), which would otherwise replace each other's alerts.
     #[arg(long, value_name = "ID")]
     pub category: Option<String>,
+
+    /// Report only findings that this baseline file does not record (written by
+    /// `--write-baseline`); the summary counts the findings it hid (`baselined`) and those it
+    /// records that are gone (`stale`). Same as `baseline: FILE` in the config file.
+    #[arg(long, value_name = "FILE")]
+    pub baseline: Option<PathBuf>,
+
+    /// Record every current finding in this baseline file (sorted JSON, to commit), print
+    /// the report as usual and exit 0 (2 if some input could not be read).
+    #[arg(long, value_name = "FILE", conflicts_with = "baseline")]
+    pub write_baseline: Option<PathBuf>,
 }
 
 impl LintArgs {
@@ -231,6 +242,8 @@ impl LintArgs {
             chart_root: self.chart_root.clone(),
             source_root: self.source_root.clone(),
             category: self.category.clone(),
+            baseline: self.baseline.clone(),
+            write_baseline: self.write_baseline.clone(),
         }
     }
 }

@@ -40,7 +40,14 @@ pub fn read(path: &Path, name: &str) -> Result<Config, ConfigFileError> {
         error,
     })?;
     let text = String::from_utf8(bytes).map_err(|_| ConfigFileError::NotUtf8 { name: name.to_owned() })?;
-    Config::from_yaml(&text, name).map_err(ConfigFileError::Invalid)
+    let mut config = Config::from_yaml(&text, name).map_err(ConfigFileError::Invalid)?;
+    // `baseline:` is relative to the config file, wherever ra2 runs from.
+    if let (Some(file), Some(dir)) = (&mut config.baseline, path.parent()) {
+        if Path::new(file.as_str()).is_relative() && !dir.as_os_str().is_empty() {
+            *file = dir.join(&*file).to_string_lossy().into_owned();
+        }
+    }
+    Ok(config)
 }
 
 /// The configuration of a run: the file `given` (named as given), else the `.ra2.yaml` found

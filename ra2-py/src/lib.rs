@@ -891,7 +891,7 @@ fn rules<'py>(py: Python<'py>, edition: Option<&Bound<'py, PyAny>>) -> PyResult<
 #[pyo3(signature = (
     *, paths, format, fail_on, select, ignore, edition, config, no_config, strict, skip_non_k8s,
     no_ignore, kustomize, max_document_bytes, max_depth, max_alias_expansion, jobs, stream_after,
-    post_render, chart_root, source_root, category
+    post_render, chart_root, source_root, category, baseline=None, write_baseline=None
 ))]
 #[allow(clippy::too_many_arguments, clippy::fn_params_excessive_bools)]
 fn _run(
@@ -917,6 +917,8 @@ fn _run(
     chart_root: Option<PathBuf>,
     source_root: Option<PathBuf>,
     category: Option<String>,
+    baseline: Option<PathBuf>,
+    write_baseline: Option<PathBuf>,
 ) -> PyResult<u8> {
     let unknown = |what: &str, value: &str| PyValueError::new_err(format!("{what}: unknown value {value:?}"));
     let options = ra2_run::Options {
@@ -947,6 +949,8 @@ fn _run(
         chart_root,
         source_root,
         category,
+        baseline,
+        write_baseline,
     };
     Ok(py.detach(|| ra2_run::lint(&options)))
 }

@@ -75,6 +75,8 @@ struct Entry {
     help: u32,
     file: u32,
     pointer: u32,
+    /// [`Finding::named_pointer`] (an optional string).
+    named_pointer: u32,
     /// An object identity (`[apiVersion, kind, namespace, name]`).
     object: u32,
     source_template: u32,
@@ -246,6 +248,7 @@ impl Store {
             help: self.strings.id(&finding.help),
             file: self.files.id(&finding.file),
             pointer: self.strings.id(&finding.pointer),
+            named_pointer: self.strings.opt(finding.named_pointer.as_deref()),
             object: self.identity(&finding.object),
             source_template: self.strings.opt(finding.source_template.as_deref()),
             line,
@@ -321,6 +324,7 @@ impl Store {
             template: None,
             related: Vec::new(),
             refused_by_api_server: entry.refused,
+            named_pointer: self.strings.get_opt(entry.named_pointer).map(str::to_owned),
             offset: entry.offset as usize,
             len: entry.len as usize,
         }

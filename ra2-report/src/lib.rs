@@ -9,6 +9,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod baseline;
 pub mod catalogue;
 pub mod codeclimate;
 pub mod compact;

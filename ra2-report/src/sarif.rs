@@ -29,6 +29,8 @@ use crate::{object_path, rule_doc_url};
 const SCHEMA_URI: &str = "https://json.schemastore.org/sarif-2.1.0.json";
 /// The key of our fingerprint in `partialFingerprints`; bump the suffix if its inputs change.
 const FINGERPRINT_KEY: &str = "ra2/v1";
+/// The key of the baseline identity's fingerprint ([`identity_fingerprint`]).
+const IDENTITY_KEY: &str = "ra2/v2";
 
 #[derive(Serialize)]
 struct Log<'a> {
@@ -404,6 +406,26 @@ pub fn fingerprint(finding: &Finding) -> String {
     )
 }
 
+/// A baseline's identity of a finding ([`crate::baseline::Identity`], with the file as the
+/// report names it), hashed: unlike [`fingerprint`], list items count by name and a List
+/// item's place in its List does not count, so it survives reordering too.
+pub fn identity_fingerprint(finding: &Finding) -> String {
+    let id = crate::baseline::Identity::of(finding, &finding.file);
+    format!(
+        "{:032x}",
+        fnv1a_128(&[
+            &id.file,
+            &id.group,
+            &id.kind,
+            &id.namespace,
+            &id.name,
+            &id.rule,
+            &id.check,
+            &id.pointer,
+        ])
+    )
+}
+
 /// A file name as an artifact location: relative to `%SRCROOT%` when the report's names are
 /// and the name is a path (not `<stdin>`, not absolute).
 fn artifact(name: &str, options: &Options<'_>) -> ArtifactLocation {
@@ -520,7 +542,10 @@ fn result<'a>(finding: &'a Finding, index: &BTreeMap<String, usize>, options: &O
         };
         link(location, &related.message, &mut message);
     }
-    let mut partial_fingerprints = BTreeMap::from([(FINGERPRINT_KEY, fingerprint(finding))]);
+    let mut partial_fingerprints = BTreeMap::from([
+        (FINGERPRINT_KEY, fingerprint(finding)),
+        (IDENTITY_KEY, identity_fingerprint(finding)),
+    ]);
     if let Some(hash) = options
         .line_hashes
         .and_then(|hashes| hashes.get(primary_file))
@@ -597,6 +622,8 @@ impl Serialize for Results<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut seq = serializer.serialize_seq(Some(self.store.finding_count()))?;
         let mut repeats = self.repeats.iter().peekable();
+        // Repeats of the identity fingerprint, numbered as those of `ra2/v1` are.
+        let mut identities: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
         for (i, finding) in self.store.findings().enumerate() {
             let mut result = result(&finding, self.index, self.options);
             // Two findings with the same identity (the same object written twice in one
@@ -606,6 +633,13 @@ impl Serialize for Results<'_> {
                 if let Some(fingerprint) = result.partial_fingerprints.get_mut(FINGERPRINT_KEY) {
                     let _ = write!(fingerprint, ":{count}");
                 }
+            }
+            if let Some(fingerprint) = result.partial_fingerprints.get_mut(IDENTITY_KEY) {
+                let seen = identities.entry(fingerprint.clone()).or_default();
+                if *seen > 0 {
+                    let _ = write!(fingerprint, ":{seen}");
+                }
+                *seen += 1;
             }
             seq.serialize_element(&result)?;
         }
@@ -752,6 +786,34 @@ mod tests {
         assert_eq!(a.len(), 32);
         let other = find(&pod.replace("name: p,", "name: q,")).1;
         assert_ne!(a, other, "another object is another finding");
+    }
+
+    /// `ra2/v2` is the baseline's identity: containers count by name, so reordering them
+    /// keeps it, while `ra2/v1` (by index) changes.
+    #[test]
+    fn identity_fingerprints_follow_names_not_places() {
+        let config = ra2_core::Config::default();
+        let pod = |containers: &str| {
+            format!("apiVersion: v1\nkind: Pod\nmetadata: {{name: p}}\nspec:\n  containers: [{containers}]\n")
+        };
+        let a = "{name: a, image: r/a:1, securityContext: {privileged: true}}";
+        let b = "{name: b, image: r/b:1}";
+        let prints = |text: &str| {
+            let report = ra2_core::lint_str("p.yaml", text, &config);
+            let f = report
+                .findings
+                .iter()
+                .find(|f| f.check == "privileged-device")
+                .cloned()
+                .expect("finding");
+            (fingerprint(&f), identity_fingerprint(&f))
+        };
+        let (v1, v2) = prints(&pod(&format!("{a}, {b}")));
+        let (v1_moved, v2_moved) = prints(&pod(&format!("{b}, {a}")));
+        assert_ne!(v1, v1_moved);
+        assert_eq!(v2, v2_moved);
+        let (_, renamed) = prints(&pod(&format!("{}, {b}", a.replace("name: a", "name: c"))));
+        assert_ne!(v2, renamed, "another container is another finding");
     }
 
     /// The same object twice in one file: the repeats of a fingerprint are numbered, in the

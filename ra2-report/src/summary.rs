@@ -32,6 +32,16 @@ pub fn summary_line(report: &Report) -> String {
     if s.suppressed > 0 {
         let _ = write!(line, "; {} suppressed", plural(s.suppressed, "finding"));
     }
+    if let Some(baselined) = s.baselined {
+        let _ = write!(line, "; {baselined} in the baseline");
+    }
+    if let Some(stale) = s.stale.filter(|&n| n > 0) {
+        let _ = write!(
+            line,
+            "; {} in the baseline no longer found (rewrite it with --write-baseline)",
+            plural(stale, "finding")
+        );
+    }
     if s.skipped > 0 {
         let reasons: Vec<String> = s.skipped_by_reason.iter().map(|(r, n)| format!("{n} {r}")).collect();
         let _ = write!(

@@ -13,6 +13,7 @@ use std::path::PathBuf;
 use ra2_core::doc::LimitOverrides;
 use ra2_core::{Edition, FailOn};
 
+mod baseline;
 pub mod chart;
 pub mod json;
 pub mod kustomize;
@@ -118,6 +119,11 @@ pub struct Options {
     pub source_root: Option<PathBuf>,
     /// SARIF `runs[0].automationDetails.id`.
     pub category: Option<String>,
+    /// Report only findings this baseline file does not record (`None`: the config file's
+    /// `baseline`, if any).
+    pub baseline: Option<PathBuf>,
+    /// Record every finding in this baseline file.
+    pub write_baseline: Option<PathBuf>,
 }
 
 impl Default for Options {
@@ -142,6 +148,8 @@ impl Default for Options {
             chart_root: None,
             source_root: None,
             category: None,
+            baseline: None,
+            write_baseline: None,
         }
     }
 }

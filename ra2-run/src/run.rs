@@ -119,9 +119,21 @@ pub fn run(options: &Options, config: &ra2_core::Config, inputs: Inputs) -> u8 {
         paths,
         uids,
     } = inputs;
+    let baseline = match crate::baseline::Plan::of(options, config) {
+        Ok(plan) => plan,
+        Err(line) => {
+            warn(&[line]);
+            return EXIT_ERROR;
+        }
+    };
     let keep_text = options.format == Format::Text;
     let read_texts = !texts.is_empty();
-    let stream = std::cell::RefCell::new(crate::stream::Stream::new(options, config, stdout_style()));
+    let mut stream = crate::stream::Stream::new(options, config, stdout_style());
+    if baseline.is_some() {
+        // A baseline judges the whole run at once.
+        stream.hold();
+    }
+    let stream = std::cell::RefCell::new(stream);
     let mut linter = new_linter(config);
     for (name, text) in texts {
         linter.add_file(&name, &text);
@@ -186,11 +198,23 @@ pub fn run(options: &Options, config: &ra2_core::Config, inputs: Inputs) -> u8 {
     report.finalize();
     let mut sources = std::mem::take(&mut stream.sources);
     map_to_templates(options, &mut report, keep_text.then_some(&mut sources));
+    match baseline.run(options, &mut report) {
+        Ok(notes) => warn(&notes),
+        Err(line) => {
+            warn(&[line]);
+            return EXIT_ERROR;
+        }
+    }
     if options.format == Format::Policyreport {
         return crate::policyreport::output(options, &report, config.fail_on, uids.as_ref());
     }
     output(options, &report, sources);
-    let status = exit_status(&report, config.fail_on);
+    let status = if matches!(baseline, crate::baseline::Plan::Write(_)) && !unreadable && report.summary.errors == 0 {
+        // Recording findings is the point of the run, not a failure.
+        EXIT_OK
+    } else {
+        exit_status(&report, config.fail_on)
+    };
     drop_aside(report);
     status
 }

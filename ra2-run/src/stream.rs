@@ -206,6 +206,11 @@ fn draw(
 }
 
 impl<'a> Stream<'a> {
+    /// Never streams: the run holds every result to the end (a baseline judges them all).
+    pub fn hold(&mut self) {
+        self.eligible = false;
+    }
+
     pub fn new(args: &'a Options, config: &ra2_core::Config, style: text::Style) -> Self {
         let whole = matches!(
             args.format,

@@ -103,6 +103,9 @@ export interface Summary {
   /** Strict mode only (not in this build): objects of kinds without a schema, and by kind. */
   strict_skipped?: number;
   strict_skipped_kinds?: Record<string, number>;
+  /** With a baseline (the CLI's `--baseline`; not in this build): findings the baseline hides, and recorded findings no longer found. */
+  baselined?: number;
+  stale?: number;
 }
 
 /** The JSON output contract, version 1 (what `ra2 lint --format json` prints; its JSON Schema is ra2-core/schemas/report.schema.json). */

@@ -179,6 +179,7 @@ struct RawConfig {
     strict: Option<bool>,
     skip_non_k8s: Option<bool>,
     limits: Option<RawLimits>,
+    baseline: Option<String>,
 }
 
 /// The keys are the config file's (`max-depth`), hence their shared prefix.
@@ -215,6 +216,10 @@ pub struct Config {
     /// Skip (and count) files and documents that are not Kubernetes manifests even when they
     /// are named explicitly or read from standard input (directory walks always skip them).
     pub skip_non_k8s: bool,
+    /// `baseline: FILE`: the baseline file `ra2 lint` reports new findings against, as
+    /// written (the CLI reads it relative to the config file's directory). Only `ra2 lint`
+    /// reads baselines; the other faces ignore it.
+    pub baseline: Option<String>,
 }
 
 impl Default for Config {
@@ -232,6 +237,7 @@ impl Default for Config {
             strict: false,
             limits: Limits::default(),
             skip_non_k8s: false,
+            baseline: None,
         }
     }
 }
@@ -548,6 +554,7 @@ impl Config {
                 }
             },
             skip_non_k8s: raw.skip_non_k8s.unwrap_or(false),
+            baseline: raw.baseline,
         })
     }
 

@@ -1571,6 +1571,7 @@ fn unused_exemption(exemption: &crate::config::Exemption, site: &crate::config::
         template: None,
         related: Vec::new(),
         refused_by_api_server: false,
+        named_pointer: None,
         offset: site.offset,
         len: site.len,
     }
@@ -1604,6 +1605,7 @@ fn duplicate_key(
         template: None,
         related: Vec::new(),
         refused_by_api_server: false,
+        named_pointer: None,
         offset,
         len: problem.span.len(),
     }
@@ -1648,6 +1650,7 @@ pub(crate) fn finding_on(
         template: None,
         related,
         refused_by_api_server: false,
+        named_pointer: at.named_pointer(),
         offset: site.span.start,
         len: site.span.len(),
     }
@@ -1688,6 +1691,7 @@ pub(crate) fn finding_at(
         template: None,
         related: place.related.map(|r| vec![*r]).unwrap_or_default(),
         refused_by_api_server: false,
+        named_pointer: None,
         offset: place.offset,
         len: place.len,
     }

@@ -125,6 +125,40 @@ fn push_index(pointer: &mut String, index: usize) {
     }
 }
 
+/// The name of item `index` of `parent`, when `parent` is a sequence and the item a mapping
+/// with a string `name` (containers, volumes, env, ports), else a `metadata.name` (volume
+/// claim templates, the objects of a List).
+fn item_name<'d>(doc: &'d Doc<'d>, parent: NodeId, index: usize) -> Option<&'d str> {
+    if !matches!(doc.node(parent).value, Value::Seq(_)) {
+        return None;
+    }
+    let item = doc.seq_items(parent).get(index)?.node;
+    string_at(doc, item, "name").or_else(|| {
+        let metadata = map_value(doc, item, "metadata")?;
+        string_at(doc, metadata, "name")
+    })
+}
+
+/// The value of `key` in the mapping `map` (the last, as duplicate keys resolve).
+fn map_value(doc: &Doc<'_>, map: NodeId, key: &str) -> Option<NodeId> {
+    if !matches!(doc.node(map).value, Value::Map(_)) {
+        return None;
+    }
+    doc.map_entries(map)
+        .iter()
+        .rev()
+        .find(|e| e.key.as_ref() == key)
+        .map(|e| e.value)
+}
+
+/// The non-empty string value of `key` in the mapping `map`.
+fn string_at<'d>(doc: &'d Doc<'d>, map: NodeId, key: &str) -> Option<&'d str> {
+    match &doc.node(map_value(doc, map, key)?).value {
+        Value::Str(name) if !name.is_empty() => Some(name.as_ref()),
+        _ => None,
+    }
+}
+
 /// Writes one step of a path from `parent` (the mapping key or the sequence index); the node
 /// it leads to.
 fn push_step(pointer: &mut String, doc: &Doc<'_>, parent: NodeId, index: usize) -> NodeId {
@@ -196,6 +230,37 @@ impl<'d> Located<'d> {
             node = push_step(&mut pointer, self.doc, node, usize::from(*index));
         }
         pointer
+    }
+
+    /// The pointer with each list index replaced by the item's name where the item has one
+    /// (`/spec/containers/name=app/image` for `/spec/containers/0/image`): containers,
+    /// volumes, volume mounts, env, ports and anything else keyed by `name`. What a baseline
+    /// and SARIF's `ra2/v2` fingerprint identify a finding by, since it stays the same when
+    /// items are reordered or added before it. `None` when no item on the path has a name
+    /// (the pointer is the identity then).
+    pub fn named_pointer(&self) -> Option<String> {
+        let base = self.path.base.as_deref().unwrap_or("");
+        let mut pointer = String::with_capacity(base.len() + 16 * usize::from(self.path.len));
+        pointer.push_str(base);
+        let mut node = self.path.from;
+        let mut named = false;
+        for index in self.path.steps.iter().take(usize::from(self.path.len)) {
+            let index = usize::from(*index);
+            let parent = node;
+            match item_name(self.doc, parent, index) {
+                Some(name) => {
+                    named = true;
+                    pointer.push_str("/name=");
+                    // Escaped as a pointer segment, so a name with `/` stays one step.
+                    let mut segment = String::new();
+                    push_segment(&mut segment, name);
+                    pointer.push_str(segment.get(1..).unwrap_or_default());
+                    node = self.doc.seq_items(parent).get(index).map_or(NO_PARENT, |i| i.node);
+                }
+                None => node = push_step(&mut pointer, self.doc, parent, index),
+            }
+        }
+        named.then_some(pointer)
     }
 
     /// The node's own span.

@@ -126,6 +126,12 @@ pub struct Finding {
     /// (`k8s.api` findings, and RA2 findings of a condition the API server also refuses).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub refused_by_api_server: bool,
+    /// [`pointer`](Self::pointer) with each list index replaced by the item's name where it
+    /// has one (see [`crate::view::Located::named_pointer`]), `None` when that is the pointer
+    /// itself or the finding was not made on a node: what baselines and SARIF's `ra2/v2`
+    /// fingerprint identify the finding by. Not part of the JSON output contract.
+    #[serde(skip)]
+    pub named_pointer: Option<String>,
     /// Byte offset and length of the primary span in the file, for renderers that show source.
     #[serde(skip)]
     pub offset: usize,
@@ -242,6 +248,14 @@ pub struct Summary {
     /// Strict mode only: the same objects counted by `apiVersion kind`.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub strict_skipped_kinds: BTreeMap<String, usize>,
+    /// With a baseline (`--baseline`): findings not reported because the baseline records
+    /// them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub baselined: Option<usize>,
+    /// With a baseline: findings the baseline records that this run no longer found (fixed,
+    /// or their object or file renamed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stale: Option<usize>,
 }
 
 impl Summary {

@@ -85,6 +85,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--chart-root", action=_Once, metavar="DIR", help="where the Helm chart of `helm template` output is")
     p.add_argument("--source-root", action=_Once, metavar="DIR", help="the directory SARIF, GitHub and Code Quality paths are relative to")
     p.add_argument("--category", action=_Once, metavar="ID", help="SARIF runs[0].automationDetails.id")
+    baseline = p.add_mutually_exclusive_group()
+    baseline.add_argument("--baseline", action=_Once, metavar="FILE", help="report only findings this baseline file does not record")
+    baseline.add_argument("--write-baseline", action=_Once, metavar="FILE", help="record every current finding in this baseline file")
     p.add_argument("-V", "--version", action="version", version=f"python -m ra2 {__version__}")
     return p
 

@@ -58,6 +58,10 @@ class _Summary(TypedDict):
     """Strict mode only: objects of kinds without a schema."""
     strict_skipped_kinds: NotRequired[dict[str, int]]
     """Strict mode only: those objects by kind."""
+    baselined: NotRequired[int]
+    """With a baseline: findings not reported because the baseline records them."""
+    stale: NotRequired[int]
+    """With a baseline: recorded findings this run no longer found."""
 
 @final
 class ObjectRef:
