@@ -93,6 +93,16 @@ const CHECK: Shape = Shape::Struct(
         Field::opt("severity", Shape::Option(&EDITION_SEVERITY), "None"),
         Field::opt("editions", Shape::Option(&Shape::List(&EDITION)), "None"),
         Field::req("description", Shape::Str),
+        Field::opt("fix", Shape::Option(&FIX), "None"),
+    ],
+);
+const APPLICABILITY: Shape = Shape::Enum("crate::fix::Applicability", &[("safe", "Safe"), ("unsafe", "Unsafe")]);
+const FIX: Shape = Shape::Struct(
+    "crate::catalogue::FixDoc",
+    &[
+        Field::req("applicability", APPLICABILITY),
+        Field::req("title", Shape::Str),
+        Field::req("reason", Shape::Str),
     ],
 );
 const PARAM: Shape = Shape::Struct(

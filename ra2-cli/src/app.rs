@@ -7,6 +7,10 @@ use crate::cli::{Cli, Command, DocFormat, ExplainArgs, RulesArgs};
 pub fn run(cli: Cli) -> u8 {
     match cli.command {
         Command::Lint(args) => ra2_run::lint(&args.options()),
+        Command::Fix(args) => ra2_run::lint(&ra2_run::Options {
+            fix: true,
+            ..args.options()
+        }),
         #[cfg(feature = "audit")]
         Command::Audit(args) => crate::audit::run(&args),
         Command::Rules(args) => rules(&args),

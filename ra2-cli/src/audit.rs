@@ -115,6 +115,7 @@ pub fn run(args: &AuditArgs) -> u8 {
         problems: Vec::new(),
         paths: (!paths.is_empty()).then_some(paths),
         uids,
+        fixed: None,
     };
     ra2_run::run(&options, &config, inputs)
 }

@@ -21,6 +21,8 @@ pub struct Cli {
 pub enum Command {
     /// Lint manifests: files, directories (recursively), or `-` for standard input.
     Lint(LintArgs),
+    /// Fix manifests: `ra2 lint --fix` (the same arguments).
+    Fix(LintArgs),
     /// Audit a live cluster read-only through its API with your kubeconfig (nodes, every
     /// namespace's workloads, NetworkAttachmentDefinitions, CSIDrivers, StorageClasses), plus
     /// kubelet configuration files and any manifests given: platform and workload findings in
@@ -217,6 +219,23 @@ pub struct LintArgs {
     /// the report as usual and exit 0 (2 if some input could not be read).
     #[arg(long, value_name = "FILE", conflicts_with = "baseline")]
     pub write_baseline: Option<PathBuf>,
+
+    /// Apply every safe fix in place (files are rewritten atomically; `-` writes the fixed
+    /// stream to standard output and the findings that remain to standard error), then report
+    /// what remains. A fix changes only the nodes it edits, and is dropped (with a note) when
+    /// the result would not parse or would gain a finding. `ra2 fix` is the same.
+    #[arg(long)]
+    pub fix: bool,
+
+    /// With --fix or --diff, apply the unsafe fixes too (those that may change how the
+    /// workload runs: `ra2 explain` says which and why).
+    #[arg(long)]
+    pub unsafe_fixes: bool,
+
+    /// Print the fixes as a unified diff and write nothing; exit 1 when something would
+    /// change.
+    #[arg(long)]
+    pub diff: bool,
 }
 
 impl LintArgs {
@@ -244,6 +263,9 @@ impl LintArgs {
             category: self.category.clone(),
             baseline: self.baseline.clone(),
             write_baseline: self.write_baseline.clone(),
+            fix: self.fix,
+            unsafe_fixes: self.unsafe_fixes,
+            diff: self.diff,
         }
     }
 }

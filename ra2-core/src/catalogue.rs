@@ -74,6 +74,20 @@ pub struct CheckDoc {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub editions: Option<&'static [Edition]>,
     pub description: &'static str,
+    /// The check's mechanical remedy, when it has one: what `ra2 lint --fix` does.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fix: Option<FixDoc>,
+}
+
+/// What a check's fix does and why it is safe or unsafe (ruff's "fix safety").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct FixDoc {
+    pub applicability: crate::fix::Applicability,
+    /// What the fix does, imperative (the title every fix of the check carries).
+    pub title: &'static str,
+    /// Why it is safe (the object stays valid and means the same except for what RA2
+    /// forbids) or unsafe (it may change how the workload runs).
+    pub reason: &'static str,
 }
 
 impl CheckDoc {

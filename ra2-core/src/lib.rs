@@ -35,6 +35,7 @@ pub mod admission;
 pub mod catalogue;
 pub mod config;
 mod data;
+pub mod fix;
 mod k8s;
 pub mod lint;
 pub mod model;

@@ -434,6 +434,16 @@ record_class! {
     fn related(&self) -> Vec<PyRelated> {
         self.0.related.iter().cloned().map(PyRelated).collect()
     }
+    /// The mechanical remedy as in the JSON output (`applicability`, `title`, `patch`), or
+    /// `None` when the check has none.
+    #[getter]
+    fn fix<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        self.0
+            .fix
+            .as_ref()
+            .map(|fix| to_py(py, &serde_json::to_value(fix).unwrap_or(Value::Null)))
+            .transpose()
+    }
     fn __repr__(&self) -> String {
         let f = &self.0;
         format!(
@@ -891,7 +901,8 @@ fn rules<'py>(py: Python<'py>, edition: Option<&Bound<'py, PyAny>>) -> PyResult<
 #[pyo3(signature = (
     *, paths, format, fail_on, select, ignore, edition, config, no_config, strict, skip_non_k8s,
     no_ignore, kustomize, max_document_bytes, max_depth, max_alias_expansion, jobs, stream_after,
-    post_render, chart_root, source_root, category, baseline=None, write_baseline=None
+    post_render, chart_root, source_root, category, baseline=None, write_baseline=None, fix=false,
+    unsafe_fixes=false, diff=false
 ))]
 #[allow(clippy::too_many_arguments, clippy::fn_params_excessive_bools)]
 fn _run(
@@ -919,6 +930,9 @@ fn _run(
     category: Option<String>,
     baseline: Option<PathBuf>,
     write_baseline: Option<PathBuf>,
+    fix: bool,
+    unsafe_fixes: bool,
+    diff: bool,
 ) -> PyResult<u8> {
     let unknown = |what: &str, value: &str| PyValueError::new_err(format!("{what}: unknown value {value:?}"));
     let options = ra2_run::Options {
@@ -951,6 +965,9 @@ fn _run(
         category,
         baseline,
         write_baseline,
+        fix,
+        unsafe_fixes,
+        diff,
     };
     Ok(py.detach(|| ra2_run::lint(&options)))
 }

@@ -292,6 +292,7 @@ mod tests {
             related: Vec::new(),
             refused_by_api_server: false,
             named_pointer: named.map(str::to_owned),
+            fix: None,
             offset: 0,
             len: 0,
         }

@@ -195,6 +195,20 @@ pub fn explain(doc: &RuleDoc, check: Option<&str>, width: usize) -> String {
         };
         let _ = writeln!(out, "  {} ({severity}): {}{only}", c.slug, c.title);
         out.push_str(&wrap(c.description, "    ", width));
+        if let Some(fix) = &c.fix {
+            let line = format!(
+                "Fix ({}, `ra2 lint --{}`): {}. {}",
+                fix.applicability.as_str(),
+                if fix.applicability == ra2_core::fix::Applicability::Safe {
+                    "fix"
+                } else {
+                    "fix --unsafe-fixes"
+                },
+                fix.title,
+                fix.reason
+            );
+            out.push_str(&wrap(&line, "    ", width));
+        }
     }
     out.push_str("\nParameters\n");
     if doc.params.is_empty() {

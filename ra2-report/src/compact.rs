@@ -239,7 +239,10 @@ impl Store {
             narrow(finding.offset),
             narrow(finding.len),
         ];
-        let fits = numbers.iter().all(Option::is_some) && finding.template.is_none() && finding.related.is_empty();
+        let fits = numbers.iter().all(Option::is_some)
+            && finding.template.is_none()
+            && finding.related.is_empty()
+            && finding.fix.is_none();
         let [line, column, end_line, end_column, document, offset, len] = numbers.map(|n| n.unwrap_or(NONE));
         let mut entry = Entry {
             rule: self.strings.id(&finding.rule),
@@ -325,6 +328,7 @@ impl Store {
             related: Vec::new(),
             refused_by_api_server: entry.refused,
             named_pointer: self.strings.get_opt(entry.named_pointer).map(str::to_owned),
+            fix: None,
             offset: entry.offset as usize,
             len: entry.len as usize,
         }

@@ -32,6 +32,9 @@ pub fn summary_line(report: &Report) -> String {
     if s.suppressed > 0 {
         let _ = write!(line, "; {} suppressed", plural(s.suppressed, "finding"));
     }
+    if let Some(fixed) = s.fixed {
+        let _ = write!(line, "; {} fixed", plural(fixed, "finding"));
+    }
     if let Some(baselined) = s.baselined {
         let _ = write!(line, "; {baselined} in the baseline");
     }

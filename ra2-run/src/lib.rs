@@ -15,6 +15,7 @@ use ra2_core::{Edition, FailOn};
 
 mod baseline;
 pub mod chart;
+mod fix;
 pub mod json;
 pub mod kustomize;
 pub mod policyreport;
@@ -124,6 +125,13 @@ pub struct Options {
     pub baseline: Option<PathBuf>,
     /// Record every finding in this baseline file.
     pub write_baseline: Option<PathBuf>,
+    /// Apply the safe fixes to the files (`-`: write the fixed stream to standard output),
+    /// then report what remains.
+    pub fix: bool,
+    /// With `fix` or `diff`: the unsafe fixes too.
+    pub unsafe_fixes: bool,
+    /// Print the fixes as a unified diff and write nothing; exit 1 when something would change.
+    pub diff: bool,
 }
 
 impl Default for Options {
@@ -150,6 +158,9 @@ impl Default for Options {
             category: None,
             baseline: None,
             write_baseline: None,
+            fix: false,
+            unsafe_fixes: false,
+            diff: false,
         }
     }
 }

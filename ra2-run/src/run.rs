@@ -8,7 +8,7 @@ use ra2_core::{Linter, ObjectRef, Report};
 use ra2_input::{self as input, ReadProblem};
 
 use crate::{Format, Options, render, settings};
-use ra2_report::{EXIT_ERROR, EXIT_OK, exit_status};
+use ra2_report::{EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, exit_status};
 
 /// Width for text output when standard output is not a terminal.
 pub const DEFAULT_WIDTH: usize = 100;
@@ -73,6 +73,52 @@ pub struct Inputs {
     pub paths: Option<Vec<PathBuf>>,
     /// `--format policyreport`: the uid of each object, as the API server listed it.
     pub uids: Option<BTreeMap<ObjectRef, String>>,
+    /// `--fix`: the fixes applied before this run, for its summary.
+    pub fixed: Option<usize>,
+}
+
+/// `--fix` and `--diff` before the run: fixes the files (standard input straight to standard
+/// output, with what remains reported on standard error). `Ok`: fixes applied, and the run
+/// goes on to report what remains; `Err`: the run's exit status.
+fn fix_first(options: &Options, config: &ra2_core::Config) -> Result<usize, u8> {
+    let stdin = options.paths.iter().any(|p| p.as_os_str() == "-");
+    if stdin {
+        if options.paths.len() > 1 {
+            warn(&["error: with --fix or --diff, `-` must be the only path".to_owned()]);
+            return Err(EXIT_ERROR);
+        }
+        let (report, outcome) = crate::fix::fix_stdin(options, config).map_err(|line| {
+            warn(&[line]);
+            EXIT_ERROR
+        })?;
+        warn(&outcome.notes);
+        if options.diff {
+            return Err(if outcome.files > 0 { EXIT_FINDINGS } else { EXIT_OK });
+        }
+        // The fixed stream took standard output: what remains goes to standard error.
+        let mut lines: Vec<String> = report
+            .findings
+            .iter()
+            .map(|f| {
+                format!(
+                    "{}:{}:{}: {} {}/{}: {}",
+                    f.file, f.line, f.column, f.severity, f.rule, f.check, f.message
+                )
+            })
+            .collect();
+        lines.push(ra2_report::summary_line(&report));
+        warn(&lines);
+        return Err(exit_status(&report, config.fail_on));
+    }
+    let outcome = crate::fix::fix_files(options, config);
+    warn(&outcome.notes);
+    if outcome.failed {
+        return Err(EXIT_ERROR);
+    }
+    if options.diff {
+        return Err(if outcome.files > 0 { EXIT_FINDINGS } else { EXIT_OK });
+    }
+    Ok(outcome.applied)
 }
 
 /// `ra2 lint` (and `python -m ra2`): reads the config, the inputs, lints, prints the report;
@@ -88,9 +134,17 @@ pub fn lint(options: &Options) -> u8 {
     if options.post_render {
         return post_render(options, &config);
     }
+    let mut fixed = None;
+    if options.fix || options.diff {
+        match fix_first(options, &config) {
+            Ok(n) => fixed = Some(n),
+            Err(status) => return status,
+        }
+    }
     if !options.kustomize {
         let inputs = Inputs {
             paths: Some(options.paths.clone()),
+            fixed,
             ..Inputs::default()
         };
         return run(options, &config, inputs);
@@ -99,6 +153,7 @@ pub fn lint(options: &Options) -> u8 {
     let mut inputs = Inputs {
         // What is left once the kustomization directories are taken.
         paths: (!paths.is_empty()).then_some(paths),
+        fixed,
         ..Inputs::default()
     };
     for dir in &kustomized {
@@ -118,6 +173,7 @@ pub fn run(options: &Options, config: &ra2_core::Config, inputs: Inputs) -> u8 {
         problems: given,
         paths,
         uids,
+        fixed,
     } = inputs;
     let baseline = match crate::baseline::Plan::of(options, config) {
         Ok(plan) => plan,
@@ -129,8 +185,8 @@ pub fn run(options: &Options, config: &ra2_core::Config, inputs: Inputs) -> u8 {
     let keep_text = options.format == Format::Text;
     let read_texts = !texts.is_empty();
     let mut stream = crate::stream::Stream::new(options, config, stdout_style());
-    if baseline.is_some() {
-        // A baseline judges the whole run at once.
+    if baseline.is_some() || fixed.is_some() {
+        // A baseline judges the whole run at once; a fixing run's summary counts the fixes.
         stream.hold();
     }
     let stream = std::cell::RefCell::new(stream);
@@ -198,6 +254,7 @@ pub fn run(options: &Options, config: &ra2_core::Config, inputs: Inputs) -> u8 {
     report.finalize();
     let mut sources = std::mem::take(&mut stream.sources);
     map_to_templates(options, &mut report, keep_text.then_some(&mut sources));
+    report.summary.fixed = fixed;
     match baseline.run(options, &mut report) {
         Ok(notes) => warn(&notes),
         Err(line) => {

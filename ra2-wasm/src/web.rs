@@ -70,6 +70,14 @@ export interface Finding {
   related?: { message: string; line: number; column: number; end_line: number; end_column: number }[];
   /** Present (and `true`) when the API server itself refuses the object for this condition. */
   refused_by_api_server?: true;
+  /** The mechanical remedy, when the check has one: RFC 6902 operations on the object. */
+  fix?: Fix;
+}
+
+export interface Fix {
+  applicability: "safe" | "unsafe";
+  title: string;
+  patch: { op: "add" | "replace" | "remove"; path: string; value?: unknown }[];
 }
 
 export interface LintError { file: string; line: number; column: number; document: number; message: string; code: string }
@@ -106,6 +114,8 @@ export interface Summary {
   /** With a baseline (the CLI's `--baseline`; not in this build): findings the baseline hides, and recorded findings no longer found. */
   baselined?: number;
   stale?: number;
+  /** With the CLI's `--fix` (not in this build): fixes applied before the report was made. */
+  fixed?: number;
 }
 
 /** The JSON output contract, version 1 (what `ra2 lint --format json` prints; its JSON Schema is ra2-core/schemas/report.schema.json). */

@@ -69,6 +69,7 @@ fn rule(id: &str, fixtures: &[Fixture]) -> Result<(), Failed> {
     let mut problems = Vec::new();
     if let Some(doc) = catalogue::get(id) {
         catalogue_examples_fail_and_pass_as_documented(doc, &mut problems);
+        fixes_fix_the_failing_examples(doc, &mut problems);
     }
     for fixture in fixtures {
         fixture_fires_exactly_where_marked(fixture, &mut problems);
@@ -152,6 +153,91 @@ fn registry_catalogue_and_fixtures_match_one_to_one() {
 }
 
 fn lint_example(doc: &RuleDoc, example: &catalogue::Example, edition: ra2_core::Edition) -> ra2_core::Report {
+    ra2_core::lint_str("example.yaml", example.manifest, &example_config(doc, example, edition))
+}
+
+/// Every fix a rule builds is its check's catalogue `fix` (applicability and title), every
+/// check with a catalogue `fix` has one on some failing example, and on each failing example
+/// `--unsafe-fixes` applies every fix of the rule (none dropped, unless through an alias), the
+/// fixed findings are gone, nothing is gained, and a second pass changes nothing.
+fn fixes_fix_the_failing_examples(doc: &RuleDoc, problems: &mut Vec<String>) {
+    let mut fixed_checks = BTreeSet::new();
+    for &edition in doc.editions {
+        for example in doc.examples.failing {
+            let config = example_config(doc, example, edition);
+            let report = ra2_core::lint_str("example.yaml", example.manifest, &config);
+            let at = format!("{} [{}] failing example {:?}", doc.id, edition.as_str(), example.title);
+            let ours: Vec<&ra2_core::Finding> = report
+                .findings
+                .iter()
+                .filter(|f| f.rule == doc.id && f.fix.is_some())
+                .collect();
+            for finding in &ours {
+                let documented = doc.checks.iter().find(|c| c.slug == finding.check).and_then(|c| c.fix);
+                match (documented, &finding.fix) {
+                    (Some(d), Some(fix)) if d.applicability == fix.applicability && d.title == fix.title => {
+                        fixed_checks.insert(finding.check.clone());
+                    }
+                    _ => problems.push(format!("{at}: {}'s fix is not its catalogue fix", finding.check)),
+                }
+            }
+            if ours.is_empty() {
+                continue;
+            }
+            let fixed = ra2_core::fix::fix_text("example.yaml", example.manifest, &config, true);
+            for dropped in &fixed.dropped {
+                if dropped.finding.rule == doc.id && !dropped.reason.contains("alias") {
+                    problems.push(format!(
+                        "{at}: the fix of {} was dropped: {}",
+                        dropped.finding.check, dropped.reason
+                    ));
+                }
+            }
+            // Counted by rule, check and object: a fix that writes a missing securityContext
+            // moves the findings about that container's other settings into it.
+            let key = |f: &ra2_core::Finding| (f.rule.clone(), f.check.clone(), f.object.clone());
+            let mut left: BTreeMap<_, usize> = BTreeMap::new();
+            for finding in &report.findings {
+                *left.entry(key(finding)).or_default() += 1;
+            }
+            for applied in &fixed.applied {
+                if let Some(n) = left.get_mut(&key(applied)) {
+                    *n = n.saturating_sub(1);
+                }
+            }
+            let mut after: BTreeMap<_, usize> = BTreeMap::new();
+            for finding in &fixed.report.findings {
+                *after.entry(key(finding)).or_default() += 1;
+            }
+            for (k, n) in &after {
+                let expected = left.get(k).copied().unwrap_or_default();
+                if *n != expected {
+                    problems.push(format!(
+                        "{at}: after fixing, {} findings of {}/{} rather than {expected}",
+                        n, k.0, k.1
+                    ));
+                }
+            }
+            if !fixed.report.errors.is_empty() {
+                problems.push(format!("{at}: the fixed text has errors: {:?}", fixed.report.errors));
+            }
+            let again = ra2_core::fix::fix_text("example.yaml", &fixed.text, &config, true);
+            if again.text != fixed.text {
+                problems.push(format!("{at}: a second pass changed the fixed text"));
+            }
+        }
+    }
+    for check in doc.checks {
+        if check.fix.is_some() && !fixed_checks.contains(check.slug) {
+            problems.push(format!(
+                "{}: check {} has a catalogue fix, but no failing example's finding carries one",
+                doc.id, check.slug
+            ));
+        }
+    }
+}
+
+fn example_config(doc: &RuleDoc, example: &catalogue::Example, edition: ra2_core::Edition) -> ra2_core::Config {
     let mut config = ra2_core::Config {
         edition,
         ..Default::default()
@@ -170,7 +256,7 @@ fn lint_example(doc: &RuleDoc, example: &catalogue::Example, edition: ra2_core::
         config.kubernetes_minor = ra2_core::config::parse_kubernetes_version(version)
             .unwrap_or_else(|| panic!("{}: example {:?}: bad kubernetes-version", doc.id, example.title));
     }
-    ra2_core::lint_str("example.yaml", example.manifest, &config)
+    config
 }
 
 fn catalogue_examples_fail_and_pass_as_documented(doc: &RuleDoc, problems: &mut Vec<String>) {

@@ -1572,6 +1572,7 @@ fn unused_exemption(exemption: &crate::config::Exemption, site: &crate::config::
         related: Vec::new(),
         refused_by_api_server: false,
         named_pointer: None,
+        fix: None,
         offset: site.offset,
         len: site.len,
     }
@@ -1606,6 +1607,7 @@ fn duplicate_key(
         related: Vec::new(),
         refused_by_api_server: false,
         named_pointer: None,
+        fix: None,
         offset,
         len: problem.span.len(),
     }
@@ -1651,6 +1653,7 @@ pub(crate) fn finding_on(
         related,
         refused_by_api_server: false,
         named_pointer: at.named_pointer(),
+        fix: None,
         offset: site.span.start,
         len: site.span.len(),
     }
@@ -1692,6 +1695,7 @@ pub(crate) fn finding_at(
         related: place.related.map(|r| vec![*r]).unwrap_or_default(),
         refused_by_api_server: false,
         named_pointer: None,
+        fix: None,
         offset: place.offset,
         len: place.len,
     }

@@ -247,7 +247,14 @@ impl<'d> Located<'d> {
         for index in self.path.steps.iter().take(usize::from(self.path.len)) {
             let index = usize::from(*index);
             let parent = node;
-            match item_name(self.doc, parent, index) {
+            // A List's objects stay `/items/N`, as when a long List is read item by item
+            // (the object's own name identifies it apart).
+            let name = if pointer == "/items" {
+                None
+            } else {
+                item_name(self.doc, parent, index)
+            };
+            match name {
                 Some(name) => {
                     named = true;
                     pointer.push_str("/name=");

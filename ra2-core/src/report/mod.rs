@@ -132,6 +132,10 @@ pub struct Finding {
     /// fingerprint identify the finding by. Not part of the JSON output contract.
     #[serde(skip)]
     pub named_pointer: Option<String>,
+    /// The mechanical remedy, when the check has one (the fix contract): applied by
+    /// `ra2 lint --fix` and [`crate::fix::fix_text`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fix: Option<crate::fix::Fix>,
     /// Byte offset and length of the primary span in the file, for renderers that show source.
     #[serde(skip)]
     pub offset: usize,
@@ -256,6 +260,9 @@ pub struct Summary {
     /// or their object or file renamed).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stale: Option<usize>,
+    /// With `--fix`: fixes applied before this report was made (it shows what remains).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fixed: Option<usize>,
 }
 
 impl Summary {

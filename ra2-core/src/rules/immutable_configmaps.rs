@@ -15,19 +15,24 @@ fn check(object: &Object<'_>, cx: &mut Context<'_>) {
         return;
     }
     let name = object.name.unwrap_or("?");
+    let fix = || crate::fix::set(&object.root, &["immutable"], true.into());
     match object.root.get("immutable") {
         Some(value) if value.is_true() => {}
-        Some(value) if value.as_bool() == Some(false) => cx.report(
+        Some(value) if value.as_bool() == Some(false) => cx.report_fixable(
             "not-immutable",
             &value,
             format!("config map {name:?} sets immutable to false"),
+            None,
+            fix(),
         ),
-        Some(value) if value.is_null() => cx.report(
+        Some(value) if value.is_null() => cx.report_fixable(
             "not-immutable",
             &value,
             format!("config map {name:?} leaves immutable empty, so it stays mutable"),
+            None,
+            fix(),
         ),
-        Some(value) => cx.report_with_help(
+        Some(value) => cx.report_fixable(
             "not-immutable",
             &value,
             format!(
@@ -35,11 +40,21 @@ fn check(object: &Object<'_>, cx: &mut Context<'_>) {
                 with_article(value.type_name()),
                 value.source_text()
             ),
-            "Write immutable: true without quotes; the API server rejects any value that is not a boolean.",
+            Some(
+                "Write immutable: true without quotes; the API server rejects any value that is not a boolean."
+                    .to_owned(),
+            ),
+            fix(),
         ),
         None => {
             let at = object.root.get("kind").unwrap_or_else(|| object.root.clone());
-            cx.report("not-immutable", &at, format!("config map {name:?} is not immutable"));
+            cx.report_fixable(
+                "not-immutable",
+                &at,
+                format!("config map {name:?} is not immutable"),
+                None,
+                fix(),
+            );
         }
     }
 }

@@ -328,6 +328,30 @@ impl<'c> Context<'c> {
         }
     }
 
+    /// Like [`Context::report_with_help`] (`help` `None`: the rule's remediation), with the
+    /// finding's fix: `patch` (see [`crate::fix::set`]) under the check's catalogue `fix`
+    /// entry, which says whether it is safe and gives its title. A check without that entry
+    /// reports without a fix (the catalogue test fails on it).
+    pub fn report_fixable(
+        &mut self,
+        check: &'static str,
+        at: &Located<'_>,
+        message: impl Into<String>,
+        help: Option<String>,
+        patch: Vec<crate::fix::Operation>,
+    ) {
+        let reported = self.out.len();
+        self.push(check, at, message.into(), help);
+        let doc = self.doc().and_then(|d| d.check(check)).and_then(|c| c.fix);
+        if let (Some((finding, _)), Some(doc)) = (self.out.get_mut(reported), doc) {
+            finding.fix = Some(crate::fix::Fix {
+                applicability: doc.applicability,
+                title: doc.title.to_owned(),
+                patch,
+            });
+        }
+    }
+
     fn push(&mut self, check: &'static str, at: &Located<'_>, message: String, help: Option<String>) {
         if !self.reports(check) {
             return;

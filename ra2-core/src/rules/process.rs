@@ -149,7 +149,16 @@ pub(super) fn escalation(container: &Container<'_>, windows: bool, cx: &mut Cont
     } else {
         "Set allowPrivilegeEscalation: false in the container's securityContext."
     };
-    cx.report_with_help("privilege-escalation", &at, message, help);
+    if container.security.is_privileged() || adds_sys_admin(container) {
+        cx.report_with_help("privilege-escalation", &at, message, help);
+        return;
+    }
+    let patch = crate::fix::set(
+        &container.node,
+        &["securityContext", "allowPrivilegeEscalation"],
+        false.into(),
+    );
+    cx.report_fixable("privilege-escalation", &at, message, Some(help.to_owned()), patch);
 }
 
 /// Every `capabilities.add` entry outside the Pod Security Standards baseline.

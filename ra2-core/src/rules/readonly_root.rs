@@ -13,23 +13,34 @@ pub(super) static RULE: Checks = Checks {
 /// runs the same check in the latest edition.
 pub(super) fn check_pod(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
     for container in pod.workload_containers() {
+        let fix = || {
+            crate::fix::set(
+                &container.node,
+                &["securityContext", "readOnlyRootFilesystem"],
+                true.into(),
+            )
+        };
         match &container.security.read_only_root_filesystem {
-            None => cx.report(
+            None => cx.report_fixable(
                 "readonly-root",
                 &container.missing_field_site(),
                 format!(
                     "{} has a writable root filesystem (readOnlyRootFilesystem is not set)",
                     container.describe()
                 ),
+                None,
+                fix(),
             ),
             Some(setting) => match setting.as_bool() {
                 Some(true) => {}
-                Some(false) => cx.report(
+                Some(false) => cx.report_fixable(
                     "readonly-root",
                     &setting.node,
                     format!("{} sets readOnlyRootFilesystem to false", container.describe()),
+                    None,
+                    fix(),
                 ),
-                None => cx.report(
+                None => cx.report_fixable(
                     "readonly-root",
                     &setting.node,
                     format!(
@@ -38,6 +49,8 @@ pub(super) fn check_pod(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
                         setting.node.source_text(),
                         setting.node.type_name()
                     ),
+                    None,
+                    fix(),
                 ),
             },
         }

@@ -88,6 +88,9 @@ def parser() -> argparse.ArgumentParser:
     baseline = p.add_mutually_exclusive_group()
     baseline.add_argument("--baseline", action=_Once, metavar="FILE", help="report only findings this baseline file does not record")
     baseline.add_argument("--write-baseline", action=_Once, metavar="FILE", help="record every current finding in this baseline file")
+    p.add_argument("--fix", action=_Flag, help="apply the safe fixes in place, then report what remains")
+    p.add_argument("--unsafe-fixes", action=_Flag, help="with --fix or --diff, apply the unsafe fixes too")
+    p.add_argument("--diff", action=_Flag, help="print the fixes as a unified diff and write nothing")
     p.add_argument("-V", "--version", action="version", version=f"python -m ra2 {__version__}")
     return p
 

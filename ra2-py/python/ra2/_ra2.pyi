@@ -62,6 +62,8 @@ class _Summary(TypedDict):
     """With a baseline: findings not reported because the baseline records them."""
     stale: NotRequired[int]
     """With a baseline: recorded findings this run no longer found."""
+    fixed: NotRequired[int]
+    """With --fix: fixes applied before the report was made."""
 
 @final
 class ObjectRef:
@@ -156,6 +158,9 @@ class Finding:
     @property
     def refused_by_api_server(self) -> bool:
         """True when the API server itself refuses the object for this condition."""
+    @property
+    def fix(self) -> dict[str, Any] | None:
+        """The mechanical remedy (`applicability`, `title`, `patch`: RFC 6902 operations on the object), if the check has one."""
     def to_dict(self) -> dict[str, Any]:
         """The finding as in the JSON output: a dict with the same keys."""
 

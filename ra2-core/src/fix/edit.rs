@@ -1,0 +1,645 @@
+//! Fixes as edits of the source text: each patch operation becomes a replacement of the bytes
+//! of the node it changes, or an insertion where a person would write the missing key (after
+//! the mapping's last entry, at its indentation, in its block or flow style, as JSON in JSON).
+//! Every other byte — comments, key order, quoting, indentation, line endings — stays.
+//!
+//! Values that come through an alias are not edited: the change would reach every other use of
+//! the anchor. Such a fix is dropped with that reason.
+
+use crate::fix::{NotApplied, Op, Operation, object_prefix};
+use crate::parse::doc::{Doc, Limits, NodeId, Value};
+use crate::parse::scalar::{Resolved, resolve_plain};
+use crate::parse::source::{Chunk, chunks, strip_bom};
+use crate::parse::view::{Located, pointer_segments};
+use crate::report::Finding;
+use ra2_yaml::ScalarStyle;
+
+/// Replace the bytes `start..end` of the text with `text` (an insertion when they are equal).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Edit {
+    pub start: usize,
+    pub end: usize,
+    pub text: String,
+}
+
+impl Edit {
+    fn overlaps(&self, other: &Edit) -> bool {
+        self.start == other.start || (self.start < other.end && other.start < self.end)
+    }
+}
+
+/// The edits of one pass: groups of findings that one set of edits fixes (two rules may
+/// report the same remedy), none overlapping another; and the fixes that cannot be edited.
+#[derive(Debug, Default)]
+pub(crate) struct Planned {
+    pub(crate) edits: Vec<(Vec<Finding>, Vec<Edit>)>,
+    pub(crate) failed: Vec<NotApplied>,
+}
+
+/// Plans the edits of `findings`' fixes on `text`: fixes whose edits overlap an earlier one's
+/// wait for the next pass.
+pub(crate) fn plan(text: &str, findings: &[Finding], limits: Limits) -> Planned {
+    let (body, bom) = strip_bom(text);
+    let json = body.trim_start().starts_with(['{', '[']);
+    let parts = chunks(body, bom, 0);
+    let mut docs: Vec<Option<Option<Doc<'_>>>> = parts.iter().map(|_| None).collect();
+    let mut planned = Planned::default();
+    let mut groups: Vec<(Vec<Finding>, Vec<Edit>)> = Vec::new();
+    for finding in findings {
+        let Some(fix) = &finding.fix else { continue };
+        let at = parts
+            .iter()
+            .rposition(|c| c.offset <= finding.offset)
+            .unwrap_or_default();
+        let (Some(chunk), Some(slot)) = (parts.get(at), docs.get_mut(at)) else {
+            continue;
+        };
+        let doc = slot.get_or_insert_with(|| parse(*chunk, json, limits));
+        let Some(doc) = doc.as_ref() else {
+            planned.failed.push(NotApplied {
+                finding: finding.clone(),
+                reason: "its document could not be read again".to_owned(),
+            });
+            continue;
+        };
+        let prefix = object_prefix(&finding.pointer).unwrap_or("");
+        let edits: Result<Vec<Edit>, String> = fix.patch.iter().map(|op| edit_for(text, doc, prefix, op)).collect();
+        match edits {
+            Ok(mut edits) => {
+                edits.sort();
+                match groups.iter_mut().find(|(_, e)| *e == edits) {
+                    Some((same, _)) => same.push(finding.clone()),
+                    None => groups.push((vec![finding.clone()], edits)),
+                }
+            }
+            Err(reason) => planned.failed.push(NotApplied {
+                finding: finding.clone(),
+                reason,
+            }),
+        }
+    }
+    groups.sort_by(|a, b| a.1.cmp(&b.1));
+    let mut taken: Vec<Edit> = Vec::new();
+    for (findings, edits) in groups {
+        if edits.iter().any(|e| taken.iter().any(|t| t.overlaps(e))) {
+            continue;
+        }
+        taken.extend(edits.iter().cloned());
+        planned.edits.push((findings, edits));
+    }
+    planned
+}
+
+fn parse(chunk: Chunk<'_>, json: bool, limits: Limits) -> Option<Doc<'_>> {
+    let result = crate::parse::doc::read_chunk(chunk, json, limits);
+    if result.error.is_some() {
+        return None;
+    }
+    result.docs.into_iter().next()
+}
+
+/// `text` with `edits` made (they must not overlap).
+pub(crate) fn apply<'e>(text: &str, edits: impl Iterator<Item = &'e Edit>) -> String {
+    let mut edits: Vec<&Edit> = edits.collect();
+    edits.sort();
+    let mut out = String::with_capacity(text.len() + 64 * edits.len());
+    let mut at = 0;
+    for edit in edits {
+        out.push_str(text.get(at..edit.start).unwrap_or_default());
+        out.push_str(&edit.text);
+        at = edit.end.max(at);
+    }
+    out.push_str(text.get(at..).unwrap_or_default());
+    out
+}
+
+/// The edit that makes `op` (relative to the object at `prefix`) on `doc`, whose spans index
+/// `text`.
+fn edit_for(text: &str, doc: &Doc<'_>, prefix: &str, op: &Operation) -> Result<Edit, String> {
+    let root = Located::root(doc);
+    let path = format!("{prefix}{}", op.path);
+    let value = op.value.as_ref();
+    match op.op {
+        Op::Replace => {
+            let node = root
+                .at_pointer(&path)
+                .ok_or_else(|| format!("nothing is at {} any more", op.path))?;
+            replace(text, doc, &node, value.unwrap_or(&serde_json::Value::Null))
+        }
+        Op::Add => {
+            let (parent, last) = path
+                .rsplit_once('/')
+                .ok_or_else(|| format!("cannot add at {}", op.path))?;
+            let key = pointer_segments(&format!("/{last}")).next().unwrap_or_default();
+            let parent = root
+                .at_pointer(parent)
+                .ok_or_else(|| format!("nothing is at the parent of {} any more", op.path))?;
+            not_through_alias(&parent)?;
+            let value = value.unwrap_or(&serde_json::Value::Null);
+            if parent.is_seq() && key == "-" {
+                return append(text, doc, &parent, value);
+            }
+            if let Some(existing) = parent.get(&key) {
+                return replace(text, doc, &existing, value);
+            }
+            if !parent.is_map() {
+                return Err(format!("cannot add {key:?}: its parent is a {}", parent.type_name()));
+            }
+            insert(text, doc, &parent, &key, value)
+        }
+        Op::Remove => Err("removing fields is not supported yet".to_owned()),
+    }
+}
+
+fn not_through_alias(node: &Located<'_>) -> Result<(), String> {
+    if node.site().related.is_some() {
+        return Err("the value comes through a YAML alias; edit its anchor instead".to_owned());
+    }
+    Ok(())
+}
+
+fn replace(text: &str, doc: &Doc<'_>, node: &Located<'_>, value: &serde_json::Value) -> Result<Edit, String> {
+    not_through_alias(node)?;
+    let span = node.span();
+    if span.is_empty() {
+        return Err("the value is empty in the source; write it out first".to_owned());
+    }
+    if node.is_map() || node.is_seq() {
+        if !text.get(span.start..).is_some_and(|t| t.starts_with(['{', '['])) {
+            return Err("replacing a block collection is not supported".to_owned());
+        }
+        return Ok(Edit {
+            start: span.start,
+            end: span.end,
+            text: flow(value, doc.json),
+        });
+    }
+    let style = doc.node(node.id()).style;
+    let rendered = if value.is_object() || value.is_array() {
+        flow(value, doc.json)
+    } else {
+        scalar(value, doc.json, style)
+    };
+    Ok(Edit {
+        start: span.start,
+        end: span.end,
+        text: rendered,
+    })
+}
+
+/// Adds `key: value` to the mapping `map`.
+fn insert(text: &str, doc: &Doc<'_>, map: &Located<'_>, key: &str, value: &serde_json::Value) -> Result<Edit, String> {
+    let span = map.span();
+    let entries = doc.map_entries(map.id());
+    let is_flow = text.get(span.start..).is_some_and(|t| t.starts_with('{'));
+    let entry = format!("{}: ", key_text(key, doc.json));
+    if is_flow {
+        let Some(last) = entries.last() else {
+            return Ok(Edit {
+                start: span.start + 1,
+                end: span.start + 1,
+                text: format!("{entry}{}", flow(value, doc.json)),
+            });
+        };
+        let end = entry_end(text, doc, last);
+        let inside = text.get(span.start..span.end).unwrap_or_default();
+        let separator = if inside.contains('\n') {
+            format!(",{}{}", newline(text), " ".repeat(column(text, last.key_span.start)))
+        } else {
+            ", ".to_owned()
+        };
+        return Ok(Edit {
+            start: end,
+            end,
+            text: format!("{separator}{entry}{}", flow(value, doc.json)),
+        });
+    }
+    let (Some(first), Some(last)) = (entries.first(), entries.last()) else {
+        return Err("the mapping has no entries to align with".to_owned());
+    };
+    let indent = column(text, first.key_span.start);
+    let at = line_end(text, entry_end(text, doc, last));
+    let nl = newline(text);
+    let rendered = match value {
+        serde_json::Value::Object(map) if !map.is_empty() => {
+            format!("{}:{}", key_text(key, false), block(value, indent + 2, nl))
+        }
+        _ => format!("{entry}{}", scalar_or_flow(value)),
+    };
+    Ok(Edit {
+        start: at,
+        end: at,
+        text: format!("{nl}{}{rendered}", " ".repeat(indent)),
+    })
+}
+
+/// Appends `value` to the sequence `seq`.
+fn append(text: &str, doc: &Doc<'_>, seq: &Located<'_>, value: &serde_json::Value) -> Result<Edit, String> {
+    let span = seq.span();
+    let items = doc.seq_items(seq.id());
+    let is_flow = text.get(span.start..).is_some_and(|t| t.starts_with('['));
+    let rendered = if doc.json {
+        flow(value, true)
+    } else {
+        scalar_or_flow(value)
+    };
+    if is_flow {
+        let Some(last) = items.last() else {
+            return Ok(Edit {
+                start: span.start + 1,
+                end: span.start + 1,
+                text: rendered,
+            });
+        };
+        let end = item_end(text, doc, *last);
+        return Ok(Edit {
+            start: end,
+            end,
+            text: format!(", {rendered}"),
+        });
+    }
+    let (Some(first), Some(last)) = (items.first(), items.last()) else {
+        return Err("the list has no items to align with".to_owned());
+    };
+    let first_start = doc.node(first.node).span.start;
+    let line_start = text
+        .get(..first_start)
+        .map_or(0, |t| t.rfind('\n').map_or(0, |i| i + 1));
+    let dash = text
+        .get(line_start..first_start)
+        .and_then(|t| t.rfind('-'))
+        .map(|i| line_start + i)
+        .ok_or("the list's dash was not found")?;
+    let indent = column(text, dash);
+    let at = line_end(text, item_end(text, doc, *last));
+    let nl = newline(text);
+    Ok(Edit {
+        start: at,
+        end: at,
+        text: format!("{nl}{}- {rendered}", " ".repeat(indent)),
+    })
+}
+
+/// Where the text of a mapping entry ends: its value's last character (an alias or merge key:
+/// where that is written).
+fn entry_end(text: &str, doc: &Doc<'_>, entry: &crate::parse::doc::Entry<'_>) -> usize {
+    match doc.alias_site(entry.via) {
+        Some(site) => site.end,
+        None => content_end(text, doc, entry.value),
+    }
+}
+
+fn item_end(text: &str, doc: &Doc<'_>, item: crate::parse::doc::Item) -> usize {
+    match doc.alias_site(item.via) {
+        Some(site) => site.end,
+        None => content_end(text, doc, item.node),
+    }
+}
+
+/// The end of a node's own text: a block collection's last entry or item, not the blank lines
+/// and comments its span may run on to.
+fn content_end(text: &str, doc: &Doc<'_>, id: NodeId) -> usize {
+    let node = doc.node(id);
+    let flow = text.get(node.span.start..).is_some_and(|t| t.starts_with(['{', '[']));
+    let end = match node.value {
+        Value::Map(_) if !flow => doc
+            .map_entries(id)
+            .last()
+            .map_or(node.span.end, |e| entry_end(text, doc, e)),
+        Value::Seq(_) if !flow => doc
+            .seq_items(id)
+            .last()
+            .map_or(node.span.end, |i| item_end(text, doc, *i)),
+        _ => node.span.end,
+    };
+    // Block scalars' spans take the line breaks after them.
+    let mut end = end.min(text.len());
+    while end > node.span.start
+        && text
+            .as_bytes()
+            .get(end - 1)
+            .is_some_and(|b| matches!(b, b'\n' | b'\r' | b' ' | b'\t'))
+    {
+        end -= 1;
+    }
+    end
+}
+
+/// The offset of the line break that ends the line holding `at` (the text's end if none).
+fn line_end(text: &str, at: usize) -> usize {
+    match text.get(at..).and_then(|t| t.find('\n')) {
+        Some(i) if at + i > 0 && text.as_bytes().get(at + i - 1) == Some(&b'\r') => at + i - 1,
+        Some(i) => at + i,
+        None => text.len(),
+    }
+}
+
+fn newline(text: &str) -> &'static str {
+    if text.contains("\r\n") { "\r\n" } else { "\n" }
+}
+
+/// The column (in characters, 0-based) of byte `at`.
+fn column(text: &str, at: usize) -> usize {
+    let before = text.get(..at).unwrap_or_default();
+    let line = before
+        .rfind('\n')
+        .map_or(before, |i| before.get(i + 1..).unwrap_or_default());
+    line.chars().count()
+}
+
+/// A key as written in YAML (plain when that reads back as the same string) or JSON.
+fn key_text(key: &str, json: bool) -> String {
+    if json || !plain_ok(key) {
+        quoted(key)
+    } else {
+        key.to_owned()
+    }
+}
+
+fn quoted(s: &str) -> String {
+    serde_json::to_string(s).unwrap_or_else(|_| format!("\"{s}\""))
+}
+
+/// Can `s` be written as a plain YAML scalar and read back as the same string (YAML 1.1, as
+/// the API server reads it)?
+fn plain_ok(s: &str) -> bool {
+    let safe = |c: char| c.is_ascii_alphanumeric() || "._/-+@=".contains(c);
+    s.chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphanumeric() || c == '/' || c == '.')
+        && s.chars().all(safe)
+        && matches!(resolve_plain(s), Resolved::Str)
+}
+
+/// A scalar value, in the style the replaced node had when it is a string.
+fn scalar(value: &serde_json::Value, json: bool, style: Option<ScalarStyle>) -> String {
+    match value {
+        serde_json::Value::String(s) if !json => match style {
+            Some(ScalarStyle::SingleQuoted) => format!("'{}'", s.replace('\'', "''")),
+            Some(ScalarStyle::DoubleQuoted) => quoted(s),
+            _ if plain_ok(s) => s.clone(),
+            _ => quoted(s),
+        },
+        other => serde_json::to_string(other).unwrap_or_default(),
+    }
+}
+
+fn scalar_or_flow(value: &serde_json::Value) -> String {
+    match value {
+        serde_json::Value::Object(_) | serde_json::Value::Array(_) => flow(value, false),
+        other => scalar(other, false, None),
+    }
+}
+
+/// A value in flow style (`{a: 1, b: [x]}`), or JSON in JSON.
+fn flow(value: &serde_json::Value, json: bool) -> String {
+    match value {
+        serde_json::Value::Object(map) => {
+            let entries: Vec<String> = map
+                .iter()
+                .map(|(k, v)| format!("{}: {}", key_text(k, json), flow(v, json)))
+                .collect();
+            format!("{{{}}}", entries.join(", "))
+        }
+        serde_json::Value::Array(items) => {
+            let items: Vec<String> = items.iter().map(|v| flow(v, json)).collect();
+            format!("[{}]", items.join(", "))
+        }
+        other => scalar(other, json, None),
+    }
+}
+
+/// A mapping in block style, each entry on its own line at `indent`; starts with a newline.
+fn block(value: &serde_json::Value, indent: usize, nl: &str) -> String {
+    let serde_json::Value::Object(map) = value else {
+        return format!(" {}", scalar_or_flow(value));
+    };
+    let mut out = String::new();
+    for (k, v) in map {
+        out.push_str(nl);
+        out.push_str(&" ".repeat(indent));
+        out.push_str(&key_text(k, false));
+        out.push(':');
+        match v {
+            serde_json::Value::Object(inner) if !inner.is_empty() => out.push_str(&block(v, indent + 2, nl)),
+            other => {
+                out.push(' ');
+                out.push_str(&scalar_or_flow(other));
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fix::{Applicability, Fix};
+
+    /// The text after fixing the one finding at `pointer` with `patch`.
+    fn fixed(text: &str, pointer: &str, patch: Vec<Operation>) -> Result<String, String> {
+        let mut finding = Finding {
+            rule: "r".to_owned(),
+            check: "c".to_owned(),
+            severity: crate::Severity::Error,
+            message: String::new(),
+            help: String::new(),
+            file: "t.yaml".to_owned(),
+            line: 1,
+            column: 1,
+            end_line: 1,
+            end_column: 1,
+            document: 0,
+            object: crate::ObjectRef::default(),
+            pointer: pointer.to_owned(),
+            source_template: None,
+            template: None,
+            related: Vec::new(),
+            refused_by_api_server: false,
+            named_pointer: None,
+            fix: None,
+            offset: 0,
+            len: 0,
+        };
+        finding.fix = Some(Fix {
+            applicability: Applicability::Safe,
+            title: String::new(),
+            patch,
+        });
+        let planned = plan(text, &[finding], Limits::default());
+        if let Some(failed) = planned.failed.first() {
+            return Err(failed.reason.clone());
+        }
+        Ok(apply(text, planned.edits.iter().flat_map(|(_, e)| e.iter())))
+    }
+
+    fn add(path: &str, value: serde_json::Value) -> Vec<Operation> {
+        vec![Operation {
+            op: Op::Add,
+            path: path.to_owned(),
+            value: Some(value),
+        }]
+    }
+
+    const POD: &str = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p   # the pod\nspec:\n  containers:\n  - name: c\n    image: r/c:1  # pinned\n\n    securityContext:\n      runAsUser: 10001\n# trailing\n";
+
+    #[test]
+    fn a_key_goes_after_the_last_entry_at_its_indentation() {
+        let out = fixed(
+            POD,
+            "/spec",
+            add(
+                "/spec/containers/0/securityContext/allowPrivilegeEscalation",
+                false.into(),
+            ),
+        );
+        assert_eq!(
+            out.as_deref(),
+            Ok(POD
+                .replace(
+                    "runAsUser: 10001\n",
+                    "runAsUser: 10001\n      allowPrivilegeEscalation: false\n"
+                )
+                .as_str())
+        );
+    }
+
+    #[test]
+    fn a_missing_mapping_is_written_as_a_block() {
+        let out = fixed(
+            POD,
+            "/spec",
+            add(
+                "/spec/containers/0/resources",
+                serde_json::json!({"limits": {"cpu": "1"}}),
+            ),
+        );
+        assert_eq!(
+            out.as_deref(),
+            Ok(POD
+                .replace(
+                    "runAsUser: 10001\n",
+                    "runAsUser: 10001\n    resources:\n      limits:\n        cpu: \"1\"\n"
+                )
+                .as_str())
+        );
+    }
+
+    #[test]
+    fn flow_mappings_stay_flow_and_json_stays_json() {
+        let flow = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers: [{name: c, image: 'r/c:1', securityContext: {}}]\n";
+        let out = fixed(
+            flow,
+            "/spec",
+            add("/spec/containers/0/securityContext/privileged", false.into()),
+        );
+        assert_eq!(out.as_deref(), Ok(flow.replace("{}", "{privileged: false}").as_str()));
+        let out = fixed(flow, "/spec", add("/spec/containers/0/stdin", true.into()));
+        assert_eq!(out.as_deref(), Ok(flow.replace("{}}", "{}, stdin: true}").as_str()));
+        let json = "{\n  \"apiVersion\": \"v1\",\n  \"kind\": \"Pod\",\n  \"metadata\": {\"name\": \"p\"},\n  \"spec\": {\"containers\": [{\"name\": \"c\", \"image\": \"r/c:1\"}]}\n}\n";
+        let out = fixed(
+            json,
+            "/spec",
+            add(
+                "/spec/containers/0/securityContext",
+                serde_json::json!({"privileged": false}),
+            ),
+        );
+        assert_eq!(
+            out.as_deref(),
+            Ok(json
+                .replace("\"r/c:1\"}", "\"r/c:1\", \"securityContext\": {\"privileged\": false}}")
+                .as_str())
+        );
+        let out = fixed(json, "/spec", add("/spec/hostPID", false.into()));
+        assert_eq!(
+            out.as_deref(),
+            Ok(json
+                .replace("\"r/c:1\"}]}\n", "\"r/c:1\"}], \"hostPID\": false}\n")
+                .as_str())
+        );
+        let out = fixed(json, "", add("/immutable", false.into()));
+        assert_eq!(
+            out.as_deref(),
+            Ok(json
+                .replace("\"r/c:1\"}]}\n", "\"r/c:1\"}]},\n  \"immutable\": false\n")
+                .as_str())
+        );
+    }
+
+    #[test]
+    fn replacements_keep_quoting_and_aliases_are_refused() {
+        let text = "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: m}\nimmutable: 'no'\ndata: {a: \"x\"}\n";
+        let out = fixed(
+            text,
+            "",
+            vec![Operation {
+                op: Op::Replace,
+                path: "/immutable".to_owned(),
+                value: Some(true.into()),
+            }],
+        );
+        assert_eq!(out.as_deref(), Ok(text.replace("'no'", "true").as_str()));
+        let out = fixed(
+            text,
+            "",
+            vec![Operation {
+                op: Op::Replace,
+                path: "/data/a".to_owned(),
+                value: Some("y z".into()),
+            }],
+        );
+        assert_eq!(out.as_deref(), Ok(text.replace("\"x\"", "\"y z\"").as_str()));
+        let aliased = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers:\n  - &c {name: c, image: r/c:1}\n  - *c\n";
+        let out = fixed(aliased, "", add("/spec/containers/1/stdin", true.into()));
+        assert!(out.is_err_and(|e| e.contains("alias")));
+    }
+
+    #[test]
+    fn items_append_to_block_and_flow_lists() {
+        let text = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers:\n  - name: c\n    image: r/c:1\n    securityContext:\n      capabilities:\n        drop:\n          - NET_RAW\n        add: [NET_ADMIN]\n";
+        let out = fixed(
+            text,
+            "",
+            add("/spec/containers/0/securityContext/capabilities/drop/-", "ALL".into()),
+        );
+        assert_eq!(
+            out.as_deref(),
+            Ok(text.replace("- NET_RAW\n", "- NET_RAW\n          - ALL\n").as_str())
+        );
+        let out = fixed(
+            text,
+            "",
+            add(
+                "/spec/containers/0/securityContext/capabilities/add/-",
+                "SYS_TIME".into(),
+            ),
+        );
+        assert_eq!(
+            out.as_deref(),
+            Ok(text.replace("[NET_ADMIN]", "[NET_ADMIN, SYS_TIME]").as_str())
+        );
+    }
+
+    #[test]
+    fn crlf_files_keep_their_line_endings() {
+        let text = POD.replace('\n', "\r\n");
+        let out = fixed(
+            &text,
+            "/spec",
+            add(
+                "/spec/containers/0/securityContext/allowPrivilegeEscalation",
+                false.into(),
+            ),
+        );
+        assert_eq!(
+            out.as_deref(),
+            Ok(text
+                .replace(
+                    "runAsUser: 10001\r\n",
+                    "runAsUser: 10001\r\n      allowPrivilegeEscalation: false\r\n"
+                )
+                .as_str())
+        );
+    }
+}

@@ -1,0 +1,303 @@
+//! Fixes: a finding whose remedy is mechanical carries one ([`Fix`]: applicability, title and an
+//! RFC 6902 patch on its object), built by the rule that reports it; [`fix_text`] applies them
+//! to a file's text, changing only the nodes they edit (see [`edit`]), and keeps a fix only if
+//! the result parses, loses the finding it fixes and gains no other (ra2's prediction of the
+//! API server's refusals included, since those are findings too).
+//!
+//! Which checks have a fix, and why it is safe or unsafe, is catalogue data
+//! (`rules/<id>.yaml`, `fix:` on the check); a test ties the fixes rules build to it. "Safe"
+//! means the object stays valid and means the same except for what RA2 forbids.
+
+pub mod edit;
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::parse::view::Located;
+use crate::report::Finding;
+use crate::{Config, Report};
+
+/// Whether a fix may be applied without review (`ra2 lint --fix`) or only when asked
+/// (`--unsafe-fixes`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Applicability {
+    Safe,
+    Unsafe,
+}
+
+impl Applicability {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Applicability::Safe => "safe",
+            Applicability::Unsafe => "unsafe",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Self> {
+        match s {
+            "safe" => Some(Applicability::Safe),
+            "unsafe" => Some(Applicability::Unsafe),
+            _ => None,
+        }
+    }
+}
+
+/// An RFC 6902 operation: `add` (a mapping key, or `/-` to append to a list), `replace`, or
+/// `remove`; `path` is relative to the object.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Operation {
+    pub op: Op,
+    pub path: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<serde_json::Value>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Op {
+    Add,
+    Replace,
+    Remove,
+}
+
+/// A finding's mechanical remedy.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Fix {
+    pub applicability: Applicability,
+    /// What the fix does, imperative: `Set allowPrivilegeEscalation: false`.
+    pub title: String,
+    pub patch: Vec<Operation>,
+}
+
+/// The operations that make `keys` (a path of mapping keys below `at`) hold `value`: a
+/// `replace` when the whole path exists, else an `add` of the first missing key holding the
+/// rest as nested mappings. Paths are relative to the object `at` belongs to.
+pub(crate) fn set(at: &Located<'_>, keys: &[&str], value: serde_json::Value) -> Vec<Operation> {
+    let mut here = at.clone();
+    for (i, key) in keys.iter().enumerate() {
+        if !here.is_map() {
+            let nested = nest(keys.get(i..).unwrap_or_default(), value);
+            return vec![Operation {
+                op: Op::Replace,
+                path: in_object(&here.pointer()),
+                value: Some(nested),
+            }];
+        }
+        let Some(next) = here.get(key) else {
+            let mut path = in_object(&here.pointer());
+            push_key(&mut path, key);
+            return vec![Operation {
+                op: Op::Add,
+                path,
+                value: Some(nest(keys.get(i + 1..).unwrap_or_default(), value)),
+            }];
+        };
+        here = next;
+    }
+    vec![Operation {
+        op: Op::Replace,
+        path: in_object(&here.pointer()),
+        value: Some(value),
+    }]
+}
+
+/// `value` under `keys`, innermost last: `nest(["a", "b"], 1)` is `{"a": {"b": 1}}`.
+fn nest(keys: &[&str], value: serde_json::Value) -> serde_json::Value {
+    keys.iter().rev().fold(value, |inner, key| {
+        let mut map = serde_json::Map::new();
+        map.insert((*key).to_owned(), inner);
+        serde_json::Value::Object(map)
+    })
+}
+
+fn push_key(path: &mut String, key: &str) {
+    path.push('/');
+    path.push_str(&key.replace('~', "~0").replace('/', "~1"));
+}
+
+/// A document pointer made relative to its object: the items of a `kind: List` are at
+/// `/items/N`, and no other kind has a top-level `items`.
+pub(crate) fn in_object(pointer: &str) -> String {
+    object_prefix(pointer).map_or_else(
+        || pointer.to_owned(),
+        |prefix| pointer.get(prefix.len()..).unwrap_or_default().to_owned(),
+    )
+}
+
+/// The `/items/N` a List item's pointers start with, if `pointer` is one's.
+pub fn object_prefix(pointer: &str) -> Option<&str> {
+    let rest = pointer.strip_prefix("/items/")?;
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    let after = rest.get(digits..)?;
+    (digits > 0 && (after.is_empty() || after.starts_with('/'))).then(|| pointer.get(..7 + digits).unwrap_or_default())
+}
+
+/// What a finding is counted by when comparing the findings before and after a fix: its
+/// rule, check and object. Not its place: a fix that writes a missing `securityContext`
+/// moves the other findings about that container's settings into it.
+type Key = (String, String, crate::report::ObjectRef);
+
+fn key(finding: &Finding) -> Key {
+    (finding.rule.clone(), finding.check.clone(), finding.object.clone())
+}
+
+/// A finding with its place, to tell apart the findings of one check on one object (two
+/// containers) when giving fixes up.
+fn place(finding: &Finding) -> (Key, &str) {
+    (
+        key(finding),
+        finding.named_pointer.as_deref().unwrap_or(&finding.pointer),
+    )
+}
+
+fn tally(report: &Report) -> BTreeMap<Key, usize> {
+    let mut out = BTreeMap::new();
+    for finding in &report.findings {
+        *out.entry(key(finding)).or_default() += 1;
+    }
+    out
+}
+
+/// A fix that was not applied, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotApplied {
+    pub finding: Finding,
+    pub reason: String,
+}
+
+/// The result of fixing one file's text.
+#[derive(Clone, Debug)]
+pub struct Fixed {
+    /// The fixed text (the input when nothing applied).
+    pub text: String,
+    /// The findings whose fixes were applied.
+    pub applied: Vec<Finding>,
+    /// Fixes that were dropped, with the reason.
+    pub dropped: Vec<NotApplied>,
+    /// The fixed text's report.
+    pub report: Report,
+}
+
+/// Passes over a file beyond one per finding: each applies every fix that does not overlap
+/// another, so fixes of one node (two keys into a missing `securityContext`) take a pass each.
+const MAX_PASSES: usize = 8;
+
+/// Applies the safe fixes of `text`'s findings (and the unsafe ones with `unsafe_fixes`) and
+/// lints the result, until nothing more applies. Every fix kept leaves the text parsing,
+/// removes its finding and adds none.
+pub fn fix_text(file: &str, text: &str, config: &Config, unsafe_fixes: bool) -> Fixed {
+    let mut current = text.to_owned();
+    let mut report = crate::lint_str(file, &current, config);
+    let mut applied = Vec::new();
+    let mut dropped: Vec<NotApplied> = Vec::new();
+    let wanted = |f: &Finding| {
+        f.fix
+            .as_ref()
+            .is_some_and(|fix| unsafe_fixes || fix.applicability == Applicability::Safe)
+    };
+    // Each pass applies a fix (and a fix never adds a finding) or gives one up: the bound
+    // only guards against a mistake.
+    let bound = 2 * report.findings.len() + MAX_PASSES;
+    for _ in 0..bound {
+        let candidates: Vec<Finding> = report
+            .findings
+            .iter()
+            .filter(|f| wanted(f) && !dropped.iter().any(|d| place(&d.finding) == place(f)))
+            .cloned()
+            .collect();
+        if candidates.is_empty() {
+            break;
+        }
+        let planned = edit::plan(&current, &candidates, config.limits);
+        dropped.extend(planned.failed);
+        if planned.edits.is_empty() {
+            break;
+        }
+        // All at once when that checks out; else one at a time, keeping those that do.
+        let together = edit::apply(&current, planned.edits.iter().flat_map(|(_, e)| e.iter()));
+        let after = crate::lint_str(file, &together, config);
+        let fixed: Vec<&Finding> = planned.edits.iter().flat_map(|(f, _)| f.iter()).collect();
+        if verify(&report, &after, &fixed).is_ok() {
+            applied.extend(fixed.into_iter().cloned());
+            current = together;
+            report = after;
+            continue;
+        }
+        // Each fix alone: the first that checks out is kept (the others were planned on the
+        // old text, so the next pass plans them again); those that fail are given up.
+        for (findings, edits) in &planned.edits {
+            let one = edit::apply(&current, edits.iter());
+            let after = crate::lint_str(file, &one, config);
+            let fixed: Vec<&Finding> = findings.iter().collect();
+            match verify(&report, &after, &fixed) {
+                Ok(()) => {
+                    applied.extend(findings.iter().cloned());
+                    current = one;
+                    report = after;
+                    break;
+                }
+                Err(reason) => dropped.extend(findings.iter().map(|f| NotApplied {
+                    finding: f.clone(),
+                    reason: reason.clone(),
+                })),
+            }
+        }
+    }
+    // A fix given up early may have been made moot by a later one (a container that shares
+    // its settings through an alias is fixed when its anchor is): report only those whose
+    // finding remains.
+    dropped.retain(|d| report.findings.iter().any(|f| place(f) == place(&d.finding)));
+    Fixed {
+        text: current,
+        applied,
+        dropped,
+        report,
+    }
+}
+
+/// Does `after` keep what a fix promises over `before`: no more document errors, each fixed
+/// finding gone, and no finding `before` did not have?
+fn verify(before: &Report, after: &Report, fixed: &[&Finding]) -> Result<(), String> {
+    if after.errors.len() > before.errors.len() {
+        let why = after
+            .errors
+            .iter()
+            .find(|e| !before.errors.iter().any(|b| b.message == e.message))
+            .map_or_else(String::new, |e| format!(": {}", e.message));
+        return Err(format!("the fixed text would not parse{why}"));
+    }
+    let mut left = tally(before);
+    for finding in fixed {
+        if let Some(n) = left.get_mut(&key(finding)) {
+            *n = n.saturating_sub(1);
+        }
+    }
+    let now = tally(after);
+    for (k, n) in &now {
+        if *n > left.get(k).copied().unwrap_or(0) {
+            let gained = after.findings.iter().find(|f| &key(f) == k);
+            return Err(match gained {
+                Some(f) => format!("it would add a finding: {}/{}: {}", f.rule, f.check, f.message),
+                None => "it would add a finding".to_owned(),
+            });
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn list_item_prefixes() {
+        assert_eq!(object_prefix("/items/3/spec"), Some("/items/3"));
+        assert_eq!(object_prefix("/items/3"), Some("/items/3"));
+        assert_eq!(object_prefix("/items/x"), None);
+        assert_eq!(object_prefix("/spec/items/3"), None);
+        assert_eq!(in_object("/items/12/spec/a"), "/spec/a");
+        assert_eq!(in_object("/spec/a"), "/spec/a");
+    }
+}
