@@ -12,6 +12,9 @@ pub(super) static RULE: Checks = Checks {
 /// Ids up to this value are root or system accounts on common distributions.
 const HIGHEST_SYSTEM_ID: i128 = 999;
 
+/// The id the fix of a missing one writes: the remediation's, above every system id.
+const FIXED_ID: i64 = 10001;
+
 /// Regular, init and sidecar containers, with each id taken from the container's
 /// securityContext, else the pod's. Windows pods have no numeric ids.
 fn check(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
@@ -50,10 +53,13 @@ fn id(
 ) {
     let who = container.describe();
     let Some(setting) = setting else {
-        cx.report(
+        let patch = crate::fix::set(&container.node, &["securityContext", field], FIXED_ID.into());
+        cx.report_fixable(
             check,
             &container.missing_field_site(),
             format!("{who} sets no {field}, so the image decides its {noun} id"),
+            None,
+            patch,
         );
         return;
     };

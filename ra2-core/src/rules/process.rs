@@ -46,11 +46,12 @@ fn check(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
 /// `privileged: true` (any YAML 1.1 spelling of true). Shared with ra2.app.041.
 pub(super) fn privileged(container: &Container<'_>, cx: &mut Context<'_>) {
     if let Some(setting) = container.security.privileged_true() {
-        cx.report_with_help(
+        cx.report_fixable(
             "privileged",
             &setting.node,
             format!("{} is privileged", container.describe()),
-            "Remove privileged: add back only the capabilities the process needs, and request devices through a device plugin.",
+            Some("Remove privileged: add back only the capabilities the process needs, and request devices through a device plugin.".to_owned()),
+            crate::fix::set(&container.node, &["securityContext", "privileged"], false.into()),
         );
     }
 }

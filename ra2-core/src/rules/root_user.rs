@@ -2,7 +2,7 @@
 //! and a container that names no user has non-root enforced.
 
 use crate::model::PodSpec;
-use crate::rules::user::{RunAs, image_decides, root_message, run_as};
+use crate::rules::user::{RunAs, enforce_non_root, image_decides, root_message, run_as};
 use crate::rules::{Checks, Context};
 
 pub(super) static RULE: Checks = Checks {
@@ -26,7 +26,7 @@ fn check(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
             }
             RunAs::ImageDecides { non_root } => {
                 let (at, message) = image_decides(container, non_root);
-                cx.report("user-unset", &at, message);
+                cx.report_fixable("user-unset", &at, message, None, enforce_non_root(container));
             }
             RunAs::NonRoot => {}
         }

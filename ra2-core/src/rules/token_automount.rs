@@ -24,14 +24,17 @@ fn check_pod(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
     let Some(setting) = pod.get(FIELD).filter(|v| !v.is_null()) else {
         return;
     };
+    let fix = || crate::fix::set(&pod.spec, &[FIELD], false.into());
     match setting.as_bool() {
         Some(false) => {}
-        Some(true) => cx.report(
+        Some(true) => cx.report_fixable(
             "token-automount",
             &setting,
             format!("pod sets {FIELD} to true, so every container gets the service account's API token"),
+            None,
+            fix(),
         ),
-        None => cx.report(
+        None => cx.report_fixable(
             "token-automount",
             &setting,
             format!(
@@ -39,6 +42,8 @@ fn check_pod(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
                 setting.source_text(),
                 super::with_article(setting.type_name())
             ),
+            None,
+            fix(),
         ),
     }
 }

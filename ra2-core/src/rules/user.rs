@@ -38,7 +38,7 @@ fn check_container(container: &Container<'_>, cx: &mut Context<'_>) {
         }
         RunAs::ImageDecides { non_root } => {
             let (at, message) = image_decides(container, non_root);
-            cx.report("run-as-root", &at, message);
+            cx.report_fixable("run-as-root", &at, message, None, enforce_non_root(container));
         }
         RunAs::NonRoot => {}
     }
@@ -78,6 +78,12 @@ pub(super) fn root_message(container: &Container<'_>, user: &Setting<'_>) -> Str
         ""
     };
     format!("{} runs as user 0 (root){source}", container.describe())
+}
+
+/// The fix of a container whose image decides its user: `runAsNonRoot: true` in its own
+/// securityContext (the kubelet then refuses to start an image whose user is root).
+pub(super) fn enforce_non_root(container: &Container<'_>) -> Vec<crate::fix::Operation> {
+    crate::fix::set(&container.node, &["securityContext", "runAsNonRoot"], true.into())
 }
 
 /// Where and how to say that the image decides the user: at a written `runAsNonRoot` that is
