@@ -32,28 +32,29 @@ pub(crate) fn fix_files(options: &Options, config: &Config) -> Outcome {
         respect_ignore_files: !options.no_ignore,
     };
     let (inputs, _, _) = ra2_input::discover(&options.paths, how);
+    let files: Vec<(std::path::PathBuf, String)> = inputs
+        .into_iter()
+        .filter_map(|input| match input {
+            Input::File { path, name, .. } => Some((path, name)),
+            Input::Stdin => None,
+        })
+        .collect();
+    let results = fix_all(&files, config, options.unsafe_fixes, crate::run::jobs(options));
     let mut outcome = Outcome::default();
     let mut diffs = String::new();
-    for input in inputs {
-        let Input::File { path, name, .. } = input else {
-            continue;
-        };
-        // Unreadable and non-UTF-8 files are the lint's to report.
-        let Ok(text) = std::fs::read_to_string(&path) else {
-            continue;
-        };
-        let fixed = ra2_core::fix::fix_text(&name, &text, config, options.unsafe_fixes);
-        note_dropped(&name, &fixed.dropped, &mut outcome.notes);
+    for ((path, name), result) in files.iter().zip(results) {
+        let Some((text, fixed)) = result else { continue };
+        note_dropped(name, &fixed.dropped, &mut outcome.notes);
         if fixed.text == text {
             continue;
         }
         outcome.applied += fixed.applied.len();
         outcome.files += 1;
         if options.diff {
-            diffs.push_str(&unified_diff(&name, &text, &fixed.text));
+            diffs.push_str(&unified_diff(name, &text, &fixed.text));
             continue;
         }
-        if let Err(e) = crate::baseline::write_atomically(&path, fixed.text.as_bytes()) {
+        if let Err(e) = crate::baseline::write_atomically(path, fixed.text.as_bytes()) {
             outcome.notes.push(format!("error: cannot write the fixed {name}: {e}"));
             outcome.failed = true;
         }
@@ -62,6 +63,45 @@ pub(crate) fn fix_files(options: &Options, config: &Config) -> Outcome {
         crate::emit(&diffs);
     }
     outcome
+}
+
+/// Reads and fixes `files` on `jobs` threads; the results in the files' order (`None` for a
+/// file that cannot be read as UTF-8 text: the lint reports it).
+fn fix_all(
+    files: &[(std::path::PathBuf, String)],
+    config: &Config,
+    unsafe_fixes: bool,
+    jobs: usize,
+) -> Vec<Option<(String, ra2_core::fix::Fixed)>> {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let work = || {
+        let mut done = Vec::new();
+        loop {
+            let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let Some((path, name)) = files.get(i) else { break };
+            let result = std::fs::read_to_string(path).ok().map(|text| {
+                let fixed = ra2_core::fix::fix_text(name, &text, config, unsafe_fixes);
+                (text, fixed)
+            });
+            done.push((i, result));
+        }
+        done
+    };
+    let mut results: Vec<Option<(String, ra2_core::fix::Fixed)>> = files.iter().map(|_| None).collect();
+    std::thread::scope(|scope| {
+        let helpers: Vec<_> = (1..jobs.min(files.len()).max(1)).map(|_| scope.spawn(work)).collect();
+        let mut all = work();
+        for helper in helpers {
+            // A helper that panicked left its files unfixed; the lint still reports them.
+            all.extend(helper.join().unwrap_or_default());
+        }
+        for (i, result) in all {
+            if let Some(slot) = results.get_mut(i) {
+                *slot = result;
+            }
+        }
+    });
+    results
 }
 
 /// `ra2 lint --fix -`: reads standard input, writes the fixed text to standard output (or its

@@ -36,46 +36,82 @@ pub(crate) struct Planned {
     pub(crate) failed: Vec<NotApplied>,
 }
 
+/// Fixes of one object to edit together: the findings, the document (chunk) and object
+/// (pointer prefix) they are in, and the operations.
+struct Request {
+    findings: Vec<Finding>,
+    chunk: usize,
+    prefix: String,
+    patch: Vec<Operation>,
+}
+
 /// Plans the edits of `findings`' fixes on `text`: fixes whose edits overlap an earlier one's
-/// wait for the next pass.
-pub(crate) fn plan(text: &str, findings: &[Finding], limits: Limits) -> Planned {
+/// wait for the next pass. With `merge`, fixes that each add keys to the same missing mapping
+/// (a container's `securityContext`) become one insertion that fixes them all.
+pub(crate) fn plan(text: &str, findings: &[Finding], limits: Limits, merge: bool) -> Planned {
     let (body, bom) = strip_bom(text);
     let json = body.trim_start().starts_with(['{', '[']);
     let parts = chunks(body, bom, 0);
     let mut docs: Vec<Option<Option<Doc<'_>>>> = parts.iter().map(|_| None).collect();
     let mut planned = Planned::default();
-    let mut groups: Vec<(Vec<Finding>, Vec<Edit>)> = Vec::new();
+    let mut requests: Vec<Request> = Vec::new();
     for finding in findings {
         let Some(fix) = &finding.fix else { continue };
-        let at = parts
+        let chunk = parts
             .iter()
             .rposition(|c| c.offset <= finding.offset)
             .unwrap_or_default();
-        let (Some(chunk), Some(slot)) = (parts.get(at), docs.get_mut(at)) else {
+        let prefix = object_prefix(&finding.pointer).unwrap_or("").to_owned();
+        if merge {
+            let into = requests.iter_mut().find_map(|r| {
+                (r.chunk == chunk && r.prefix == prefix && merge_into(&mut r.patch, &fix.patch)).then_some(r)
+            });
+            if let Some(into) = into {
+                into.findings.push(finding.clone());
+                continue;
+            }
+        }
+        requests.push(Request {
+            findings: vec![finding.clone()],
+            chunk,
+            prefix,
+            patch: fix.patch.clone(),
+        });
+    }
+    let mut groups: Vec<(Vec<Finding>, Vec<Edit>)> = Vec::new();
+    for request in requests {
+        let (Some(chunk), Some(slot)) = (parts.get(request.chunk), docs.get_mut(request.chunk)) else {
             continue;
         };
         let doc = slot.get_or_insert_with(|| parse(*chunk, json, limits));
         let Some(doc) = doc.as_ref() else {
-            planned.failed.push(NotApplied {
-                finding: finding.clone(),
-                reason: "its document could not be read again".to_owned(),
-            });
+            planned
+                .failed
+                .extend(request.findings.into_iter().map(|finding| NotApplied {
+                    finding,
+                    reason: "its document could not be read again".to_owned(),
+                }));
             continue;
         };
-        let prefix = object_prefix(&finding.pointer).unwrap_or("");
-        let edits: Result<Vec<Edit>, String> = fix.patch.iter().map(|op| edit_for(text, doc, prefix, op)).collect();
+        let edits: Result<Vec<Edit>, String> = request
+            .patch
+            .iter()
+            .map(|op| edit_for(text, doc, &request.prefix, op))
+            .collect();
         match edits {
             Ok(mut edits) => {
                 edits.sort();
                 match groups.iter_mut().find(|(_, e)| *e == edits) {
-                    Some((same, _)) => same.push(finding.clone()),
-                    None => groups.push((vec![finding.clone()], edits)),
+                    Some((same, _)) => same.extend(request.findings),
+                    None => groups.push((request.findings, edits)),
                 }
             }
-            Err(reason) => planned.failed.push(NotApplied {
-                finding: finding.clone(),
-                reason,
-            }),
+            Err(reason) => planned
+                .failed
+                .extend(request.findings.into_iter().map(|finding| NotApplied {
+                    finding,
+                    reason: reason.clone(),
+                })),
         }
     }
     groups.sort_by(|a, b| a.1.cmp(&b.1));
@@ -88,6 +124,49 @@ pub(crate) fn plan(text: &str, findings: &[Finding], limits: Limits) -> Planned 
         planned.edits.push((findings, edits));
     }
     planned
+}
+
+/// Merges `more` into `patch` when both are one `add` of a mapping at the same path whose
+/// values do not disagree (the same key with another value): then one insertion writes both.
+fn merge_into(patch: &mut [Operation], more: &[Operation]) -> bool {
+    let ([op], [other]) = (patch, more) else {
+        return false;
+    };
+    if op.op != Op::Add || other.op != Op::Add || op.path != other.path {
+        return false;
+    }
+    let (Some(value), Some(extra)) = (op.value.as_mut(), other.value.as_ref()) else {
+        return false;
+    };
+    if !value.is_object() || !extra.is_object() || !agree(value, extra) {
+        return false;
+    }
+    deep_merge(value, extra);
+    true
+}
+
+/// Do two values agree wherever both have a key?
+fn agree(a: &serde_json::Value, b: &serde_json::Value) -> bool {
+    match (a, b) {
+        (serde_json::Value::Object(a), serde_json::Value::Object(b)) => {
+            b.iter().all(|(k, v)| a.get(k).is_none_or(|mine| agree(mine, v)))
+        }
+        _ => a == b,
+    }
+}
+
+fn deep_merge(into: &mut serde_json::Value, from: &serde_json::Value) {
+    let (serde_json::Value::Object(into), serde_json::Value::Object(from)) = (into, from) else {
+        return;
+    };
+    for (k, v) in from {
+        match into.get_mut(k) {
+            Some(mine) => deep_merge(mine, v),
+            None => {
+                into.insert(k.clone(), v.clone());
+            }
+        }
+    }
 }
 
 fn parse(chunk: Chunk<'_>, json: bool, limits: Limits) -> Option<Doc<'_>> {
@@ -466,7 +545,7 @@ mod tests {
             title: String::new(),
             patch,
         });
-        let planned = plan(text, &[finding], Limits::default());
+        let planned = plan(text, &[finding], Limits::default(), true);
         if let Some(failed) = planned.failed.first() {
             return Err(failed.reason.clone());
         }

@@ -210,7 +210,7 @@ pub fn fix_text(file: &str, text: &str, config: &Config, unsafe_fixes: bool) -> 
         if candidates.is_empty() {
             break;
         }
-        let planned = edit::plan(&current, &candidates, config.limits);
+        let planned = edit::plan(&current, &candidates, config.limits, true);
         dropped.extend(planned.failed);
         if planned.edits.is_empty() {
             break;
@@ -227,6 +227,8 @@ pub fn fix_text(file: &str, text: &str, config: &Config, unsafe_fixes: bool) -> 
         }
         // Each fix alone: the first that checks out is kept (the others were planned on the
         // old text, so the next pass plans them again); those that fail are given up.
+        // (Its failures are the merged plan's, already given up.)
+        let planned = edit::plan(&current, &candidates, config.limits, false);
         for (findings, edits) in &planned.edits {
             let one = edit::apply(&current, edits.iter());
             let after = crate::lint_str(file, &one, config);

@@ -1493,6 +1493,7 @@ impl Finished {
                 let index = f.place.object_index;
                 let help = f.help.as_deref().map(str::to_owned);
                 let mut finding = finding_at(f.rule, f.check, f.severity, f.message.to_string(), help, f.place);
+                finding.fix = f.fix.map(|fix| *fix);
                 if !is_meta(&finding.rule) {
                     finding.source_template = self.templates.get(index).and_then(Option::as_deref).map(str::to_owned);
                 }

@@ -223,6 +223,8 @@ pub(crate) struct BundleFinding {
     pub message: Arc<str>,
     /// A fix more specific than the rule's remediation.
     pub help: Option<Arc<str>>,
+    /// The finding's mechanical remedy (boxed: most cross-document findings have none).
+    pub fix: Option<Box<crate::fix::Fix>>,
 }
 
 /// A `NetworkAttachmentDefinition` in the input.

@@ -477,7 +477,29 @@ impl<'c> BundleContext<'c> {
             place: at.clone(),
             message: self.texts.get(message),
             help: help.map(|help| self.texts.get(help)),
+            fix: None,
         });
+    }
+
+    /// Like [`BundleContext::report`], with the finding's fix (as
+    /// [`Context::report_fixable`]).
+    pub fn report_fixable(
+        &mut self,
+        check: &'static str,
+        at: &Place,
+        message: impl Into<String>,
+        patch: Vec<crate::fix::Operation>,
+    ) {
+        let reported = self.out.len();
+        self.push(check, at, &message.into(), None);
+        let doc = self.doc.and_then(|d| d.check(check)).and_then(|c| c.fix);
+        if let (Some(finding), Some(doc)) = (self.out.get_mut(reported), doc) {
+            finding.fix = Some(Box::new(crate::fix::Fix {
+                applicability: doc.applicability,
+                title: doc.title.to_owned(),
+                patch,
+            }));
+        }
     }
 
     /// The rule's parameters.

@@ -57,6 +57,8 @@ struct TokenPod {
     service_account: Arc<str>,
     /// Where the service account is named, else the pod spec.
     place: Place,
+    /// The fix: `automountServiceAccountToken: false` in the pod spec.
+    fix: Vec<crate::fix::Operation>,
 }
 
 impl Fact for TokenPod {
@@ -78,6 +80,7 @@ fn gather(object: &Object<'_>, cx: &mut Gather<'_>) {
         namespace: cx.intern(cx.namespace),
         service_account: cx.intern(account.as_ref().and_then(Located::as_str).unwrap_or("default")),
         place: cx.place(account.as_ref().unwrap_or(&pod.spec)),
+        fix: crate::fix::set(&pod.spec, &[FIELD], false.into()),
     };
     cx.record(fact);
 }
@@ -97,10 +100,11 @@ fn check_bundle(bundle: &Bundle, cx: &mut BundleContext<'_>) {
                 "service account {account:?} is not in the input, so the API token is mounted unless that account turns it off"
             ),
         };
-        cx.report(
+        cx.report_fixable(
             "token-automount",
             &pod.place,
             format!("pod leaves {FIELD} unset and {why}"),
+            pod.fix.clone(),
         );
     }
 }
