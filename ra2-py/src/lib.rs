@@ -691,6 +691,28 @@ fn lint(
     Ok(PyReport::new(report, config.fail_on))
 }
 
+/// Applies the fixes of the findings in `text` (a str) and returns the fixed text: the safe
+/// fixes, and the unsafe ones too with `unsafe_fixes=True`, as `ra2 lint --fix` does. Only
+/// the nodes a fix edits change; a fix whose result would not parse or would gain a finding is
+/// left out. The options are `lint`'s. The GIL is released while fixing.
+#[pyfunction]
+#[pyo3(signature = (text, *, filename=None, edition=None, select=None, ignore=None, config=None, unsafe_fixes=false))]
+#[allow(clippy::too_many_arguments)]
+fn fix(
+    py: Python<'_>,
+    text: &str,
+    filename: Option<&Bound<'_, PyAny>>,
+    edition: Option<&Bound<'_, PyAny>>,
+    select: Option<&Bound<'_, PyAny>>,
+    ignore: Option<&Bound<'_, PyAny>>,
+    config: Option<&Bound<'_, PyAny>>,
+    unsafe_fixes: bool,
+) -> PyResult<String> {
+    let filename = name_of("filename", filename)?.unwrap_or_else(|| DEFAULT_FILENAME.to_owned());
+    let config = settings(py, edition, select, ignore, config)?;
+    Ok(py.detach(|| ra2_core::fix::fix_text(&filename, text, &config, unsafe_fixes).text))
+}
+
 fn lint_bytes(filename: &str, bytes: &[u8], config: &Config) -> ra2_core::Report {
     // Each document is decoded on its own: invalid UTF-8 fails only its document.
     let mut linter = new_linter(config);
@@ -979,6 +1001,7 @@ fn _ra2(m: &Bound<'_, PyModule>) -> PyResult<()> {
     // For the benchmark, which should not time a debug build by mistake.
     m.add("_debug_build", cfg!(debug_assertions))?;
     m.add_function(wrap_pyfunction!(lint, m)?)?;
+    m.add_function(wrap_pyfunction!(fix, m)?)?;
     m.add_function(wrap_pyfunction!(lint_paths, m)?)?;
     m.add_function(wrap_pyfunction!(review, m)?)?;
     m.add_function(wrap_pyfunction!(rules, m)?)?;

@@ -68,6 +68,24 @@ def test_finding_attributes_are_the_json_fields() -> None:
     assert str(f) == 'pod.yaml:9:7: warning ra2.app.007/host-path: volume "logs" mounts host path /var/log/amf'
 
 
+def test_findings_carry_fixes_and_fix_applies_them() -> None:
+    report = ra2.lint(HOST_PATH_POD)
+    escalation = next(f for f in report if f.check == "privilege-escalation")
+    assert escalation.fix == {
+        "applicability": "safe",
+        "title": "Set allowPrivilegeEscalation: false in the container's securityContext",
+        "patch": [{"op": "add", "path": "/spec/containers/0/securityContext", "value": {"allowPrivilegeEscalation": False}}],
+    }
+    assert escalation.to_dict()["fix"] == escalation.fix
+    assert host_path_finding(report).fix is None
+    fixed = ra2.fix(HOST_PATH_POD)
+    assert fixed == HOST_PATH_POD + "      securityContext:\n        allowPrivilegeEscalation: false\n"
+    assert not [f for f in ra2.lint(fixed) if f.check == "privilege-escalation"]
+    assert ra2.fix(fixed) == fixed
+    unsafe = ra2.fix(HOST_PATH_POD, unsafe_fixes=True)
+    assert "readOnlyRootFilesystem: true" in unsafe and "allowPrivilegeEscalation: false" in unsafe
+
+
 def test_a_refusal_of_the_api_server_is_flagged() -> None:
     pod = HOST_PATH_POD.replace("path: /var/log/amf", "path: /var/log/../amf")
     refused = [f for f in ra2.lint(pod) if f.refused_by_api_server]

@@ -159,7 +159,7 @@ export interface AdmissionReviewResponse {
   };
 }
 
-export interface Check { slug: string; title: string; severity?: Severity | Record<string, Severity>; description: string }
+export interface Check { slug: string; title: string; severity?: Severity | Record<string, Severity>; description: string; fix?: { applicability: "safe" | "unsafe"; title: string; reason: string } }
 export interface Param { name: string; type: string; default: unknown; description: string }
 export interface Example { title: string; expect?: string[]; params?: Record<string, unknown>; 'kubernetes-version'?: string; manifest: string }
 
@@ -187,6 +187,13 @@ export interface RuleDoc {
  * `Error` that names each bad value by its JSON pointer.
  */
 export function lint(text: string, options?: Options | string | null): Report;
+
+/**
+ * The text with its findings' safe fixes applied (and the unsafe ones too when `unsafeFixes`
+ * is true), as `ra2 lint --fix` does: only the nodes a fix edits change, and a fix whose
+ * result would not parse or would gain a finding is left out. Options as for `lint`.
+ */
+export function fix(text: string, options?: Options | string | null, unsafeFixes?: boolean | null): string;
 
 /**
  * Answers an AdmissionReview (an object, or its JSON text) the way the admission policy does:
@@ -242,6 +249,16 @@ pub fn lint(text: JsValue, options: Option<JsValue>) -> Result<JsValue, JsError>
     let options = options_from(options)?;
     let report = api::lint(&text, &options);
     parse(&report.to_json_compact())
+}
+
+/// Applies the fixes of a text's findings and returns the fixed text (declared in [`TYPES`]).
+#[wasm_bindgen(skip_typescript)]
+pub fn fix(text: JsValue, options: Option<JsValue>, unsafe_fixes: Option<bool>) -> Result<String, JsError> {
+    let Some(text) = text.as_string() else {
+        return Err(JsError::new(&format!("fix: text must be a string, found {}", js_type(&text))));
+    };
+    let options = options_from(options)?;
+    Ok(ra2_core::fix::fix_text(&options.filename, &text, &options.config, unsafe_fixes.unwrap_or(false)).text)
 }
 
 /// Answers an AdmissionReview the way the admission policy does (declared in [`TYPES`]).

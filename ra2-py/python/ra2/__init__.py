@@ -5,7 +5,7 @@
     >>> [f"{f.rule} {f.pointer}" for f in report]
 
 `lint` and `lint_paths` return a `Report` (findings, errors, objects, summary, `to_json()`
-identical to `ra2 lint --format json`); `review` answers an admission.k8s.io/v1
+identical to `ra2 lint --format json`); `fix` returns the text with the findings' fixes applied; `review` answers an admission.k8s.io/v1
 AdmissionReview; `rules` lists the catalogue. The Rust core runs with the GIL released, so
 threads lint in parallel. `python -m ra2` is `ra2 lint`.
 """
@@ -18,6 +18,7 @@ from ra2._ra2 import (
     Related,
     Report,
     __version__,
+    fix,
     lint,
     lint_paths,
     review,
@@ -32,6 +33,7 @@ __all__ = [
     "Related",
     "Report",
     "__version__",
+    "fix",
     "lint",
     "lint_paths",
     "review",

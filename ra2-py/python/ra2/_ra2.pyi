@@ -263,6 +263,22 @@ class Report:
     def __len__(self) -> int: ...
     def __iter__(self) -> Iterator[Finding]: ...
 
+def fix(
+    text: str,
+    *,
+    filename: _StrPath | None = None,
+    edition: Literal["base", "latest"] | None = None,
+    select: _Selectors | None = None,
+    ignore: _Selectors | None = None,
+    config: _ConfigArg | None = None,
+    unsafe_fixes: bool = False,
+) -> str:
+    """The text with its findings' safe fixes applied (and the unsafe ones with `unsafe_fixes`),
+    as `ra2 lint --fix` does: only the nodes a fix edits change.
+
+    Raises ValueError for a bad option.
+    """
+
 def lint(
     text: str | bytes | bytearray,
     *,

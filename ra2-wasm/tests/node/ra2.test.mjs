@@ -71,6 +71,21 @@ for (const [flavour, ra2] of Object.entries(faces)) {
     assert.deepEqual(ra2.lint(text, null).findings, all.findings);
   });
 
+  test(`${flavour}: findings carry fixes and fix applies them`, () => {
+    const text = 'apiVersion: v1\nkind: Pod\nmetadata: {name: p}  # kept\nspec:\n  containers:\n  - name: a\n    image: r/a:1\n';
+    const escalation = ra2.lint(text).findings.find((f) => f.check === 'privilege-escalation');
+    assert.deepEqual(escalation.fix, {
+      applicability: 'safe',
+      title: "Set allowPrivilegeEscalation: false in the container's securityContext",
+      patch: [{ op: 'add', path: '/spec/containers/0/securityContext', value: { allowPrivilegeEscalation: false } }],
+    });
+    const fixed = ra2.fix(text);
+    assert.equal(fixed, text + '    securityContext:\n      allowPrivilegeEscalation: false\n');
+    assert.equal(ra2.fix(fixed), fixed);
+    assert.match(ra2.fix(text, null, true), /readOnlyRootFilesystem: true/);
+    assert.throws(() => ra2.fix(42), /fix: text must be a string/);
+  });
+
   test(`${flavour}: options as .ra2.yaml text`, () => {
     const text = 'apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  volumes: [{name: h, hostPath: {path: /x}}]\n  containers: [{name: a, image: r/a:1}]\n';
     const report = ra2.lint(text, 'edition: latest\nselect: [ra2.app.007]\nseverity:\n  ra2.app.007: info\n');
