@@ -206,3 +206,46 @@ fn json_findings_carry_their_fix() {
         })
     );
 }
+
+#[test]
+fn sarif_results_carry_their_fix_as_edits_of_the_file() {
+    let dir = TempDir::new("sarif");
+    std::fs::write(dir.0.join(".git"), "gitdir: nowhere\n").expect(".git");
+    let pod = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers:\n  - name: c\n    image: r/c:1\n    securityContext: {allowPrivilegeEscalation: true}\n";
+    std::fs::write(dir.0.join("pod.yaml"), pod).expect("pod");
+    let log = json(&ra2(
+        &dir.0,
+        &["lint", "--no-config", "--format", "sarif", "pod.yaml"],
+        None,
+    ));
+    // Valid SARIF 2.1.0 (the official schema beside the checkout, when it is there).
+    let schema = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/schemas/sarif-2.1.0.json");
+    if let Ok(text) = std::fs::read_to_string(&schema) {
+        let schema: serde_json::Value = serde_json::from_str(&text).expect("schema");
+        let validator = jsonschema::options().build(&schema).expect("schema compiles");
+        let errors: Vec<String> = validator
+            .iter_errors(&log)
+            .map(|e| format!("{}: {e}", e.instance_path()))
+            .collect();
+        assert!(errors.is_empty(), "{errors:?}");
+    }
+    let result = log["runs"][0]["results"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|r| r["properties"]["check"] == "privilege-escalation")
+        .expect("result");
+    assert_eq!(
+        result["fixes"],
+        serde_json::json!([{
+            "description": {"text": "Set allowPrivilegeEscalation: false in the container's securityContext (safe)"},
+            "artifactChanges": [{
+                "artifactLocation": {"uri": "pod.yaml", "uriBaseId": "%SRCROOT%"},
+                "replacements": [{
+                    "deletedRegion": {"startLine": 8, "startColumn": 49, "endLine": 8, "endColumn": 53},
+                    "insertedContent": {"text": "false"}
+                }]
+            }]
+        }])
+    );
+}

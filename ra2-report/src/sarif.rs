@@ -79,6 +79,56 @@ pub struct Options<'a> {
     /// The line hashes ([`crate::line_hash`]) of the lines that results point at, by file name
     /// as the report gives it and 1-based line ([`crate::line_hash::hashes_of_lines`]).
     pub line_hashes: Option<&'a BTreeMap<String, BTreeMap<usize, crate::line_hash::LineHash>>>,
+    /// The text edits of findings' fixes ([`FixKey`]), for `fixes[].artifactChanges`: made
+    /// by the caller, which has the files.
+    pub fixes: Option<&'a BTreeMap<FixKey, Vec<Replacement>>>,
+}
+
+/// Which finding a fix's edits are for: its file (as the report names it), byte offset, rule
+/// and check.
+pub type FixKey = (String, usize, String, String);
+
+/// The key of `finding` in [`Options::fixes`].
+pub fn fix_key(finding: &Finding) -> FixKey {
+    (
+        finding.file.clone(),
+        finding.offset,
+        finding.rule.clone(),
+        finding.check.clone(),
+    )
+}
+
+/// One edit of a fix: replace the region (1-based lines, character columns; empty for an
+/// insertion) with `text`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Replacement {
+    pub start_line: usize,
+    pub start_column: usize,
+    pub end_line: usize,
+    pub end_column: usize,
+    pub text: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SarifFix {
+    description: Text,
+    artifact_changes: [ArtifactChange; 1],
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ArtifactChange {
+    artifact_location: ArtifactLocation,
+    replacements: Vec<SarifReplacement>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SarifReplacement {
+    deleted_region: Region,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    inserted_content: Option<Text>,
 }
 
 #[derive(Serialize)]
@@ -178,6 +228,8 @@ struct SarifResult<'a> {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     related_locations: Vec<Location>,
     partial_fingerprints: BTreeMap<&'static str, String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    fixes: Vec<SarifFix>,
     properties: ResultProperties<'a>,
 }
 
@@ -576,6 +628,7 @@ fn result<'a>(finding: &'a Finding, index: &BTreeMap<String, usize>, options: &O
         }],
         related_locations,
         partial_fingerprints,
+        fixes: sarif_fix(finding, options),
         properties: ResultProperties {
             check: &finding.check,
             pointer: &finding.pointer,
@@ -583,6 +636,40 @@ fn result<'a>(finding: &'a Finding, index: &BTreeMap<String, usize>, options: &O
             source_template: finding.source_template.as_deref(),
         },
     }
+}
+
+/// `fixes`: the finding's fix as edits of its file, when the caller made them (a finding
+/// mapped to a Helm template has none: its fix edits the rendered output, not the template).
+fn sarif_fix(finding: &Finding, options: &Options<'_>) -> Vec<SarifFix> {
+    let (Some(fix), Some(edits)) = (
+        finding.fix.as_ref(),
+        options.fixes.and_then(|fixes| fixes.get(&fix_key(finding))),
+    ) else {
+        return Vec::new();
+    };
+    if finding.template.is_some() {
+        return Vec::new();
+    }
+    vec![SarifFix {
+        description: Text {
+            text: format!("{} ({})", fix.title, fix.applicability.as_str()),
+        },
+        artifact_changes: [ArtifactChange {
+            artifact_location: artifact(&finding.file, options),
+            replacements: edits
+                .iter()
+                .map(|r| SarifReplacement {
+                    deleted_region: Region {
+                        start_line: r.start_line,
+                        start_column: r.start_column,
+                        end_line: Some(r.end_line),
+                        end_column: Some(r.end_column),
+                    },
+                    inserted_content: (!r.text.is_empty()).then(|| Text { text: r.text.clone() }),
+                })
+                .collect(),
+        }],
+    }]
 }
 
 fn notification(error: &LintError, options: &Options<'_>) -> Notification {

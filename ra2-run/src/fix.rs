@@ -142,6 +142,68 @@ fn note_dropped(name: &str, dropped: &[ra2_core::fix::NotApplied], notes: &mut V
     }
 }
 
+/// The edits of each finding's fix, for SARIF's `fixes[].artifactChanges`: each file with
+/// fixable findings (not mapped to a Helm template) read again from under the source root, as
+/// the line hashes are. Files that cannot be read (standard input) get none.
+pub(crate) fn sarif_edits(
+    findings: &[ra2_core::Finding],
+    root: &crate::source_root::SourceRoot,
+) -> std::collections::BTreeMap<ra2_report::sarif::FixKey, Vec<ra2_report::sarif::Replacement>> {
+    let mut by_file: std::collections::BTreeMap<&str, Vec<&ra2_core::Finding>> = std::collections::BTreeMap::new();
+    for finding in findings {
+        if finding.fix.is_some() && finding.template.is_none() && !finding.file.starts_with('<') {
+            by_file.entry(&finding.file).or_default().push(finding);
+        }
+    }
+    let mut out = std::collections::BTreeMap::new();
+    for (file, findings) in by_file {
+        let Ok(text) = std::fs::read_to_string(root.path(file)) else {
+            continue;
+        };
+        let lines = LineStarts::new(&text);
+        for finding in findings {
+            let Ok(edits) = ra2_core::fix::edits_of(&text, finding, ra2_core::doc::Limits::default()) else {
+                continue;
+            };
+            let replacements = edits
+                .into_iter()
+                .map(|edit| {
+                    let (start_line, start_column) = lines.position(&text, edit.start);
+                    let (end_line, end_column) = lines.position(&text, edit.end);
+                    ra2_report::sarif::Replacement {
+                        start_line,
+                        start_column,
+                        end_line,
+                        end_column,
+                        text: edit.text,
+                    }
+                })
+                .collect();
+            out.insert(ra2_report::sarif::fix_key(finding), replacements);
+        }
+    }
+    out
+}
+
+/// Where each line of a text starts, to turn byte offsets into 1-based lines and columns
+/// (characters).
+struct LineStarts(Vec<usize>);
+
+impl LineStarts {
+    fn new(text: &str) -> LineStarts {
+        let mut starts = vec![0];
+        starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        LineStarts(starts)
+    }
+
+    fn position(&self, text: &str, at: usize) -> (usize, usize) {
+        let line = self.0.partition_point(|&start| start <= at).max(1);
+        let start = self.0.get(line - 1).copied().unwrap_or(0);
+        let column = text.get(start..at).map_or(0, |s| s.chars().count());
+        (line, column + 1)
+    }
+}
+
 /// A unified diff of one file, as `diff -u` and `git diff` write it.
 fn unified_diff(name: &str, before: &str, after: &str) -> String {
     similar::TextDiff::from_lines(before, after)

@@ -340,10 +340,12 @@ fn render_report(
                 None => (f.file.as_str(), f.line.max(1)),
             });
             let line_hashes = line_hashes(places, &root);
+            let fixes = crate::fix::sarif_edits(&report.findings, &root);
             let options = ra2_report::sarif::Options {
                 category: options.category.as_deref(),
                 source_root: true,
                 line_hashes: Some(&line_hashes),
+                fixes: Some(&fixes),
             };
             ra2_report::sarif::render_with(&report, &options)
         }

@@ -540,6 +540,8 @@ impl Stream<'_> {
                     category: self.args.category.as_deref(),
                     source_root: true,
                     line_hashes: Some(&line_hashes),
+                    // Streamed output does not read the files again for fixes' edits.
+                    fixes: None,
                 };
                 ra2_report::sarif::write(&store, &options, &mut *out)
             }

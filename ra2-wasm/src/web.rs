@@ -255,7 +255,10 @@ pub fn lint(text: JsValue, options: Option<JsValue>) -> Result<JsValue, JsError>
 #[wasm_bindgen(skip_typescript)]
 pub fn fix(text: JsValue, options: Option<JsValue>, unsafe_fixes: Option<bool>) -> Result<String, JsError> {
     let Some(text) = text.as_string() else {
-        return Err(JsError::new(&format!("fix: text must be a string, found {}", js_type(&text))));
+        return Err(JsError::new(&format!(
+            "fix: text must be a string, found {}",
+            js_type(&text)
+        )));
     };
     let options = options_from(options)?;
     Ok(ra2_core::fix::fix_text(&options.filename, &text, &options.config, unsafe_fixes.unwrap_or(false)).text)

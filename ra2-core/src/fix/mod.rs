@@ -259,6 +259,21 @@ pub fn fix_text(file: &str, text: &str, config: &Config, unsafe_fixes: bool) -> 
     }
 }
 
+/// The edits of `finding`'s fix alone on `text`, the file it was found in (for SARIF's
+/// `artifactChanges` and editors' code actions): byte ranges of `text` and their new text.
+/// Not checked as [`fix_text`] checks what it applies.
+pub fn edits_of(text: &str, finding: &Finding, limits: crate::doc::Limits) -> Result<Vec<edit::Edit>, String> {
+    let mut planned = edit::plan(text, std::slice::from_ref(finding), limits, false);
+    if let Some(failed) = planned.failed.pop() {
+        return Err(failed.reason);
+    }
+    planned
+        .edits
+        .pop()
+        .map(|(_, edits)| edits)
+        .ok_or_else(|| "the finding has no fix".to_owned())
+}
+
 /// Does `after` keep what a fix promises over `before`: no more document errors, each fixed
 /// finding gone, and no finding `before` did not have?
 fn verify(before: &Report, after: &Report, fixed: &[&Finding]) -> Result<(), String> {
