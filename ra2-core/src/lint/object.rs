@@ -181,19 +181,10 @@ impl Linter<'_> {
             };
             hook.check_object(&object, &mut cx);
         }
-        let silenced = |f: &Finding| {
-            self.suppressions
-                .get(object_index)
-                .and_then(Option::as_deref)
-                .and_then(|s| s.reason_for(&f.rule, &f.check))
-                .is_some()
-                || self
-                    .config
-                    .exemptions
-                    .iter()
-                    .any(|e| e.matches_in(&f.rule, &f.check, &f.object, template))
-        };
-        crate::rules::api_server::settle(&mut found, &silenced);
+        let silenced = |f: &Finding| self.silences(object_index, template, f);
+        for settle in &self.rules.settle {
+            settle(&mut found, &silenced);
+        }
         let line = object.root.doc().position(object.root.span().start).line;
         if profile == Some(None) {
             self.taken.undecided.insert(object_index);
@@ -213,7 +204,9 @@ impl Linter<'_> {
             hook: helm_hook(&object),
         });
         self.collect_facts(target, &object);
-        crate::platform::collect(&mut self.bundle.platform, target, &object, pod);
+        for collect in &self.rules.collect {
+            collect(&mut self.bundle, target, &object, pod);
+        }
         self.pending.extend(found);
         self.last_object = Some(object_ref);
     }

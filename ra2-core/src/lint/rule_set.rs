@@ -5,7 +5,7 @@ use std::sync::{Arc, OnceLock};
 
 use crate::catalogue::Edition;
 use crate::config::Config;
-use crate::rules::{Checks, RULES};
+use crate::rules::{Checks, Collect, RULES, Settle};
 
 /// The checks a run uses, each with its rule's id and catalogue entry and its decoded
 /// parameters (same order).
@@ -15,6 +15,10 @@ pub(super) struct RuleSet {
     pub(super) docs: Vec<Option<&'static crate::catalogue::RuleDoc>>,
     /// Decoded once for the run, or the shared catalogue defaults.
     pub(super) params: Vec<Option<crate::rules::params::Decoded>>,
+    /// The registry's [`Checks::collect`] hooks, of every rule (run or not), in registry order.
+    pub(super) collect: Vec<Collect>,
+    /// The registry's [`Checks::settle`] hooks, of every rule (run or not), in registry order.
+    pub(super) settle: Vec<Settle>,
 }
 
 impl RuleSet {
@@ -41,12 +45,18 @@ impl RuleSet {
             rules: Vec::with_capacity(crate::rules::PARTS),
             docs: Vec::with_capacity(crate::rules::PARTS),
             params: Vec::with_capacity(crate::rules::PARTS),
+            collect: Vec::new(),
+            settle: Vec::new(),
         };
         // Each part's index over the whole registry, which the shared default parameters use.
         let mut part = 0;
         for ((rule, bits), doc) in RULES.iter().zip(RULE_EDITIONS.iter()).zip(RULE_DOCS.iter()) {
             let first = part;
             part += rule.parts.len();
+            for checks in rule.parts {
+                set.collect.extend(checks.collect);
+                set.settle.extend(checks.settle);
+            }
             if bits & edition_bit == 0 || !config.rule_enabled(rule.id) {
                 continue;
             }

@@ -99,6 +99,21 @@ pub(super) fn suppressions_of(
 }
 
 impl Linter<'_> {
+    /// Whether an annotation of object `index` (from Helm template `template`) or a config
+    /// exemption silences `finding`; nothing is counted or marked used (see [`Linter::keeps`]).
+    pub(super) fn silences(&self, index: usize, template: Option<&str>, finding: &Finding) -> bool {
+        self.suppressions
+            .get(index)
+            .and_then(Option::as_deref)
+            .and_then(|s| s.reason_for(&finding.rule, &finding.check))
+            .is_some()
+            || self
+                .config
+                .exemptions
+                .iter()
+                .any(|e| e.matches_in(&finding.rule, &finding.check, &finding.object, template))
+    }
+
     /// Applies the config's select/ignore, the object's suppression annotations and the
     /// config's exemptions to a finding of object `index` (counting what they silence), and
     /// sets its Helm template: the finding as reported, or `None`.

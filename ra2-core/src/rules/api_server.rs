@@ -26,6 +26,7 @@ pub(crate) const ID: &str = "k8s.api";
 
 pub(crate) static RULE: Checks = Checks {
     object: Some(check_object),
+    settle: Some(settle),
     ..Checks::NONE
 };
 
@@ -105,7 +106,7 @@ fn covered_by(check: &str) -> &'static [RuleCheck] {
 /// `k8s.api` findings an RA2 finding at the same place already reports. A finding the user
 /// silenced (`silenced(rule, check)`: an annotation or exemption) does not stand in for the
 /// refusal, so silencing an RA2 rule never hides that the object cannot be created.
-pub(crate) fn settle(found: &mut Vec<Pending>, silenced: &dyn Fn(&Finding) -> bool) {
+fn settle(found: &mut Vec<Pending>, silenced: &dyn Fn(&Finding) -> bool) {
     let (api, mut rest): (Vec<Pending>, Vec<Pending>) =
         std::mem::take(found).into_iter().partition(|(f, _)| f.rule == ID);
     for (finding, _) in &mut rest {

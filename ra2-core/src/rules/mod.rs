@@ -81,7 +81,22 @@ pub struct Checks {
     pub bundle: Option<fn(&Bundle, &mut BundleContext<'_>)>,
     /// Decodes the checks' parameters once per run (see [`params`]): `Some(params::decoder::<P>)`.
     pub params: Option<params::Decoder>,
+    /// Runs once per object, for every rule of the registry that has it whether the rule runs
+    /// or not: records facts that several rules' `bundle` checks read (the platform's nodes,
+    /// components and kubelets, say), which no one rule's `gather` owns.
+    pub collect: Option<Collect>,
+    /// Runs once per object after every check and object hook, for every rule of the registry
+    /// that has it whether the rule runs or not: settles the object's findings against each
+    /// other (marks, drops or adds), given which of them the user silenced (see [`Settle`]).
+    pub settle: Option<Settle>,
 }
+
+/// A [`Checks::collect`] hook: the run's facts, the object (and its pod spec, when it has one).
+pub type Collect = fn(&mut Bundle, Target<'_>, &Object<'_>, Option<&PodSpec<'_>>);
+
+/// A [`Checks::settle`] hook: one object's findings, and whether an annotation or exemption
+/// silences a finding.
+pub type Settle = fn(&mut Vec<Pending>, &dyn Fn(&crate::report::Finding) -> bool);
 
 impl Checks {
     /// No checks: the base that a rule's `Checks` fills in with `..Checks::NONE`.
@@ -91,6 +106,8 @@ impl Checks {
         gather: None,
         bundle: None,
         params: None,
+        collect: None,
+        settle: None,
     };
 }
 
@@ -465,6 +482,15 @@ impl<'c> BundleContext<'c> {
 #[cfg(test)]
 mod tests {
     use super::{RULES, find};
+
+    /// The registry-wide hooks run for every rule that has one, whether it runs or not: the
+    /// platform facts and the API server's settling, each registered once.
+    #[test]
+    fn registry_wide_hooks_are_registered_once() {
+        let parts = || RULES.iter().flat_map(|r| r.parts.iter());
+        assert_eq!(parts().filter(|c| c.collect.is_some()).count(), 1);
+        assert_eq!(parts().filter(|c| c.settle.is_some()).count(), 1);
+    }
 
     /// One entry per id, sorted by id, so that [`find`] can search; every id has its catalogue
     /// entry, and every entry registers at least one [`super::Checks`].

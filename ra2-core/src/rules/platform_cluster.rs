@@ -15,13 +15,21 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crate::model::bundle::Bundle;
 use crate::model::profile::{NETWORK_INTENSIVE, PROFILE_LABEL};
+use crate::model::{Object, PodSpec};
 use crate::platform::{Component, Stack};
-use crate::rules::{BundleContext, Checks};
+use crate::rules::{BundleContext, Checks, Target};
 
 pub(super) static K8S002: Checks = Checks {
     bundle: Some(etcd),
+    collect: Some(platform_facts),
     ..Checks::NONE
 };
+
+/// Records the platform facts of each object (see [`crate::platform::collect`]), which every
+/// cluster-wide platform check (here and in `platform_stack`) reads: registered once, here.
+fn platform_facts(bundle: &mut Bundle, target: Target<'_>, object: &Object<'_>, pod: Option<&PodSpec<'_>>) {
+    crate::platform::collect(&mut bundle.platform, target, object, pod);
+}
 
 pub(super) static K8S003: Checks = Checks {
     bundle: Some(control_plane_zones),
