@@ -9,7 +9,7 @@ use crate::report::LintError;
 
 /// Per-file state while a file is fed in chunks (for streaming standard input).
 #[derive(Debug)]
-pub struct FileState {
+pub(super) struct FileState {
     pub(super) name: String,
     pub(super) next_document: usize,
     pub(super) json: Option<bool>,
@@ -20,13 +20,13 @@ pub struct FileState {
 
 impl FileState {
     /// Whether the file is JSON, once its first text decided it.
-    pub fn json(&self) -> Option<bool> {
+    pub(super) fn json(&self) -> Option<bool> {
         self.json
     }
 
     /// Skips (and counts) documents that are not Kubernetes objects, as for files found by
     /// walking a directory; off by default unless the config's `skip-non-k8s` is set.
-    pub fn set_skip_non_k8s(&mut self, on: bool) {
+    pub(super) fn set_skip_non_k8s(&mut self, on: bool) {
         self.skip_non_k8s = on;
     }
 }
@@ -91,7 +91,7 @@ impl Linter<'_> {
     /// Lints one chunk given as bytes (from byte `offset`, 0-based line `line` of its file):
     /// as [`Linter::add_chunk`] when it is UTF-8, else an `ra2::input::utf8` error for its
     /// document.
-    pub fn add_chunk_bytes(&mut self, file: &mut FileState, bytes: &[u8], offset: usize, line: usize) {
+    pub(super) fn add_chunk_bytes(&mut self, file: &mut FileState, bytes: &[u8], offset: usize, line: usize) {
         let valid_up_to = match std::str::from_utf8(bytes) {
             Ok(text) => {
                 for chunk in chunks(text, offset, line) {
@@ -138,7 +138,7 @@ impl Linter<'_> {
     }
 
     /// Starts a file that will be fed chunk by chunk (see [`crate::parse::source::chunks`]).
-    pub fn begin_file(&mut self, name: &str) -> FileState {
+    pub(super) fn begin_file(&mut self, name: &str) -> FileState {
         self.report.summary.files += 1;
         FileState {
             name: name.to_owned(),
@@ -155,14 +155,14 @@ impl Linter<'_> {
     }
 
     /// Whether the file's documents are JSON, decided by its first chunk (`text`).
-    pub fn file_is_json(file: &mut FileState, text: &str) -> bool {
+    pub(super) fn file_is_json(file: &mut FileState, text: &str) -> bool {
         *file
             .json
             .get_or_insert_with(|| text.trim_start().starts_with(['{', '[']))
     }
 
     /// Lints one chunk of a file: one `---` section.
-    pub fn add_chunk(&mut self, file: &mut FileState, chunk: Chunk<'_>) {
+    fn add_chunk(&mut self, file: &mut FileState, chunk: Chunk<'_>) {
         let json = Self::file_is_json(file, chunk.text);
         // JSON Lists are read item by item; YAML ones when they are over the size limit (an
         // alias may use an anchor of another item, which reading item by item cannot follow).
@@ -222,7 +222,7 @@ impl Linter<'_> {
 
     /// Lints a document read elsewhere as the only document of a file named `name`: the
     /// admission decision reads the object where it stands in the request.
-    pub fn add_doc(&mut self, name: &str, doc: &Doc<'_>) {
+    pub(crate) fn add_doc(&mut self, name: &str, doc: &Doc<'_>) {
         let mut state = self.begin_file(name);
         self.add_read_doc(&mut state, doc, None);
     }

@@ -13,7 +13,7 @@ use crate::report::LintError;
 /// A `kind: List` document being read item by item (see [`crate::parse::list`] and
 /// [`Linter::begin_list`]).
 #[derive(Debug)]
-pub struct ListDoc {
+pub(super) struct ListDoc {
     document: usize,
     next_item: usize,
     template: Option<String>,
@@ -64,7 +64,7 @@ impl Linter<'_> {
 
     /// Starts a `kind: List` document read item by item (see [`crate::parse::list`]): `header` is its
     /// text before the items.
-    pub fn begin_list(&mut self, file: &mut FileState, header: Chunk<'_>) -> ListDoc {
+    pub(super) fn begin_list(&mut self, file: &mut FileState, header: Chunk<'_>) -> ListDoc {
         let document = file.next_document;
         file.next_document += 1;
         self.report.summary.documents += 1;
@@ -81,7 +81,7 @@ impl Linter<'_> {
 
     /// Lints one item of a List given as bytes: as [`Linter::add_list_item`] when it is UTF-8,
     /// else an `ra2::input::utf8` error for it.
-    pub fn add_list_item_bytes(
+    pub(super) fn add_list_item_bytes(
         &mut self,
         file: &FileState,
         list: &mut ListDoc,
@@ -100,7 +100,7 @@ impl Linter<'_> {
 
     /// Lints one item of a List: `item` is its text (a YAML item with its `- `), which starts
     /// after `column` characters of its first line. The size limit applies to the item.
-    pub fn add_list_item(&mut self, file: &FileState, list: &mut ListDoc, item: Chunk<'_>, column: usize) {
+    fn add_list_item(&mut self, file: &FileState, list: &mut ListDoc, item: Chunk<'_>, column: usize) {
         let json = file.json.unwrap_or(false);
         let result = crate::parse::doc::read_item(item, json, self.limits, column, self.json_reader);
         for doc in &result.docs {
@@ -152,7 +152,13 @@ impl Linter<'_> {
     /// [`Linter::end_list`] with the trailer as bytes (at absolute offset, 0-based line and
     /// column): a trailer that is not UTF-8 is an `ra2::input::utf8` error, and is read with
     /// each bad byte as `?`.
-    pub fn end_list_bytes(&mut self, file: &mut FileState, list: ListDoc, bytes: &[u8], at: (usize, usize, usize)) {
+    pub(super) fn end_list_bytes(
+        &mut self,
+        file: &mut FileState,
+        list: ListDoc,
+        bytes: &[u8],
+        at: (usize, usize, usize),
+    ) {
         let (offset, line, column) = at;
         if let Err(e) = std::str::from_utf8(bytes) {
             self.utf8_error(&file.name, list.document, bytes, e.valid_up_to(), at);
@@ -173,7 +179,7 @@ impl Linter<'_> {
     /// Ends a List read item by item: `trailer` is its text after the items (starting after
     /// `column` characters of its first line). The List itself (its header and trailer) is
     /// read for what it says: its kind, duplicate keys, syntax errors.
-    pub fn end_list(&mut self, file: &mut FileState, list: ListDoc, trailer: Chunk<'_>, column: usize) {
+    fn end_list(&mut self, file: &mut FileState, list: ListDoc, trailer: Chunk<'_>, column: usize) {
         let ListDoc {
             document,
             template,

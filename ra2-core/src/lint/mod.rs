@@ -1,6 +1,7 @@
 //! The linter: documents -> objects -> rules -> findings, with suppression, select/ignore and
 //! cross-document checks. One path for every face.
 
+mod feed;
 mod file;
 mod finding;
 mod finish;
@@ -22,11 +23,10 @@ use crate::parse::doc::Limits;
 use crate::report::{Finding, ObjectRef, ObjectSummary, Report};
 use crate::rules::Pending;
 
-pub use file::FileState;
+pub use feed::{Feed, FeedWatch};
 pub(crate) use finding::finding_on;
 pub use finish::{Finished, Settled};
 pub use fork::Seed;
-pub use list::ListDoc;
 use rule_set::RuleSet;
 use suppress::Suppressions;
 
