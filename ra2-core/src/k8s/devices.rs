@@ -12,7 +12,7 @@ use std::fmt;
 use serde::Serialize;
 
 use crate::config::Config;
-use crate::rules::params::Params;
+use crate::config::params::Params;
 
 /// The shipped table, as written.
 #[cfg(test)]

@@ -2,12 +2,12 @@
 //! (select/ignore, suppression, exemptions) and handed out in report order, all at once
 //! ([`Linter::finish`]), in batches ([`Finished`]) or as they settle ([`Linter::take_settled`]).
 
-use super::finding::finding_at;
 use super::suppress::{is_meta, unused_exemption};
 use super::{Linter, PREVIOUS_OBJECT};
 use crate::catalogue::EXEMPTION_RULE;
 use crate::model::bundle::BundleFinding;
 use crate::report::{Finding, LintError, ObjectSummary, Profile, Report};
+use crate::rules::finding::finding_at;
 use crate::rules::{BundleContext, Settings};
 
 /// The findings, errors and objects of the documents read so far that no later document can

@@ -2,13 +2,13 @@
 //! each item as it completes, and its trailer, so that memory holds one item.
 
 use super::file::FileState;
-use super::finding::duplicate_key;
 use super::{Linter, PREVIOUS_OBJECT};
 use crate::parse::doc::{Limits, read_chunk};
 use crate::parse::list::Cut;
 use crate::parse::source::Chunk;
 use crate::parse::view::Located;
 use crate::report::LintError;
+use crate::rules::finding::duplicate_key;
 
 /// A `kind: List` document being read item by item (see [`crate::parse::list`] and
 /// [`Linter::begin_list`]).

@@ -3,7 +3,6 @@
 
 mod feed;
 mod file;
-mod finding;
 mod finish;
 mod fork;
 pub mod hook;
@@ -24,7 +23,6 @@ use crate::report::{Finding, ObjectRef, ObjectSummary, Report};
 use crate::rules::Pending;
 
 pub use feed::{Feed, FeedWatch};
-pub(crate) use finding::finding_on;
 pub use finish::{Finished, Settled};
 pub use fork::Seed;
 use rule_set::RuleSet;

@@ -1,7 +1,6 @@
 //! The per-object pass: each document's objects are checked by the running rules and the
 //! object hooks, their profile is recorded, and the facts cross-document rules need are kept.
 
-use super::finding::duplicate_key;
 use super::suppress::suppressions_of;
 use super::{Linter, PREVIOUS_OBJECT};
 use crate::lint::hook::HookContext;
@@ -10,6 +9,7 @@ use crate::model::bundle::Place;
 use crate::parse::doc::Doc;
 use crate::parse::view::Located;
 use crate::report::{Finding, LintError, ObjectRef, ObjectSummary, Profile};
+use crate::rules::finding::duplicate_key;
 use crate::rules::{Context, Gather, Pending, Settings, Target};
 
 impl Linter<'_> {

@@ -3,11 +3,11 @@
 //! `exemption/unused` findings of exemptions that silenced nothing.
 
 use super::Linter;
-use super::finding::finding_on;
 use crate::catalogue::{EXEMPTION_RULE, SUPPRESSION_RULE, YAML_RULE};
 use crate::model::Object;
 use crate::parse::view::Located;
 use crate::report::{Finding, ObjectRef, Severity};
+use crate::rules::finding::finding_on;
 use crate::rules::{Pending, Target};
 
 const SUPPRESS_PREFIX: &str = "ignore-check.ra2.dev/";

@@ -30,6 +30,15 @@ impl std::ops::DerefMut for Place {
     }
 }
 
+/// The object a rule is running on, for placing findings.
+#[derive(Clone, Copy, Debug)]
+pub struct Target<'c> {
+    pub file: &'c str,
+    pub document: usize,
+    pub object: &'c crate::report::ObjectRef,
+    pub object_index: usize,
+}
+
 impl Place {
     /// The place's data (copied only if the place is shared).
     pub fn into_data(self) -> PlaceData {
@@ -113,16 +122,12 @@ pub(crate) fn alias_related(doc: &crate::parse::doc::Doc<'_>, span: crate::parse
 impl Place {
     /// Resolves where a finding about `at` goes: the node's site, and the anchor when the node
     /// came through an alias.
-    pub fn of(target: crate::rules::Target<'_>, at: &crate::parse::view::Located<'_>) -> Place {
+    pub fn of(target: Target<'_>, at: &crate::parse::view::Located<'_>) -> Place {
         Place::shared(target, at, &mut Strings::default())
     }
 
     /// Like [`Place::of`], with its strings shared through `strings` (for places kept as facts).
-    pub fn shared(
-        target: crate::rules::Target<'_>,
-        at: &crate::parse::view::Located<'_>,
-        strings: &mut Strings,
-    ) -> Place {
+    pub fn shared(target: Target<'_>, at: &crate::parse::view::Located<'_>, strings: &mut Strings) -> Place {
         let site = at.site();
         let doc = at.doc();
         let related = site.related.map(|span| Box::new(alias_related(doc, span)));
@@ -281,8 +286,12 @@ pub(crate) struct Claim {
 }
 
 impl Claim {
-    /// The object's claims and its pod spec's.
-    pub(crate) fn all(object: &crate::model::Object<'_>, cx: &mut crate::rules::Gather<'_>) -> Vec<Claim> {
+    /// The object's claims and its pod spec's; `place` says where a fact about a node points
+    /// (a rule's gather: [`crate::rules::Gather::place`]).
+    pub(crate) fn all(
+        object: &crate::model::Object<'_>,
+        mut place: impl FnMut(&crate::parse::view::Located<'_>) -> Place,
+    ) -> Vec<Claim> {
         let mut claims = crate::k8s::storage::object_claims(object);
         claims.extend(
             object
@@ -297,7 +306,7 @@ impl Claim {
                 Claim {
                     class: class.as_ref().and_then(|c| c.as_str().map(str::to_owned)),
                     pinned: claim.volume_name().is_some() || claim.selector().is_some(),
-                    place: cx.place(class.as_ref().unwrap_or(&claim.spec)),
+                    place: place(class.as_ref().unwrap_or(&claim.spec)),
                     describe: claim.describe,
                 }
             })
@@ -333,15 +342,21 @@ pub(crate) struct PodNetworks {
 }
 
 impl PodNetworks {
-    /// The pod's Multus attachments, when its annotation is a string.
-    pub(crate) fn of(pod: &crate::model::PodSpec<'_>, cx: &mut crate::rules::Gather<'_>) -> Option<PodNetworks> {
+    /// The pod's Multus attachments, when its annotation is a string: `namespace` is the pod's
+    /// (else the run's default), and `place` says where a fact about a node points (a rule's
+    /// gather: [`crate::rules::Gather::place`]).
+    pub(crate) fn of(
+        pod: &crate::model::PodSpec<'_>,
+        namespace: &str,
+        place: impl FnOnce(&crate::parse::view::Located<'_>) -> Place,
+    ) -> Option<PodNetworks> {
         let (annotation, Some(selection)) = pod.networks()? else {
             return None;
         };
         let attachments = selection
             .elements
             .iter()
-            .map(|e| (e.effective_namespace(cx.namespace).to_owned(), e.name.clone()))
+            .map(|e| (e.effective_namespace(namespace).to_owned(), e.name.clone()))
             .collect();
         let mut resources: BTreeMap<String, i128> = BTreeMap::new();
         for container in pod.workload_containers() {
@@ -354,7 +369,7 @@ impl PodNetworks {
             }
         }
         Some(PodNetworks {
-            place: cx.place(&annotation),
+            place: place(&annotation),
             attachments,
             resources,
         })
@@ -465,12 +480,7 @@ impl Bundle {
     /// `NetworkAttachmentDefinition`, `PersistentVolume`, `StorageClass`, a claim naming its
     /// volume, a `ServiceAccount` or a DANM network. `namespace` is the object's, else the run's
     /// default.
-    pub(crate) fn record(
-        &mut self,
-        target: crate::rules::Target<'_>,
-        object: &crate::model::Object<'_>,
-        namespace: &str,
-    ) {
+    pub(crate) fn record(&mut self, target: Target<'_>, object: &crate::model::Object<'_>, namespace: &str) {
         let name = || object.name.unwrap_or_default().to_owned();
         let annotation = |key: &str| object.annotation(key).and_then(|a| a.as_str().map(str::to_owned));
         // Any group: a definition written with the swapped group (k8s.v1.cni.cncf.io) is

@@ -83,7 +83,7 @@ fn storage_class(object: &Object<'_>, cx: &mut Context<'_>) {
 
 /// Claims that name a storage class.
 fn gather(object: &Object<'_>, cx: &mut Gather<'_>) {
-    for claim in Claim::all(object, cx) {
+    for claim in Claim::all(object, |at| cx.place(at)) {
         if claim.class.is_some() {
             cx.record(claim);
         }

@@ -19,6 +19,7 @@ mod control_plane;
 mod cpu_bounded;
 mod cpu_pinning;
 mod csi;
+pub(crate) mod finding;
 mod hardcoded_ips;
 mod host_namespaces;
 mod host_network;
@@ -223,14 +224,7 @@ const fn parts() -> usize {
     n
 }
 
-/// The object a rule is running on, for placing findings.
-#[derive(Clone, Copy, Debug)]
-pub struct Target<'c> {
-    pub file: &'c str,
-    pub document: usize,
-    pub object: &'c crate::report::ObjectRef,
-    pub object_index: usize,
-}
+pub use crate::model::bundle::Target;
 
 /// A finding and the index of the object it belongs to (for suppression).
 pub type Pending = (crate::report::Finding, usize);
@@ -366,7 +360,7 @@ impl<'c> Context<'c> {
             .settings
             .config
             .severity_for(self.rule, check, self.doc(), self.settings.edition);
-        let finding = crate::lint::finding_on(self.rule, check, severity, message, help, self.target, at);
+        let finding = finding::finding_on(self.rule, check, severity, message, help, self.target, at);
         (finding, self.target.object_index)
     }
 }

@@ -74,7 +74,7 @@ fn check_claim(claim: &ClaimView<'_>, cx: &mut Context<'_>) {
 
 /// Claims that name no class and no volume.
 fn gather(object: &Object<'_>, cx: &mut Gather<'_>) {
-    for claim in Claim::all(object, cx) {
+    for claim in Claim::all(object, |at| cx.place(at)) {
         if claim.class.is_none() && !claim.pinned {
             cx.record(claim);
         }

@@ -92,7 +92,7 @@ pub(crate) fn finding_at(
 }
 
 /// The `yaml/duplicate-key` finding of `problem`, at (start, end, offset).
-pub(super) fn duplicate_key(
+pub(crate) fn duplicate_key(
     problem: &crate::parse::doc::Problem,
     file: &str,
     document: usize,
