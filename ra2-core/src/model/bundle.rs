@@ -247,7 +247,7 @@ impl Nad {
     pub fn device_resource(&self) -> Option<&str> {
         self.resource_name
             .as_deref()
-            .filter(|r| !crate::telco::nad::is_bridge_marker(r))
+            .filter(|r| !crate::k8s::devices::is_bridge_marker(r))
     }
 }
 
@@ -292,11 +292,11 @@ impl Claim {
         object: &crate::model::Object<'_>,
         mut place: impl FnMut(&crate::parse::view::Located<'_>) -> Place,
     ) -> Vec<Claim> {
-        let mut claims = crate::k8s::storage::object_claims(object);
+        let mut claims = crate::model::storage::object_claims(object);
         claims.extend(
             object
                 .pod_spec()
-                .map(crate::k8s::storage::pod_claims)
+                .map(crate::model::storage::pod_claims)
                 .unwrap_or_default(),
         );
         claims
@@ -414,8 +414,8 @@ pub struct Bundle {
     /// Profile facts of pod specs that show a network-intensive signal or may still turn out
     /// to (ra2-rules.md §1.2); pods with neither are basic and not recorded.
     pub workloads: Vec<crate::model::profile::WorkloadProfile>,
-    /// Nodes, control-plane components and kubelet configurations (see [`crate::platform`]).
-    pub platform: crate::platform::Facts,
+    /// Nodes, control-plane components and kubelet configurations (see [`crate::model::platform`]).
+    pub platform: crate::model::platform::Facts,
     /// Each rule's facts, by rule id and type.
     pub(crate) rule_facts: RuleFacts,
     /// The strings places and facts share.
@@ -485,7 +485,7 @@ impl Bundle {
         let annotation = |key: &str| object.annotation(key).and_then(|a| a.as_str().map(str::to_owned));
         // Any group: a definition written with the swapped group (k8s.v1.cni.cncf.io) is
         // reported once, by ra2.ntw.006/api-version, and still names the network it defines.
-        if crate::telco::nad::is_nad(object) {
+        if object.is_nad() {
             self.nads.push(Nad {
                 namespace: namespace.to_owned(),
                 name: name(),
@@ -503,7 +503,7 @@ impl Bundle {
                 host_path: spec.as_ref().and_then(|s| s.get("hostPath")).is_some(),
                 local: spec.as_ref().and_then(|s| s.get("local")).is_some(),
                 source: spec.as_ref().and_then(|s| {
-                    crate::k8s::storage::sources(s, crate::k8s::storage::is_pv_source)
+                    crate::model::storage::sources(s, crate::model::storage::is_pv_source)
                         .next()
                         .map(|(k, _)| k.to_owned())
                 }),
@@ -513,7 +513,7 @@ impl Bundle {
                 self.storage_classes.push(StorageClass {
                     name: name(),
                     provisioner: provisioner.to_owned(),
-                    default: crate::k8s::storage::DEFAULT_CLASS_ANNOTATIONS
+                    default: crate::model::storage::DEFAULT_CLASS_ANNOTATIONS
                         .iter()
                         .any(|key| annotation(key).as_deref() == Some("true")),
                 });

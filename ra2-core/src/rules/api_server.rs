@@ -560,8 +560,8 @@ const HOST_PATH_TYPES: &[&str] = &[
 ];
 
 fn volume_source(volume: &Located<'_>, cx: &mut Context<'_>) {
-    let mut sources =
-        crate::k8s::storage::sources(volume, crate::k8s::storage::is_pod_volume_source).filter(|(_, v)| !v.is_null());
+    let mut sources = crate::model::storage::sources(volume, crate::model::storage::is_pod_volume_source)
+        .filter(|(_, v)| !v.is_null());
     // A volume with no source is defaulted to an emptyDir, so only two or more are refused.
     if let (Some(_), Some((_, second))) = (sources.next(), sources.next()) {
         refuse(

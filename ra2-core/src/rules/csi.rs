@@ -1,10 +1,10 @@
 //! ra2.stg.006: persistent storage comes through CSI drivers, not the in-tree volume plugins
 //! that Kubernetes deprecated and is removing.
 
-use crate::k8s::storage::{
+use crate::model::bundle::{Bundle, Claim};
+use crate::model::storage::{
     IN_TREE_STORAGE, csi_driver_for, is_in_tree_provisioner, is_pod_volume_source, is_pv_source, sources,
 };
-use crate::model::bundle::{Bundle, Claim};
 use crate::model::{Object, PodSpec};
 use crate::rules::{BundleContext, Checks, Context, Gather};
 

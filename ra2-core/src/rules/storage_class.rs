@@ -1,8 +1,8 @@
 //! ra2.stg.007: claims get their storage through StorageClasses (dynamic provisioning), not by
 //! opting out of them or pinning a volume.
 
-use crate::k8s::storage::{CLASS_ANNOTATION, ClaimView, object_claims, pod_claims};
 use crate::model::bundle::{Bundle, Claim};
+use crate::model::storage::{CLASS_ANNOTATION, ClaimView, object_claims, pod_claims};
 use crate::model::{Object, PodSpec};
 use crate::rules::{BundleContext, Checks, Context, Gather};
 

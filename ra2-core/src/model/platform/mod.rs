@@ -573,8 +573,8 @@ pub(crate) fn collect(facts: &mut Facts, target: Target<'_>, object: &Object<'_>
             place: place(&named()),
         });
     }
-    if crate::telco::nad::is_nad(object) {
-        let config = crate::telco::nad::NadConfig::of(object);
+    if object.is_nad() {
+        let config = object.nad_config();
         let plugins = config
             .as_ref()
             .map(crate::telco::nad::NadConfig::plugins)
