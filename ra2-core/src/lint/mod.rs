@@ -1,5 +1,16 @@
 //! The linter: documents -> objects -> rules -> findings, with suppression, select/ignore and
 //! cross-document checks. One path for every face.
+//!
+//! [`Linter`] holds a run's state; its work is split by job:
+//! - input: `file` (whole files, `---` sections, read errors), `list` (`kind: List` item by
+//!   item) and `feed` (a file handed over line by line as it is read: [`Feed`]);
+//! - `object`: the per-object pass (rules, object hooks, the registry's settle and collect
+//!   hooks, profiles, facts for cross-document rules), with the rules a run uses in `rule_set`;
+//! - `suppress`: annotations and config exemptions;
+//! - `finish`: cross-document rules, profile settling and findings in report order
+//!   ([`Linter::finish`], [`Finished`], [`Linter::take_settled`]);
+//! - `fork`: linters for the same run on other threads and what they read taken back
+//!   ([`Seed`], [`Linter::fork`], [`Linter::absorb`]).
 
 mod feed;
 mod file;
