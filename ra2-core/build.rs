@@ -96,7 +96,10 @@ const CHECK: Shape = Shape::Struct(
         Field::opt("fix", Shape::Option(&FIX), "None"),
     ],
 );
-const APPLICABILITY: Shape = Shape::Enum("crate::fix::Applicability", &[("safe", "Safe"), ("unsafe", "Unsafe")]);
+const APPLICABILITY: Shape = Shape::Enum(
+    "crate::report::fix::Applicability",
+    &[("safe", "Safe"), ("unsafe", "Unsafe")],
+);
 const FIX: Shape = Shape::Struct(
     "crate::catalogue::FixDoc",
     &[

@@ -82,7 +82,7 @@ pub struct CheckDoc {
 /// What a check's fix does and why it is safe or unsafe (ruff's "fix safety").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct FixDoc {
-    pub applicability: crate::fix::Applicability,
+    pub applicability: crate::report::fix::Applicability,
     /// What the fix does, imperative (the title every fix of the check carries).
     pub title: &'static str,
     /// Why it is safe (the object stays valid and means the same except for what RA2

@@ -18,16 +18,20 @@
     deny(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)
 )]
 
-// The modules follow the flow of a lint, stage by stage:
+// The modules follow the flow of a lint, stage by stage; a stage imports only the ones above it:
 //   parse     text -> spanned document trees (source, doc, json, scalar, list, view)
-//   model     trees -> Kubernetes objects and their pod specs; cross-document facts (bundle)
-//   k8s       Kubernetes semantics: names, quantities, resources, storage, devices, API versions
+//   k8s       Kubernetes semantics: names, quantities, devices, API versions, feature gates
 //   telco     Multus, DANM, NetworkAttachmentDefinitions, Node Feature Discovery
-//   rules     the workload rules, one file per rule (or family); platform: the chapter-4 checks
+//   model     trees -> Kubernetes objects and their pod specs, effective resources, volumes and
+//             claims; the platform the input describes (nodes, control plane, kubelets);
+//             cross-document facts (bundle)
+//   rules     the rules, one file per rule (or family); platform_*: the chapter-4 checks
 //   lint      objects -> rules -> findings; object hooks
+//   fix       findings' fixes applied to the text, each checked by linting the result
 //   admission an AdmissionReview (or Kubewarden's ValidationRequest) in, the answer and its verdict
 //             out: the one entry serve, the policy, JS and Python decide through
-//   report    findings and the report; how messages name values (words)
+//   report    findings and the report, the fix model rules build (fix); how messages name
+//             values (words)
 //   catalogue the rule catalogue compiled in (data: the compiled-in tables)
 //   config    `.ra2.yaml` and every face's settings
 // The public API is what lib.rs re-exports below; everything else is crate-private.
@@ -40,7 +44,6 @@ mod k8s;
 pub mod lint;
 pub mod model;
 mod parse;
-mod platform;
 pub mod report;
 pub mod rules;
 mod telco;
@@ -48,11 +51,11 @@ mod telco;
 pub use catalogue::Edition;
 pub use config::settings;
 pub use config::{Config, ConfigError, FailOn};
-pub use k8s::{devices, names, quantity, resources};
+pub use k8s::{devices, names, quantity};
 pub use lint::Linter;
 pub use lint::hook::{HookContext, ObjectHook};
-pub use model::manifest;
-pub use platform::{flags, runtime_config};
+pub use model::platform::{flags, runtime_config};
+pub use model::{manifest, resources};
 
 pub use parse::{doc, list, scalar, source, view};
 pub use report::words;

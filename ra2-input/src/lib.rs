@@ -10,6 +10,7 @@ use std::io::BufRead;
 use std::path::{Path, PathBuf};
 
 use ra2_core::Linter;
+use ra2_core::lint::{Feed, FeedWatch};
 
 /// The name standard input has in reports.
 pub const STDIN_NAME: &str = "<stdin>";
@@ -339,12 +340,6 @@ pub fn read_file(path: &Path, name: &str) -> Result<Vec<u8>, ReadProblem> {
     std::fs::read(path).map_err(|e| ReadProblem::io(name, &e))
 }
 
-/// True when `line` (without its line break) is a document start marker: the same test
-/// as `ra2_core::source::chunks`.
-fn is_document_start(line: &[u8]) -> bool {
-    line.starts_with(b"---") && matches!(line.get(3), None | Some(b' ' | b'\t' | b'\r'))
-}
-
 /// Lints a stream, feeding the linter one `---` section at a time as each completes, so
 /// memory holds one document (plus `keep`, when the caller wants the text for snippets).
 /// A `kind: List` section is fed item by item as each item completes ([`ra2_core::list`]), so
@@ -418,8 +413,12 @@ pub struct Watch<'k, 'p> {
     pub progress: Option<Progress<'p>>,
 }
 
-impl Watch<'_, '_> {
-    fn push(&mut self, text: &str) {
+impl FeedWatch for Watch<'_, '_> {
+    fn keeps_text(&self) -> bool {
+        self.keep.is_some()
+    }
+
+    fn text(&mut self, text: &str) {
         if let Some(keep) = self.keep.as_deref_mut() {
             keep.text.push_str(text);
         }
@@ -453,205 +452,23 @@ pub fn lint_stream_skipping(
     skip_non_k8s: bool,
     watch: &mut Watch<'_, '_>,
 ) -> Result<(), ReadProblem> {
-    const BOM: &[u8] = "\u{feff}".as_bytes();
     if let Some(keep) = watch.keep.as_deref_mut() {
         name.clone_into(&mut keep.name);
     }
-    let mut state = linter.begin_file(name);
-    state.set_skip_non_k8s(skip_non_k8s);
-    let mut section = Section::default();
-    let mut line_buf: Vec<u8> = Vec::new();
-    let mut first_line = true;
-    let mut fed_any = false;
+    let mut feed = Feed::new(linter, name, skip_non_k8s);
+    let mut line: Vec<u8> = Vec::new();
     loop {
-        line_buf.clear();
+        line.clear();
         let n = reader
-            .read_until(b'\n', &mut line_buf)
+            .read_until(b'\n', &mut line)
             .map_err(|e| ReadProblem::io(name, &e))?;
         if n == 0 {
             break;
         }
-        let mut text_line: &[u8] = &line_buf;
-        if first_line {
-            first_line = false;
-            if let Some(rest) = text_line.strip_prefix(BOM) {
-                text_line = rest;
-                section.offset = BOM.len();
-                watch.push("\u{feff}");
-            }
-        }
-        let content = text_line.strip_suffix(b"\n").unwrap_or(text_line);
-        if !section.is_empty() && is_document_start(content) {
-            section.finish(linter, &mut state, watch);
-            fed_any = true;
-        }
-        section.push(text_line, linter, &mut state, watch);
+        feed.line(linter, &line, watch);
     }
-    if !section.is_empty() || !fed_any {
-        section.finish(linter, &mut state, watch);
-    }
+    feed.end(linter, watch);
     Ok(())
-}
-
-/// The `---` section being read from a stream.
-#[derive(Default)]
-struct Section {
-    /// Bytes read and not yet handed to the linter.
-    pending: Vec<u8>,
-    /// Absolute byte offset and 0-based line of `pending`'s first byte.
-    offset: usize,
-    line: usize,
-    /// The 0-based line of the next line read.
-    next_line: usize,
-    /// Bytes of the section read so far (handed over or not).
-    read: usize,
-    /// Finds the items of a List: made once the file's format is known (by its first text),
-    /// dropped when the section is to be read whole.
-    splitter: Option<ra2_core::list::ListSplitter>,
-    /// The splitter was made (or the section is read whole).
-    started: bool,
-    list: Option<ra2_core::lint::ListDoc>,
-    /// Where the List's trailer starts: 0-based line and the characters before it on it.
-    trailer: Option<(usize, usize)>,
-    cuts: Vec<ra2_core::list::Cut>,
-}
-
-impl Section {
-    fn is_empty(&self) -> bool {
-        self.read == 0
-    }
-
-    /// Appends one line (with its line break) of the section.
-    fn push(
-        &mut self,
-        line: &[u8],
-        linter: &mut Linter<'_>,
-        state: &mut ra2_core::lint::FileState,
-        watch: &mut Watch<'_, '_>,
-    ) {
-        let at = self.offset + self.pending.len();
-        let line_no = self.next_line;
-        self.next_line += ra2_core::source::count_line_breaks(line);
-        self.read += line.len();
-        self.pending.extend_from_slice(line);
-        if !self.started {
-            // The file's first text decides whether it is JSON; blank lines before it change
-            // nothing for the splitter.
-            let json = match state.json() {
-                Some(json) => json,
-                None if String::from_utf8_lossy(line).trim().is_empty() => return,
-                None => Linter::file_is_json(state, &String::from_utf8_lossy(&self.pending)),
-            };
-            self.started = true;
-            self.splitter = Some(ra2_core::list::ListSplitter::new(json));
-        }
-        let Some(splitter) = self.splitter.as_mut() else {
-            return;
-        };
-        splitter.feed(line, at, line_no, &mut self.cuts);
-        if splitter.is_whole() {
-            self.splitter = None;
-            self.cuts.clear();
-            return;
-        }
-        // A YAML List within the size limit is read whole, as any document (an alias may use
-        // an anchor of another item); the cuts wait until it is over the limit.
-        if state.json() == Some(true) || self.read > linter.limits().max_document_bytes {
-            self.apply_cuts(linter, state, watch);
-        }
-    }
-
-    /// Hands the linter what the splitter's cuts complete: the List's header, each item, the
-    /// start of its trailer.
-    fn apply_cuts(
-        &mut self,
-        linter: &mut Linter<'_>,
-        state: &mut ra2_core::lint::FileState,
-        watch: &mut Watch<'_, '_>,
-    ) {
-        use ra2_core::list::Cut;
-        for cut in std::mem::take(&mut self.cuts) {
-            match cut {
-                Cut::ItemsStart(at) => {
-                    let len = at.saturating_sub(self.offset);
-                    let header = self.pending.get(..len).unwrap_or_default();
-                    let Ok(text) = std::str::from_utf8(header) else {
-                        // Not UTF-8: the section is read whole, and fails as a whole.
-                        self.splitter = None;
-                        return;
-                    };
-                    let chunk = ra2_core::source::Chunk {
-                        text,
-                        offset: self.offset,
-                        line: self.line,
-                    };
-                    self.list = Some(linter.begin_list(state, chunk));
-                    self.drain(len, watch);
-                }
-                Cut::Item {
-                    start,
-                    end,
-                    line,
-                    column,
-                } => {
-                    let Some(list) = self.list.as_mut() else { continue };
-                    let from = start.saturating_sub(self.offset);
-                    let to = end.saturating_sub(self.offset);
-                    let bytes = self.pending.get(from..to).unwrap_or_default();
-                    linter.add_list_item_bytes(state, list, bytes, (start, line, column));
-                    self.drain(to, watch);
-                    watch.progress(linter);
-                }
-                Cut::ItemsEnd { at, line, column } => {
-                    self.drain(at.saturating_sub(self.offset), watch);
-                    self.trailer = Some((line, column));
-                }
-            }
-        }
-    }
-
-    /// Drops the first `len` pending bytes (handed to the linter).
-    fn drain(&mut self, len: usize, watch: &mut Watch<'_, '_>) {
-        let len = len.min(self.pending.len());
-        let drained = self.pending.get(..len).unwrap_or_default();
-        if watch.keep.is_some() {
-            watch.push(&ra2_core::source::same_length_lossy(drained));
-        }
-        self.line += ra2_core::source::count_line_breaks(drained);
-        self.pending.drain(..len);
-        self.offset += len;
-    }
-
-    /// Hands the linter the rest of the section, and starts the next one.
-    fn finish(&mut self, linter: &mut Linter<'_>, state: &mut ra2_core::lint::FileState, watch: &mut Watch<'_, '_>) {
-        let end = self.offset + self.pending.len();
-        let end_line = self.next_line;
-        if let Some(splitter) = self.splitter.as_mut() {
-            if self.list.is_some() || state.json() == Some(true) {
-                splitter.finish(end, &mut self.cuts);
-                self.apply_cuts(linter, state, watch);
-            }
-        }
-        self.cuts.clear();
-        let bytes = std::mem::take(&mut self.pending);
-        match self.list.take() {
-            Some(list) => {
-                let (line, column) = self.trailer.unwrap_or((end_line, 0));
-                linter.end_list_bytes(state, list, &bytes, (self.offset, line, column));
-            }
-            None => linter.add_chunk_bytes(state, &bytes, self.offset, self.line),
-        }
-        if watch.keep.is_some() {
-            watch.push(&ra2_core::source::same_length_lossy(&bytes));
-        }
-        watch.progress(linter);
-        *self = Section {
-            offset: end,
-            line: end_line,
-            next_line: end_line,
-            ..Section::default()
-        };
-    }
 }
 
 #[cfg(test)]

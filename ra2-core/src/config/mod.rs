@@ -2,6 +2,7 @@
 //! reader, validated against the shipped JSON Schema with errors at the offending line, then
 //! checked against the rule catalogue.
 
+pub mod params;
 pub mod schema;
 pub mod settings;
 

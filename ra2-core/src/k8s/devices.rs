@@ -12,7 +12,7 @@ use std::fmt;
 use serde::Serialize;
 
 use crate::config::Config;
-use crate::rules::params::Params;
+use crate::config::params::Params;
 
 /// The shipped table, as written.
 #[cfg(test)]
@@ -141,7 +141,7 @@ impl Classifier {
     /// pattern never claims an accelerator. A bridge marker's node resource
     /// (`ovs-cni.network.kubevirt.io/br-dpdk`) is no device, whatever its bridge is called.
     pub fn shipped(&self, resource: &str) -> (DeviceClass, Source) {
-        if crate::telco::nad::is_bridge_marker(resource) {
+        if is_bridge_marker(resource) {
             return (DeviceClass::Unknown, Source::None);
         }
         let table = table();
@@ -161,6 +161,20 @@ impl Classifier {
         }
         (DeviceClass::Unknown, Source::None)
     }
+}
+
+/// Prefixes of the node resources that bridge markers write into a node's capacity, one per
+/// bridge on the node (1k of each): OVS-CNI's marker (`ovs-cni.network.kubevirt.io/<bridge>`,
+/// kubevirt/ovs-cni docs/marker.md) and KubeVirt's bridge marker for Linux bridges
+/// (`bridge.network.kubevirt.io/<bridge>`, kubevirt/bridge-marker). A definition names one as its
+/// resourceName only so that pods are scheduled where the bridge exists: no device plugin stands
+/// behind it, the kubelet allocates nothing, Multus finds no device ID for it and passes none,
+/// and the plug-in attaches to the bridge on whatever node the pod runs.
+const BRIDGE_MARKER_PREFIXES: &[&str] = &["ovs-cni.network.kubevirt.io/", "bridge.network.kubevirt.io/"];
+
+/// Whether an extended resource is a bridge marker's node resource rather than a device.
+pub(crate) fn is_bridge_marker(resource: &str) -> bool {
+    BRIDGE_MARKER_PREFIXES.iter().any(|p| resource.starts_with(p))
 }
 
 #[cfg(test)]

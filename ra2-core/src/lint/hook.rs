@@ -58,7 +58,7 @@ impl HookContext<'_> {
             .or_else(|| self.config.severity.get(rule))
             .copied()
             .unwrap_or(severity);
-        let finding = crate::lint::finding_on(rule, check, severity, message, Some(help), self.target, at);
+        let finding = crate::rules::finding::finding_on(rule, check, severity, message, Some(help), self.target, at);
         self.out.push((finding, self.target.object_index));
     }
 }

@@ -30,6 +30,15 @@ impl std::ops::DerefMut for Place {
     }
 }
 
+/// The object a rule is running on, for placing findings.
+#[derive(Clone, Copy, Debug)]
+pub struct Target<'c> {
+    pub file: &'c str,
+    pub document: usize,
+    pub object: &'c crate::report::ObjectRef,
+    pub object_index: usize,
+}
+
 impl Place {
     /// The place's data (copied only if the place is shared).
     pub fn into_data(self) -> PlaceData {
@@ -113,16 +122,12 @@ pub(crate) fn alias_related(doc: &crate::parse::doc::Doc<'_>, span: crate::parse
 impl Place {
     /// Resolves where a finding about `at` goes: the node's site, and the anchor when the node
     /// came through an alias.
-    pub fn of(target: crate::rules::Target<'_>, at: &crate::parse::view::Located<'_>) -> Place {
+    pub fn of(target: Target<'_>, at: &crate::parse::view::Located<'_>) -> Place {
         Place::shared(target, at, &mut Strings::default())
     }
 
     /// Like [`Place::of`], with its strings shared through `strings` (for places kept as facts).
-    pub fn shared(
-        target: crate::rules::Target<'_>,
-        at: &crate::parse::view::Located<'_>,
-        strings: &mut Strings,
-    ) -> Place {
+    pub fn shared(target: Target<'_>, at: &crate::parse::view::Located<'_>, strings: &mut Strings) -> Place {
         let site = at.site();
         let doc = at.doc();
         let related = site.related.map(|span| Box::new(alias_related(doc, span)));
@@ -224,7 +229,7 @@ pub(crate) struct BundleFinding {
     /// A fix more specific than the rule's remediation.
     pub help: Option<Arc<str>>,
     /// The finding's mechanical remedy (boxed: most cross-document findings have none).
-    pub fix: Option<Box<crate::fix::Fix>>,
+    pub fix: Option<Box<crate::report::fix::Fix>>,
 }
 
 /// A `NetworkAttachmentDefinition` in the input.
@@ -244,7 +249,7 @@ impl Nad {
     pub fn device_resource(&self) -> Option<&str> {
         self.resource_name
             .as_deref()
-            .filter(|r| !crate::telco::nad::is_bridge_marker(r))
+            .filter(|r| !crate::k8s::devices::is_bridge_marker(r))
     }
 }
 
@@ -283,13 +288,17 @@ pub(crate) struct Claim {
 }
 
 impl Claim {
-    /// The object's claims and its pod spec's.
-    pub(crate) fn all(object: &crate::model::Object<'_>, cx: &mut crate::rules::Gather<'_>) -> Vec<Claim> {
-        let mut claims = crate::k8s::storage::object_claims(object);
+    /// The object's claims and its pod spec's; `place` says where a fact about a node points
+    /// (a rule's gather: [`crate::rules::Gather::place`]).
+    pub(crate) fn all(
+        object: &crate::model::Object<'_>,
+        mut place: impl FnMut(&crate::parse::view::Located<'_>) -> Place,
+    ) -> Vec<Claim> {
+        let mut claims = crate::model::storage::object_claims(object);
         claims.extend(
             object
                 .pod_spec()
-                .map(crate::k8s::storage::pod_claims)
+                .map(crate::model::storage::pod_claims)
                 .unwrap_or_default(),
         );
         claims
@@ -299,7 +308,7 @@ impl Claim {
                 Claim {
                     class: class.as_ref().and_then(|c| c.as_str().map(str::to_owned)),
                     pinned: claim.volume_name().is_some() || claim.selector().is_some(),
-                    place: cx.place(class.as_ref().unwrap_or(&claim.spec)),
+                    place: place(class.as_ref().unwrap_or(&claim.spec)),
                     describe: claim.describe,
                 }
             })
@@ -335,15 +344,21 @@ pub(crate) struct PodNetworks {
 }
 
 impl PodNetworks {
-    /// The pod's Multus attachments, when its annotation is a string.
-    pub(crate) fn of(pod: &crate::model::PodSpec<'_>, cx: &mut crate::rules::Gather<'_>) -> Option<PodNetworks> {
+    /// The pod's Multus attachments, when its annotation is a string: `namespace` is the pod's
+    /// (else the run's default), and `place` says where a fact about a node points (a rule's
+    /// gather: [`crate::rules::Gather::place`]).
+    pub(crate) fn of(
+        pod: &crate::model::PodSpec<'_>,
+        namespace: &str,
+        place: impl FnOnce(&crate::parse::view::Located<'_>) -> Place,
+    ) -> Option<PodNetworks> {
         let (annotation, Some(selection)) = pod.networks()? else {
             return None;
         };
         let attachments = selection
             .elements
             .iter()
-            .map(|e| (e.effective_namespace(cx.namespace).to_owned(), e.name.clone()))
+            .map(|e| (e.effective_namespace(namespace).to_owned(), e.name.clone()))
             .collect();
         let mut resources: BTreeMap<String, i128> = BTreeMap::new();
         for container in pod.workload_containers() {
@@ -356,7 +371,7 @@ impl PodNetworks {
             }
         }
         Some(PodNetworks {
-            place: cx.place(&annotation),
+            place: place(&annotation),
             attachments,
             resources,
         })
@@ -401,8 +416,8 @@ pub struct Bundle {
     /// Profile facts of pod specs that show a network-intensive signal or may still turn out
     /// to (ra2-rules.md §1.2); pods with neither are basic and not recorded.
     pub workloads: Vec<crate::model::profile::WorkloadProfile>,
-    /// Nodes, control-plane components and kubelet configurations (see [`crate::platform`]).
-    pub platform: crate::platform::Facts,
+    /// Nodes, control-plane components and kubelet configurations (see [`crate::model::platform`]).
+    pub platform: crate::model::platform::Facts,
     /// Each rule's facts, by rule id and type.
     pub(crate) rule_facts: RuleFacts,
     /// The strings places and facts share.
@@ -467,17 +482,12 @@ impl Bundle {
     /// `NetworkAttachmentDefinition`, `PersistentVolume`, `StorageClass`, a claim naming its
     /// volume, a `ServiceAccount` or a DANM network. `namespace` is the object's, else the run's
     /// default.
-    pub(crate) fn record(
-        &mut self,
-        target: crate::rules::Target<'_>,
-        object: &crate::model::Object<'_>,
-        namespace: &str,
-    ) {
+    pub(crate) fn record(&mut self, target: Target<'_>, object: &crate::model::Object<'_>, namespace: &str) {
         let name = || object.name.unwrap_or_default().to_owned();
         let annotation = |key: &str| object.annotation(key).and_then(|a| a.as_str().map(str::to_owned));
         // Any group: a definition written with the swapped group (k8s.v1.cni.cncf.io) is
         // reported once, by ra2.ntw.006/api-version, and still names the network it defines.
-        if crate::telco::nad::is_nad(object) {
+        if object.is_nad() {
             self.nads.push(Nad {
                 namespace: namespace.to_owned(),
                 name: name(),
@@ -495,7 +505,7 @@ impl Bundle {
                 host_path: spec.as_ref().and_then(|s| s.get("hostPath")).is_some(),
                 local: spec.as_ref().and_then(|s| s.get("local")).is_some(),
                 source: spec.as_ref().and_then(|s| {
-                    crate::k8s::storage::sources(s, crate::k8s::storage::is_pv_source)
+                    crate::model::storage::sources(s, crate::model::storage::is_pv_source)
                         .next()
                         .map(|(k, _)| k.to_owned())
                 }),
@@ -505,7 +515,7 @@ impl Bundle {
                 self.storage_classes.push(StorageClass {
                     name: name(),
                     provisioner: provisioner.to_owned(),
-                    default: crate::k8s::storage::DEFAULT_CLASS_ANNOTATIONS
+                    default: crate::model::storage::DEFAULT_CLASS_ANNOTATIONS
                         .iter()
                         .any(|key| annotation(key).as_deref() == Some("true")),
                 });

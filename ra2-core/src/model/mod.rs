@@ -3,7 +3,10 @@
 
 pub(crate) mod bundle;
 pub mod manifest;
+pub(crate) mod platform;
 pub(crate) mod profile;
+pub mod resources;
+pub(crate) mod storage;
 
 use crate::k8s::quantity::{Quantity, QuantityError};
 use crate::parse::view::Located;
@@ -61,6 +64,16 @@ impl<'d> Object<'d> {
 
     pub fn label(&self, key: &str) -> Option<Located<'d>> {
         self.metadata()?.get("labels")?.get(key)
+    }
+
+    /// Whether this is a `NetworkAttachmentDefinition`, whatever group its apiVersion names.
+    pub(crate) fn is_nad(&self) -> bool {
+        self.kind == Some(crate::telco::nad::KIND)
+    }
+
+    /// The parsed `spec.config` of a NAD, when it is a string holding a JSON object.
+    pub(crate) fn nad_config(&self) -> Option<crate::telco::nad::NadConfig<'d>> {
+        crate::telco::nad::NadConfig::parse(self.root.path(&["spec", "config"])?)
     }
 
     /// The workload kind, if this object embeds a pod spec.
@@ -454,7 +467,7 @@ pub struct PodSpec<'d> {
     /// The Multus network selection, parsed once for the linter and every rule.
     networks: std::cell::OnceCell<Option<crate::telco::multus::NetworkSelection>>,
     /// The control-plane components it runs, found once for every rule that asks.
-    components: std::cell::OnceCell<Vec<crate::platform::ComponentContainer<'d>>>,
+    components: std::cell::OnceCell<Vec<crate::model::platform::ComponentContainer<'d>>>,
     /// The items of `volumes`, found once for every rule that asks.
     volumes: std::cell::OnceCell<Vec<Located<'d>>>,
     /// The metadata's `annotations`, found once for the rules that look up annotations.
@@ -515,9 +528,10 @@ impl<'d> PodSpec<'d> {
         Some((annotation, selection))
     }
 
-    /// The control-plane components the pod runs (see [`crate::platform::find_components`]).
-    pub(crate) fn components(&self) -> &[crate::platform::ComponentContainer<'d>] {
-        self.components.get_or_init(|| crate::platform::find_components(self))
+    /// The control-plane components the pod runs (see [`crate::model::platform::find_components`]).
+    pub(crate) fn components(&self) -> &[crate::model::platform::ComponentContainer<'d>] {
+        self.components
+            .get_or_init(|| crate::model::platform::find_components(self))
     }
 
     /// Every container: init, sidecar, regular and ephemeral, in manifest order by list.
@@ -589,8 +603,8 @@ impl<'d> PodSpec<'d> {
             if !self.workload_containers().any(|c| c.resources.request(name).is_some()) {
                 continue;
             }
-            let crate::k8s::resources::Effective::Bounded(sum) =
-                crate::k8s::resources::pod_effective(self, name, crate::k8s::resources::Side::Requests)
+            let crate::model::resources::Effective::Bounded(sum) =
+                crate::model::resources::pod_effective(self, name, crate::model::resources::Side::Requests)
             else {
                 continue;
             };

@@ -45,7 +45,7 @@ pub fn strip_bom(text: &str) -> (&str, usize) {
 }
 
 /// True when `line` (without its line break) is a document start marker.
-fn is_document_start(line: &[u8]) -> bool {
+pub(crate) fn is_document_start(line: &[u8]) -> bool {
     line.starts_with(b"---") && matches!(line.get(3), None | Some(b' ' | b'\t' | b'\r'))
 }
 

@@ -1,6 +1,7 @@
 //! Findings, errors and the report: plain data in the shape of the JSON output contract
 //! (DESIGN.md, version 1), sorted and deterministic.
 
+pub mod fix;
 pub mod words;
 
 use std::collections::BTreeMap;
@@ -133,9 +134,9 @@ pub struct Finding {
     #[serde(skip)]
     pub named_pointer: Option<String>,
     /// The mechanical remedy, when the check has one (the fix contract): applied by
-    /// `ra2 lint --fix` and [`crate::fix::fix_text`].
+    /// `ra2 lint --fix` and [`crate::report::fix::fix_text`].
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub fix: Option<crate::fix::Fix>,
+    pub fix: Option<fix::Fix>,
     /// Byte offset and length of the primary span in the file, for renderers that show source.
     #[serde(skip)]
     pub offset: usize,

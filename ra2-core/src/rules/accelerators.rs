@@ -190,7 +190,10 @@ fn quantity_problem(amount: &Amount<'_>) -> Option<&'static str> {
 }
 
 fn gather(object: &Object<'_>, cx: &mut Gather<'_>) {
-    if let Some(pod) = object.pod_spec().and_then(|pod| PodNetworks::of(pod, cx)) {
+    if let Some(pod) = object
+        .pod_spec()
+        .and_then(|pod| PodNetworks::of(pod, cx.namespace, |at| cx.place(at)))
+    {
         cx.record(pod);
     }
 }

@@ -26,6 +26,7 @@ pub(crate) const ID: &str = "k8s.api";
 
 pub(crate) static RULE: Checks = Checks {
     object: Some(check_object),
+    settle: Some(settle),
     ..Checks::NONE
 };
 
@@ -105,7 +106,7 @@ fn covered_by(check: &str) -> &'static [RuleCheck] {
 /// `k8s.api` findings an RA2 finding at the same place already reports. A finding the user
 /// silenced (`silenced(rule, check)`: an annotation or exemption) does not stand in for the
 /// refusal, so silencing an RA2 rule never hides that the object cannot be created.
-pub(crate) fn settle(found: &mut Vec<Pending>, silenced: &dyn Fn(&Finding) -> bool) {
+fn settle(found: &mut Vec<Pending>, silenced: &dyn Fn(&Finding) -> bool) {
     let (api, mut rest): (Vec<Pending>, Vec<Pending>) =
         std::mem::take(found).into_iter().partition(|(f, _)| f.rule == ID);
     for (finding, _) in &mut rest {
@@ -559,8 +560,8 @@ const HOST_PATH_TYPES: &[&str] = &[
 ];
 
 fn volume_source(volume: &Located<'_>, cx: &mut Context<'_>) {
-    let mut sources =
-        crate::k8s::storage::sources(volume, crate::k8s::storage::is_pod_volume_source).filter(|(_, v)| !v.is_null());
+    let mut sources = crate::model::storage::sources(volume, crate::model::storage::is_pod_volume_source)
+        .filter(|(_, v)| !v.is_null());
     // A volume with no source is defaulted to an emptyDir, so only two or more are refused.
     if let (Some(_), Some((_, second))) = (sources.next(), sources.next()) {
         refuse(

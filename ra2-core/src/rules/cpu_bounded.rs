@@ -2,7 +2,7 @@
 //! the pod's stay below it, so CPUs are never oversubscribed.
 
 use crate::k8s::quantity::Quantity;
-use crate::k8s::resources::{Effective, Side, pod_effective};
+use crate::model::resources::{Effective, Side, pod_effective};
 use crate::model::{Amount, Container, PodSpec, Resources};
 use crate::parse::view::Located;
 use crate::rules::params::RuleParams;

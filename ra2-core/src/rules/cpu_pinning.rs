@@ -4,7 +4,7 @@
 //! Every check is silent unless the pod is network-intensive (ra2-rules.md §1.2; the linter
 //! settles that after reading the whole input) or carries the opt-in annotation.
 
-use crate::k8s::resources::{QosClass, exclusive_cpus, pod_qos};
+use crate::model::resources::{QosClass, exclusive_cpus, pod_qos};
 use crate::model::{Amount, Container, ContainerKind, PodSpec, Resources};
 use crate::parse::view::Located;
 use crate::rules::params::RuleParams;

@@ -1,10 +1,10 @@
 //! ra2.stg.006: persistent storage comes through CSI drivers, not the in-tree volume plugins
 //! that Kubernetes deprecated and is removing.
 
-use crate::k8s::storage::{
+use crate::model::bundle::{Bundle, Claim};
+use crate::model::storage::{
     IN_TREE_STORAGE, csi_driver_for, is_in_tree_provisioner, is_pod_volume_source, is_pv_source, sources,
 };
-use crate::model::bundle::{Bundle, Claim};
 use crate::model::{Object, PodSpec};
 use crate::rules::{BundleContext, Checks, Context, Gather};
 
@@ -83,7 +83,7 @@ fn storage_class(object: &Object<'_>, cx: &mut Context<'_>) {
 
 /// Claims that name a storage class.
 fn gather(object: &Object<'_>, cx: &mut Gather<'_>) {
-    for claim in Claim::all(object, cx) {
+    for claim in Claim::all(object, |at| cx.place(at)) {
         if claim.class.is_some() {
             cx.record(claim);
         }

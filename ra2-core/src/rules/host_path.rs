@@ -1,7 +1,7 @@
 //! ra2.app.007: workloads do not use hostPath volumes (base: should not; latest: must not).
 
-use crate::k8s::storage::{HostPathVolume, host_path_volumes};
 use crate::model::bundle::Bundle;
+use crate::model::storage::{HostPathVolume, host_path_volumes};
 use crate::model::{Object, PodSpec};
 use crate::rules::{BundleContext, Checks, Context};
 

@@ -15,7 +15,7 @@ fn check(object: &Object<'_>, cx: &mut Context<'_>) {
         return;
     }
     let name = object.name.unwrap_or("?");
-    let fix = || crate::fix::set(&object.root, &["immutable"], true.into());
+    let fix = || crate::report::fix::set(&object.root, &["immutable"], true.into());
     match object.root.get("immutable") {
         Some(value) if value.is_true() => {}
         Some(value) if value.as_bool() == Some(false) => cx.report_fixable(

@@ -6,7 +6,7 @@ use serde_json::Value;
 use crate::model::Object;
 use crate::rules::params::RuleParams;
 use crate::rules::{Checks, Context};
-use crate::telco::nad::{self, NadConfig};
+use crate::telco::nad;
 
 pub(super) static RULE: Checks = Checks {
     object: Some(check),
@@ -44,10 +44,10 @@ const SELF_ADDRESSING: &[&str] = &[
 ];
 
 fn check(object: &Object<'_>, cx: &mut Context<'_>) {
-    if !nad::is_nad(object) {
+    if !object.is_nad() {
         return;
     }
-    let Some(config) = NadConfig::of(object) else { return };
+    let Some(config) = object.nad_config() else { return };
     let plugins = config.plugins();
     // A config without a plugin that can run is ra2.ntw.006/016's finding.
     if !plugins.iter().any(|p| p.plugin_type().is_some()) {

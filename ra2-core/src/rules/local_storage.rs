@@ -1,8 +1,8 @@
 //! ra2.app.025: workloads do not keep data on node-local storage: no hostPath volumes, no local
 //! PersistentVolumes, no StorageClass without a provisioner, no claim bound to a local volume.
 
-use crate::k8s::storage::{HostPathVolume, host_path_volumes};
 use crate::model::bundle::Bundle;
+use crate::model::storage::{HostPathVolume, host_path_volumes};
 use crate::model::{Object, PodSpec};
 use crate::rules::{BundleContext, Checks, Context};
 

@@ -19,6 +19,7 @@ mod control_plane;
 mod cpu_bounded;
 mod cpu_pinning;
 mod csi;
+pub(crate) mod finding;
 mod hardcoded_ips;
 mod host_namespaces;
 mod host_network;
@@ -81,7 +82,22 @@ pub struct Checks {
     pub bundle: Option<fn(&Bundle, &mut BundleContext<'_>)>,
     /// Decodes the checks' parameters once per run (see [`params`]): `Some(params::decoder::<P>)`.
     pub params: Option<params::Decoder>,
+    /// Runs once per object, for every rule of the registry that has it whether the rule runs
+    /// or not: records facts that several rules' `bundle` checks read (the platform's nodes,
+    /// components and kubelets, say), which no one rule's `gather` owns.
+    pub collect: Option<Collect>,
+    /// Runs once per object after every check and object hook, for every rule of the registry
+    /// that has it whether the rule runs or not: settles the object's findings against each
+    /// other (marks, drops or adds), given which of them the user silenced (see [`Settle`]).
+    pub settle: Option<Settle>,
 }
+
+/// A [`Checks::collect`] hook: the run's facts, the object (and its pod spec, when it has one).
+pub type Collect = fn(&mut Bundle, Target<'_>, &Object<'_>, Option<&PodSpec<'_>>);
+
+/// A [`Checks::settle`] hook: one object's findings, and whether an annotation or exemption
+/// silences a finding.
+pub type Settle = fn(&mut Vec<Pending>, &dyn Fn(&crate::report::Finding) -> bool);
 
 impl Checks {
     /// No checks: the base that a rule's `Checks` fills in with `..Checks::NONE`.
@@ -91,6 +107,8 @@ impl Checks {
         gather: None,
         bundle: None,
         params: None,
+        collect: None,
+        settle: None,
     };
 }
 
@@ -206,14 +224,7 @@ const fn parts() -> usize {
     n
 }
 
-/// The object a rule is running on, for placing findings.
-#[derive(Clone, Copy, Debug)]
-pub struct Target<'c> {
-    pub file: &'c str,
-    pub document: usize,
-    pub object: &'c crate::report::ObjectRef,
-    pub object_index: usize,
-}
+pub use crate::model::bundle::Target;
 
 /// A finding and the index of the object it belongs to (for suppression).
 pub type Pending = (crate::report::Finding, usize);
@@ -329,7 +340,7 @@ impl<'c> Context<'c> {
     }
 
     /// Like [`Context::report_with_help`] (`help` `None`: the rule's remediation), with the
-    /// finding's fix: `patch` (see [`crate::fix::set`]) under the check's catalogue `fix`
+    /// finding's fix: `patch` (see [`crate::report::fix::set`]) under the check's catalogue `fix`
     /// entry, which says whether it is safe and gives its title. A check without that entry
     /// reports without a fix (the catalogue test fails on it).
     pub fn report_fixable(
@@ -338,13 +349,13 @@ impl<'c> Context<'c> {
         at: &Located<'_>,
         message: impl Into<String>,
         help: Option<String>,
-        patch: Vec<crate::fix::Operation>,
+        patch: Vec<crate::report::fix::Operation>,
     ) {
         let reported = self.out.len();
         self.push(check, at, message.into(), help);
         let doc = self.doc().and_then(|d| d.check(check)).and_then(|c| c.fix);
         if let (Some((finding, _)), Some(doc)) = (self.out.get_mut(reported), doc) {
-            finding.fix = Some(crate::fix::Fix {
+            finding.fix = Some(crate::report::fix::Fix {
                 applicability: doc.applicability,
                 title: doc.title.to_owned(),
                 patch,
@@ -373,7 +384,7 @@ impl<'c> Context<'c> {
             .settings
             .config
             .severity_for(self.rule, check, self.doc(), self.settings.edition);
-        let finding = crate::lint::finding_on(self.rule, check, severity, message, help, self.target, at);
+        let finding = finding::finding_on(self.rule, check, severity, message, help, self.target, at);
         (finding, self.target.object_index)
     }
 }
@@ -488,13 +499,13 @@ impl<'c> BundleContext<'c> {
         check: &'static str,
         at: &Place,
         message: impl Into<String>,
-        patch: Vec<crate::fix::Operation>,
+        patch: Vec<crate::report::fix::Operation>,
     ) {
         let reported = self.out.len();
         self.push(check, at, &message.into(), None);
         let doc = self.doc.and_then(|d| d.check(check)).and_then(|c| c.fix);
         if let (Some(finding), Some(doc)) = (self.out.get_mut(reported), doc) {
-            finding.fix = Some(Box::new(crate::fix::Fix {
+            finding.fix = Some(Box::new(crate::report::fix::Fix {
                 applicability: doc.applicability,
                 title: doc.title.to_owned(),
                 patch,
@@ -511,6 +522,15 @@ impl<'c> BundleContext<'c> {
 #[cfg(test)]
 mod tests {
     use super::{RULES, find};
+
+    /// The registry-wide hooks run for every rule that has one, whether it runs or not: the
+    /// platform facts and the API server's settling, each registered once.
+    #[test]
+    fn registry_wide_hooks_are_registered_once() {
+        let parts = || RULES.iter().flat_map(|r| r.parts.iter());
+        assert_eq!(parts().filter(|c| c.collect.is_some()).count(), 1);
+        assert_eq!(parts().filter(|c| c.settle.is_some()).count(), 1);
+    }
 
     /// One entry per id, sorted by id, so that [`find`] can search; every id has its catalogue
     /// entry, and every entry registers at least one [`super::Checks`].

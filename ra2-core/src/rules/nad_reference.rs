@@ -34,7 +34,7 @@ impl Fact for DanmPod {
 /// The pod's Multus attachments, and its DANM interfaces.
 fn gather(object: &Object<'_>, cx: &mut Gather<'_>) {
     let Some(pod) = object.pod_spec() else { return };
-    if let Some(networks) = PodNetworks::of(pod, cx) {
+    if let Some(networks) = PodNetworks::of(pod, cx.namespace, |at| cx.place(at)) {
         cx.record(networks);
     }
     let Some(annotation) = crate::telco::danm::ANNOTATIONS

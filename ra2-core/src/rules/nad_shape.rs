@@ -34,7 +34,7 @@ const EMPTY_HELP: &str = "Put the CNI configuration in spec.config, or make sure
 const RESERVED_KEYS: &[&str] = &["runtimeConfig", "args"];
 
 fn check(object: &Object<'_>, cx: &mut Context<'_>) {
-    if !nad::is_nad(object) {
+    if !object.is_nad() {
         return;
     }
     api_version(object, cx);

@@ -53,7 +53,7 @@ fn id(
 ) {
     let who = container.describe();
     let Some(setting) = setting else {
-        let patch = crate::fix::set(&container.node, &["securityContext", field], FIXED_ID.into());
+        let patch = crate::report::fix::set(&container.node, &["securityContext", field], FIXED_ID.into());
         cx.report_fixable(
             check,
             &container.missing_field_site(),

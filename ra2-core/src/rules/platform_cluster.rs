@@ -14,14 +14,22 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::model::bundle::Bundle;
+use crate::model::platform::{Component, Stack};
 use crate::model::profile::{NETWORK_INTENSIVE, PROFILE_LABEL};
-use crate::platform::{Component, Stack};
-use crate::rules::{BundleContext, Checks};
+use crate::model::{Object, PodSpec};
+use crate::rules::{BundleContext, Checks, Target};
 
 pub(super) static K8S002: Checks = Checks {
     bundle: Some(etcd),
+    collect: Some(platform_facts),
     ..Checks::NONE
 };
+
+/// Records the platform facts of each object (see [`crate::model::platform::collect`]), which every
+/// cluster-wide platform check (here and in `platform_stack`) reads: registered once, here.
+fn platform_facts(bundle: &mut Bundle, target: Target<'_>, object: &Object<'_>, pod: Option<&PodSpec<'_>>) {
+    crate::model::platform::collect(&mut bundle.platform, target, object, pod);
+}
 
 pub(super) static K8S003: Checks = Checks {
     bundle: Some(control_plane_zones),
@@ -284,7 +292,7 @@ fn cpu_manager(bundle: &Bundle, cx: &mut BundleContext<'_>) {
 /// network-intensive, and a workload is network-intensive: nothing can host it.
 fn no_host(bundle: &Bundle, cx: &mut BundleContext<'_>) {
     let nodes = &bundle.platform.nodes;
-    if nodes.is_empty() || nodes.iter().any(crate::platform::NodeFact::network_intensive) {
+    if nodes.is_empty() || nodes.iter().any(crate::model::platform::NodeFact::network_intensive) {
         return;
     }
     for workload in &bundle.workloads {

@@ -9,11 +9,11 @@ use std::collections::BTreeMap;
 
 use crate::k8s::api_versions::{Level, table};
 use crate::k8s::feature_gates::{self, Stage};
+use crate::model::platform::flags::{Entry, GateSpec, MapEntry, configuration_map, feature_gates, parse_bool};
+use crate::model::platform::runtime_config::{AnyApi, RuntimeConfig, level_of};
+use crate::model::platform::{Component, KUBEADM_GROUP, KUBELET_GROUP, extra_args, image_tag, kubernetes_minor};
 use crate::model::{Object, PodSpec};
 use crate::parse::view::Located;
-use crate::platform::flags::{Entry, GateSpec, MapEntry, configuration_map, feature_gates, parse_bool};
-use crate::platform::runtime_config::{AnyApi, RuntimeConfig, level_of};
-use crate::platform::{Component, KUBEADM_GROUP, KUBELET_GROUP, extra_args, image_tag, kubernetes_minor};
 use crate::rules::params::RuleParams;
 use crate::rules::{Checks, Context};
 

@@ -10,8 +10,8 @@
 use crate::k8s::names::{ResourceName, classify_resource_name};
 use crate::k8s::quantity::Quantity;
 use crate::model::Object;
+use crate::model::platform::{is_control_plane, is_node, node_quantity};
 use crate::model::profile::{NETWORK_INTENSIVE, PROFILE_LABEL};
-use crate::platform::{is_control_plane, is_node, node_quantity};
 use crate::rules::{Checks, Context};
 use crate::telco::nfd::{KeyClass, classify_key};
 
@@ -200,7 +200,7 @@ fn version(object: &Object<'_>, cx: &mut Context<'_>) {
 /// node-reservations: allocatable CPU is below capacity, so some CPU is reserved for the
 /// system and Kubernetes daemons (`reservedSystemCPUs`, `systemReserved` or `kubeReserved`).
 fn reservations(object: &Object<'_>, cx: &mut Context<'_>) {
-    if object.is(crate::platform::KUBELET_GROUP, "KubeletConfiguration") {
+    if object.is(crate::model::platform::KUBELET_GROUP, "KubeletConfiguration") {
         kubelet_reservations(object, cx);
         return;
     }

@@ -10,7 +10,7 @@
 //! alone is never judged by them.
 
 use crate::model::bundle::Bundle;
-use crate::platform::{IPAM_DAEMONS, Stack};
+use crate::model::platform::{IPAM_DAEMONS, Stack};
 use crate::rules::{BundleContext, Checks};
 
 pub(super) static NTW010: Checks = Checks {
@@ -140,7 +140,7 @@ fn csi_drivers(bundle: &Bundle, cx: &mut BundleContext<'_>) {
     }
     for class in &facts.storage_classes {
         let provisioner = class.provisioner.as_str();
-        if crate::k8s::storage::is_in_tree_provisioner(provisioner)
+        if crate::model::storage::is_in_tree_provisioner(provisioner)
             || provisioner == "kubernetes.io/no-provisioner"
             || facts.csi_drivers.iter().any(|d| d == provisioner)
         {

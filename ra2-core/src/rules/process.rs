@@ -51,7 +51,7 @@ pub(super) fn privileged(container: &Container<'_>, cx: &mut Context<'_>) {
             &setting.node,
             format!("{} is privileged", container.describe()),
             Some("Remove privileged: add back only the capabilities the process needs, and request devices through a device plugin.".to_owned()),
-            crate::fix::set(&container.node, &["securityContext", "privileged"], false.into()),
+            crate::report::fix::set(&container.node, &["securityContext", "privileged"], false.into()),
         );
     }
 }
@@ -154,7 +154,7 @@ pub(super) fn escalation(container: &Container<'_>, windows: bool, cx: &mut Cont
         cx.report_with_help("privilege-escalation", &at, message, help);
         return;
     }
-    let patch = crate::fix::set(
+    let patch = crate::report::fix::set(
         &container.node,
         &["securityContext", "allowPrivilegeEscalation"],
         false.into(),

@@ -14,7 +14,7 @@ pub(super) static RULE: Checks = Checks {
 pub(super) fn check_pod(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
     for container in pod.workload_containers() {
         let fix = || {
-            crate::fix::set(
+            crate::report::fix::set(
                 &container.node,
                 &["securityContext", "readOnlyRootFilesystem"],
                 true.into(),

@@ -6,7 +6,7 @@ use serde_json::Value;
 use crate::k8s::names::{ResourceName, classify_resource_name};
 use crate::model::Object;
 use crate::rules::{Checks, Context, with_article};
-use crate::telco::nad::{self, NadConfig, RESOURCE_NAME_ANNOTATION};
+use crate::telco::nad::RESOURCE_NAME_ANNOTATION;
 
 pub(super) static RULE: Checks = Checks {
     object: Some(check),
@@ -20,10 +20,10 @@ const SRIOV_TYPES: &[&str] = &["sriov", "ib-sriov"];
 const SWAPPED_ANNOTATION: &str = "k8s.cni.cncf.io/resourceName";
 
 fn check(object: &Object<'_>, cx: &mut Context<'_>) {
-    if !nad::is_nad(object) {
+    if !object.is_nad() {
         return;
     }
-    let Some(config) = NadConfig::of(object) else { return };
+    let Some(config) = object.nad_config() else { return };
     let plugins = config.plugins();
     let Some(sriov) = plugins
         .iter()

@@ -1,8 +1,8 @@
 //! ra2.stg.007: claims get their storage through StorageClasses (dynamic provisioning), not by
 //! opting out of them or pinning a volume.
 
-use crate::k8s::storage::{CLASS_ANNOTATION, ClaimView, object_claims, pod_claims};
 use crate::model::bundle::{Bundle, Claim};
+use crate::model::storage::{CLASS_ANNOTATION, ClaimView, object_claims, pod_claims};
 use crate::model::{Object, PodSpec};
 use crate::rules::{BundleContext, Checks, Context, Gather};
 
@@ -74,7 +74,7 @@ fn check_claim(claim: &ClaimView<'_>, cx: &mut Context<'_>) {
 
 /// Claims that name no class and no volume.
 fn gather(object: &Object<'_>, cx: &mut Gather<'_>) {
-    for claim in Claim::all(object, cx) {
+    for claim in Claim::all(object, |at| cx.place(at)) {
         if claim.class.is_none() && !claim.pinned {
             cx.record(claim);
         }

@@ -24,7 +24,7 @@ fn check_pod(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
     let Some(setting) = pod.get(FIELD).filter(|v| !v.is_null()) else {
         return;
     };
-    let fix = || crate::fix::set(&pod.spec, &[FIELD], false.into());
+    let fix = || crate::report::fix::set(&pod.spec, &[FIELD], false.into());
     match setting.as_bool() {
         Some(false) => {}
         Some(true) => cx.report_fixable(
@@ -58,7 +58,7 @@ struct TokenPod {
     /// Where the service account is named, else the pod spec.
     place: Place,
     /// The fix: `automountServiceAccountToken: false` in the pod spec.
-    fix: Vec<crate::fix::Operation>,
+    fix: Vec<crate::report::fix::Operation>,
 }
 
 impl Fact for TokenPod {
@@ -80,7 +80,7 @@ fn gather(object: &Object<'_>, cx: &mut Gather<'_>) {
         namespace: cx.intern(cx.namespace),
         service_account: cx.intern(account.as_ref().and_then(Located::as_str).unwrap_or("default")),
         place: cx.place(account.as_ref().unwrap_or(&pod.spec)),
-        fix: crate::fix::set(&pod.spec, &[FIELD], false.into()),
+        fix: crate::report::fix::set(&pod.spec, &[FIELD], false.into()),
     };
     cx.record(fact);
 }

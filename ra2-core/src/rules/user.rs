@@ -82,8 +82,8 @@ pub(super) fn root_message(container: &Container<'_>, user: &Setting<'_>) -> Str
 
 /// The fix of a container whose image decides its user: `runAsNonRoot: true` in its own
 /// securityContext (the kubelet then refuses to start an image whose user is root).
-pub(super) fn enforce_non_root(container: &Container<'_>) -> Vec<crate::fix::Operation> {
-    crate::fix::set(&container.node, &["securityContext", "runAsNonRoot"], true.into())
+pub(super) fn enforce_non_root(container: &Container<'_>) -> Vec<crate::report::fix::Operation> {
+    crate::report::fix::set(&container.node, &["securityContext", "runAsNonRoot"], true.into())
 }
 
 /// Where and how to say that the image decides the user: at a written `runAsNonRoot` that is

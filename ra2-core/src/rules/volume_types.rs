@@ -1,8 +1,8 @@
 //! ra2.stg.005: pod volumes use the types every RA2 platform must support (emptyDir, configMap,
 //! secret, persistentVolumeClaim) or ones that need no storage backend.
 
-use crate::k8s::storage::{is_pod_volume_source, sources};
 use crate::model::PodSpec;
+use crate::model::storage::{is_pod_volume_source, sources};
 use crate::rules::{Checks, Context};
 
 pub(super) static RULE: Checks = Checks {

@@ -3,7 +3,6 @@
 
 use serde_json::{Map, Value};
 
-use crate::model::Object;
 use crate::parse::view::Located;
 
 /// The kind, matched on its own so that a NAD written with the wrong API group is still judged.
@@ -12,25 +11,6 @@ pub(crate) const KIND: &str = "NetworkAttachmentDefinition";
 pub(crate) const API_VERSION: &str = "k8s.cni.cncf.io/v1";
 /// The annotation that ties attachments to a device-plugin resource (MULTUS).
 pub(crate) const RESOURCE_NAME_ANNOTATION: &str = "k8s.v1.cni.cncf.io/resourceName";
-
-/// Prefixes of the node resources that bridge markers write into a node's capacity, one per
-/// bridge on the node (1k of each): OVS-CNI's marker (`ovs-cni.network.kubevirt.io/<bridge>`,
-/// kubevirt/ovs-cni docs/marker.md) and KubeVirt's bridge marker for Linux bridges
-/// (`bridge.network.kubevirt.io/<bridge>`, kubevirt/bridge-marker). A definition names one as its
-/// resourceName only so that pods are scheduled where the bridge exists: no device plugin stands
-/// behind it, the kubelet allocates nothing, Multus finds no device ID for it and passes none,
-/// and the plug-in attaches to the bridge on whatever node the pod runs.
-const BRIDGE_MARKER_PREFIXES: &[&str] = &["ovs-cni.network.kubevirt.io/", "bridge.network.kubevirt.io/"];
-
-/// Whether an extended resource is a bridge marker's node resource rather than a device.
-pub(crate) fn is_bridge_marker(resource: &str) -> bool {
-    BRIDGE_MARKER_PREFIXES.iter().any(|p| resource.starts_with(p))
-}
-
-/// Whether `object` is a `NetworkAttachmentDefinition`, whatever group its apiVersion names.
-pub(crate) fn is_nad(object: &Object<'_>) -> bool {
-    object.kind == Some(KIND)
-}
 
 /// A CNI configuration that parsed as a JSON object.
 #[derive(Clone, Debug)]
@@ -70,9 +50,9 @@ pub(crate) fn join(parent: &str, key: &str) -> String {
 }
 
 impl<'d> NadConfig<'d> {
-    /// The parsed `spec.config` of a NAD, when it is a string holding a JSON object.
-    pub(crate) fn of(object: &Object<'d>) -> Option<NadConfig<'d>> {
-        let node = object.root.path(&["spec", "config"])?;
+    /// A NAD's `spec.config` (`node`), parsed, when it is a string holding a JSON object (see
+    /// [`crate::model::Object::nad_config`]).
+    pub(crate) fn parse(node: Located<'d>) -> Option<NadConfig<'d>> {
         match serde_json::from_str(node.as_str()?) {
             Ok(Value::Object(json)) => Some(NadConfig { node, json }),
             _ => None,

@@ -24,10 +24,10 @@ use std::collections::BTreeMap;
 
 use crate::k8s::quantity::Quantity;
 use crate::model::bundle::Place;
+use crate::model::bundle::Target;
 use crate::model::profile::{NETWORK_INTENSIVE, PROFILE_LABEL};
 use crate::model::{Object, PodSpec};
 use crate::parse::view::Located;
-use crate::rules::Target;
 
 /// The node-role labels that mark control-plane nodes (kubeadm's, and its deprecated name).
 pub(crate) const CONTROL_PLANE_LABELS: &[&str] = &[
@@ -573,8 +573,8 @@ pub(crate) fn collect(facts: &mut Facts, target: Target<'_>, object: &Object<'_>
             place: place(&named()),
         });
     }
-    if crate::telco::nad::is_nad(object) {
-        let config = crate::telco::nad::NadConfig::of(object);
+    if object.is_nad() {
+        let config = object.nad_config();
         let plugins = config
             .as_ref()
             .map(crate::telco::nad::NadConfig::plugins)

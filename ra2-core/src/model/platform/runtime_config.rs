@@ -234,7 +234,7 @@ impl<At> RuntimeConfig<At> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::platform::flags::configuration_map;
+    use crate::model::platform::flags::configuration_map;
 
     fn resolve(flags: &[&str]) -> Result<RuntimeConfig<usize>, RuntimeConfigError> {
         let map = configuration_map(flags.iter().enumerate().map(|(i, f)| (*f, i)));

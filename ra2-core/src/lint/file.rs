@@ -1,0 +1,247 @@
+//! Files fed to the linter: whole (text or bytes) or chunk by chunk (one `---` section at a
+//! time), each section read into documents, and errors for what cannot be read.
+
+use super::Linter;
+use crate::parse::doc::{Doc, DocError, read_chunk};
+use crate::parse::source::{Chunk, chunks, looks_templated, strip_bom};
+use crate::parse::view::Located;
+use crate::report::LintError;
+
+/// Per-file state while a file is fed in chunks (for streaming standard input).
+#[derive(Debug)]
+pub(super) struct FileState {
+    pub(super) name: String,
+    pub(super) next_document: usize,
+    pub(super) json: Option<bool>,
+    /// Skip documents that are not Kubernetes objects (see [`crate::model::manifest`]) instead of
+    /// reporting them as errors.
+    pub(super) skip_non_k8s: bool,
+}
+
+impl FileState {
+    /// Whether the file is JSON, once its first text decided it.
+    pub(super) fn json(&self) -> Option<bool> {
+        self.json
+    }
+
+    /// Skips (and counts) documents that are not Kubernetes objects, as for files found by
+    /// walking a directory; off by default unless the config's `skip-non-k8s` is set.
+    pub(super) fn set_skip_non_k8s(&mut self, on: bool) {
+        self.skip_non_k8s = on;
+    }
+}
+
+impl Linter<'_> {
+    /// Lints a whole file.
+    pub fn add_file(&mut self, name: &str, text: &str) {
+        self.add_file_with(name, text, self.config.skip_non_k8s);
+    }
+
+    /// Lints a whole file; with `skip_non_k8s`, documents that are not Kubernetes objects are
+    /// skipped and counted instead of being errors (see [`crate::model::manifest`]).
+    pub fn add_file_with(&mut self, name: &str, text: &str, skip_non_k8s: bool) {
+        let mut state = self.begin_file(name);
+        state.set_skip_non_k8s(skip_non_k8s);
+        let (text, bom) = strip_bom(text);
+        for chunk in chunks(text, bom, 0) {
+            self.add_chunk(&mut state, chunk);
+        }
+    }
+
+    /// Lints a whole file given as bytes. Each `---` section is decoded on its own, so a section
+    /// that is not UTF-8 fails alone (an error for its document) while the others are linted; a
+    /// UTF-16 file fails as a whole.
+    pub fn add_file_bytes(&mut self, name: &str, bytes: &[u8]) {
+        self.add_file_bytes_with(name, bytes, self.config.skip_non_k8s);
+    }
+
+    /// [`Linter::add_file_bytes`], with `skip_non_k8s` as in [`Linter::add_file_with`].
+    pub fn add_file_bytes_with(&mut self, name: &str, bytes: &[u8], skip_non_k8s: bool) {
+        if let Ok(text) = std::str::from_utf8(bytes) {
+            self.add_file_with(name, text, skip_non_k8s);
+            return;
+        }
+        let mut state = self.begin_file(name);
+        state.set_skip_non_k8s(skip_non_k8s);
+        if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
+            let index = state.next_document;
+            state.next_document += 1;
+            self.report.summary.documents += 1;
+            self.report.errors.push(LintError {
+                file: name.to_owned(),
+                line: 1,
+                column: 1,
+                document: index,
+                message: "file is UTF-16, not UTF-8; convert it (for example with iconv -f UTF-16 -t UTF-8)".to_owned(),
+                code: "ra2::input::utf8".to_owned(),
+                offset: 0,
+            });
+            return;
+        }
+        let bom = if bytes.starts_with("\u{feff}".as_bytes()) { 3 } else { 0 };
+        let body = bytes.get(bom..).unwrap_or_default();
+        let starts = crate::parse::source::chunk_starts(body);
+        let ends = starts.iter().skip(1).map(|&(start, _)| start).chain([body.len()]);
+        for (&(start, line), end) in starts.iter().zip(ends) {
+            let piece = body.get(start..end).unwrap_or_default();
+            self.add_chunk_bytes(&mut state, piece, bom + start, line);
+        }
+    }
+
+    /// Lints one chunk given as bytes (from byte `offset`, 0-based line `line` of its file):
+    /// as [`Linter::add_chunk`] when it is UTF-8, else an `ra2::input::utf8` error for its
+    /// document.
+    pub(super) fn add_chunk_bytes(&mut self, file: &mut FileState, bytes: &[u8], offset: usize, line: usize) {
+        let valid_up_to = match std::str::from_utf8(bytes) {
+            Ok(text) => {
+                for chunk in chunks(text, offset, line) {
+                    self.add_chunk(file, chunk);
+                }
+                return;
+            }
+            Err(e) => e.valid_up_to(),
+        };
+        let index = file.next_document;
+        file.next_document += 1;
+        self.report.summary.documents += 1;
+        self.utf8_error(&file.name, index, bytes, valid_up_to, (offset, line, 0));
+    }
+
+    /// The `ra2::input::utf8` error for `bytes` (at absolute offset, 0-based line, and column
+    /// of its first character on that line), which are valid UTF-8 up to `valid_up_to`.
+    pub(super) fn utf8_error(
+        &mut self,
+        file: &str,
+        document: usize,
+        bytes: &[u8],
+        valid_up_to: usize,
+        at: (usize, usize, usize),
+    ) {
+        let (offset, line, column) = at;
+        let mut pos = crate::parse::source::byte_position(bytes, valid_up_to, line);
+        if pos.line == line + 1 {
+            pos.column += column;
+        }
+        let byte = bytes.get(valid_up_to).copied().unwrap_or_default();
+        self.report.errors.push(LintError {
+            file: file.to_owned(),
+            line: pos.line,
+            column: pos.column,
+            document,
+            message: format!(
+                "not UTF-8: invalid byte 0x{byte:02X} at line {}, column {}",
+                pos.line, pos.column
+            ),
+            code: "ra2::input::utf8".to_owned(),
+            offset: offset + valid_up_to,
+        });
+    }
+
+    /// Starts a file that will be fed chunk by chunk (see [`crate::parse::source::chunks`]).
+    pub(super) fn begin_file(&mut self, name: &str) -> FileState {
+        self.report.summary.files += 1;
+        FileState {
+            name: name.to_owned(),
+            next_document: 0,
+            json: None,
+            skip_non_k8s: self.config.skip_non_k8s,
+        }
+    }
+
+    /// Counts a file or document that was not linted because it is not a Kubernetes manifest,
+    /// under `reason` (`summary.skipped`, `summary.skipped_by_reason`).
+    pub fn record_skipped(&mut self, reason: &str) {
+        self.report.summary.count_skipped(reason);
+    }
+
+    /// Whether the file's documents are JSON, decided by its first chunk (`text`).
+    pub(super) fn file_is_json(file: &mut FileState, text: &str) -> bool {
+        *file
+            .json
+            .get_or_insert_with(|| text.trim_start().starts_with(['{', '[']))
+    }
+
+    /// Lints one chunk of a file: one `---` section.
+    fn add_chunk(&mut self, file: &mut FileState, chunk: Chunk<'_>) {
+        let json = Self::file_is_json(file, chunk.text);
+        // JSON Lists are read item by item; YAML ones when they are over the size limit (an
+        // alias may use an anchor of another item, which reading item by item cannot follow).
+        let split = self.split_lists && (json || chunk.text.len() > self.limits.max_document_bytes);
+        if let Some(cuts) = split
+            .then(|| crate::parse::list::split(chunk.text, chunk.offset, chunk.line, json))
+            .flatten()
+        {
+            self.add_list_chunk(file, chunk, &cuts);
+            return;
+        }
+        let result = if self.json_reader {
+            read_chunk(chunk, json, self.limits)
+        } else {
+            crate::parse::doc::read_chunk_yaml(chunk, json, self.limits)
+        };
+        let template = crate::parse::source::helm_source(chunk.text);
+        for doc in &result.docs {
+            self.add_read_doc(file, doc, template);
+        }
+        if let Some(error) = result.error {
+            let index = file.next_document;
+            file.next_document += 1;
+            self.report.summary.documents += 1;
+            let pos = crate::parse::source::LineIndex::new(&chunk).position(chunk.text, error.span.start);
+            self.read_error(&file.name, index, chunk.text, pos, error);
+        }
+    }
+
+    /// A document (or List item) that could not be read, at `pos`.
+    pub(super) fn read_error(
+        &mut self,
+        file: &str,
+        document: usize,
+        text: &str,
+        pos: crate::parse::source::Position,
+        error: DocError,
+    ) {
+        let mut message = error.message;
+        if looks_templated(text) {
+            message = format!("unrendered Helm template: run `helm template` first ({message})");
+        }
+        self.report.errors.push(LintError {
+            file: file.to_owned(),
+            line: pos.line,
+            column: pos.column,
+            document,
+            message,
+            code: if looks_templated(text) {
+                "ra2::parse::template".to_owned()
+            } else {
+                error.code.to_owned()
+            },
+            offset: error.span.start,
+        });
+    }
+
+    /// Lints a document read elsewhere as the only document of a file named `name`: the
+    /// admission decision reads the object where it stands in the request.
+    pub(crate) fn add_doc(&mut self, name: &str, doc: &Doc<'_>) {
+        let mut state = self.begin_file(name);
+        self.add_read_doc(&mut state, doc, None);
+    }
+
+    pub(super) fn add_read_doc(&mut self, file: &mut FileState, doc: &Doc<'_>, template: Option<&str>) {
+        // Every document counts, empty ones (only comments, or `---` twice) included, as
+        // YAML libraries' load-all does, so that `document` matches what they see.
+        let index = file.next_document;
+        file.next_document += 1;
+        self.report.summary.documents += 1;
+        if doc.root_is_null() {
+            return;
+        }
+        if file.skip_non_k8s {
+            if let Some(reason) = crate::model::manifest::document_skip_reason(&Located::root(doc)) {
+                self.record_skipped(reason);
+                return;
+            }
+        }
+        self.lint_doc(&file.name, index, doc, template);
+    }
+}
