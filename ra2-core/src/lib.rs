@@ -59,7 +59,7 @@ pub use model::{manifest, resources};
 
 pub use parse::{doc, list, scalar, source, view};
 pub use report::words;
-pub use report::{Finding, LintError, ObjectRef, Report, Severity, TemplateLocation};
+pub use report::{Finding, LintError, ObjectRef, Report, Severity, TemplateLocation, Waiver, WaiverSource};
 
 /// Lints one file's text.
 pub fn lint_str(file: &str, text: &str, config: &Config) -> Report {

@@ -248,13 +248,16 @@ fn apply(
     if let Some(value) = ignore.filter(|v| !v.is_none()) {
         overrides.ignore = Some(selectors("ignore", value)?);
     }
-    overrides.apply(resolved).map_err(|unknown| {
+    let mut config = overrides.apply(resolved).map_err(|unknown| {
         let lines: Vec<String> = unknown
             .iter()
             .map(|u| format!("{}: {}{}", u.option, u.message(), u.hint("")))
             .collect();
         PyValueError::new_err(lines.join("\n"))
-    })
+    })?;
+    // Waivers expire by the clock (or SOURCE_DATE_EPOCH), as in `ra2 lint`.
+    config.today = Some(ra2_run::settings::today().map_err(|lines| PyValueError::new_err(lines.join("\n")))?);
+    Ok(config)
 }
 
 fn name_of(option: &str, value: Option<&Bound<'_, PyAny>>) -> PyResult<Option<String>> {

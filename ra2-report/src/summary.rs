@@ -30,7 +30,12 @@ pub fn summary_line(report: &Report) -> String {
         let _ = write!(line, "; {} could not be read", plural(unreadable_files, "file"));
     }
     if s.suppressed > 0 {
-        let _ = write!(line, "; {} suppressed", plural(s.suppressed, "finding"));
+        let _ = write!(
+            line,
+            "; {} suppressed by {} in force",
+            plural(s.suppressed, "finding"),
+            plural(s.waivers.len(), "waiver")
+        );
     }
     if let Some(fixed) = s.fixed {
         let _ = write!(line, "; {} fixed", plural(fixed, "finding"));

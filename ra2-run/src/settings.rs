@@ -24,12 +24,38 @@ pub fn load(args: &Options) -> Result<Config, Vec<String>> {
         ignore: (!args.ignore.is_empty()).then(|| args.ignore.clone()),
         limits: args.limits,
     };
-    overrides.apply(config).map_err(|unknown| {
+    let mut config = overrides.apply(config).map_err(|unknown| {
         unknown
             .iter()
             .map(|u| format!("error: {} in --{}{}", u.message(), u.option, u.hint(NO_SUGGESTION)))
-            .collect()
-    })
+            .collect::<Vec<_>>()
+    })?;
+    config.today = Some(today()?);
+    Ok(config)
+}
+
+/// Today's date (UTC), against which waivers' expiry dates are judged: `SOURCE_DATE_EPOCH`
+/// (seconds since 1970, for reproducible runs) when set, else the system clock.
+pub fn today() -> Result<String, Vec<String>> {
+    let now = match std::env::var("SOURCE_DATE_EPOCH") {
+        Ok(epoch) => {
+            let seconds: i64 = epoch.trim().parse().map_err(|_| {
+                vec![format!(
+                    "error: SOURCE_DATE_EPOCH must be seconds since 1970, found {epoch:?}"
+                )]
+            })?;
+            time::OffsetDateTime::from_unix_timestamp(seconds)
+                .map_err(|e| vec![format!("error: SOURCE_DATE_EPOCH {seconds} is out of range: {e}")])?
+        }
+        Err(_) => time::OffsetDateTime::now_utc(),
+    };
+    let date = now.date();
+    Ok(format!(
+        "{:04}-{:02}-{:02}",
+        date.year(),
+        u8::from(date.month()),
+        date.day()
+    ))
 }
 
 /// What an unknown rule's message ends with when no rule is close.

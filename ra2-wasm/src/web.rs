@@ -116,6 +116,8 @@ export interface Summary {
   stale?: number;
   /** With the CLI's `--fix` (not in this build): fixes applied before the report was made. */
   fixed?: number;
+  /** The waivers in force that silenced findings: suppression annotations and config exemptions, not expired. */
+  waivers?: { source: "annotation" | "exemption"; rule: string; object?: ObjectRef; exemption?: string; reason: string; expires?: string; suppressed: number }[];
 }
 
 /** The JSON output contract, version 1 (what `ra2 lint --format json` prints; its JSON Schema is ra2-core/schemas/report.schema.json). */

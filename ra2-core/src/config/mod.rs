@@ -95,6 +95,10 @@ pub struct Exemption {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub template: Option<String>,
     pub reason: String,
+    /// The last day the exemption holds (`YYYY-MM-DD`); after it, the findings it silenced
+    /// are reported again, with an `exemption/expired` warning.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expires: Option<String>,
     /// Where the exemption is written, when it was read from a file: an exemption that
     /// matched nothing is reported there.
     #[serde(skip)]
@@ -217,6 +221,11 @@ pub struct Config {
     /// Skip (and count) files and documents that are not Kubernetes manifests even when they
     /// are named explicitly or read from standard input (directory walks always skip them).
     pub skip_non_k8s: bool,
+    /// Today's date (`YYYY-MM-DD`, UTC), against which waivers' expiry dates are judged: set by
+    /// the face that has a clock (the CLI reads `SOURCE_DATE_EPOCH`, else the system clock).
+    /// `None`: no waiver expires.
+    #[serde(skip)]
+    pub today: Option<String>,
     /// `baseline: FILE`: the baseline file `ra2 lint` reports new findings against, as
     /// written (the CLI reads it relative to the config file's directory). Only `ra2 lint`
     /// reads baselines; the other faces ignore it.
@@ -238,6 +247,7 @@ impl Default for Config {
             strict: false,
             limits: Limits::default(),
             skip_non_k8s: false,
+            today: None,
             baseline: None,
         }
     }
@@ -257,6 +267,38 @@ pub struct ConfigError {
     /// itself. Faces that take settings as objects (JS options, policy settings) show it
     /// instead of a line.
     pub pointer: String,
+}
+
+/// Is `s` a calendar date written `YYYY-MM-DD`? (Such dates compare as strings in date
+/// order, which is how expiry dates are judged.)
+pub fn valid_date(s: &str) -> bool {
+    let bytes = s.as_bytes();
+    if bytes.len() != 10 || bytes.get(4) != Some(&b'-') || bytes.get(7) != Some(&b'-') {
+        return false;
+    }
+    let number = |range: std::ops::Range<usize>| {
+        s.get(range)
+            .filter(|d| d.bytes().all(|b| b.is_ascii_digit()))?
+            .parse::<u32>()
+            .ok()
+    };
+    let (Some(year), Some(month), Some(day)) = (number(0..4), number(5..7), number(8..10)) else {
+        return false;
+    };
+    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+    let days = match month {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        2 if leap => 29,
+        2 => 28,
+        _ => return false,
+    };
+    (1..=days).contains(&day)
+}
+
+/// Has a waiver that holds through `expires` lapsed by `today` (both `YYYY-MM-DD`)?
+pub fn expired(expires: &str, today: Option<&str>) -> bool {
+    today.is_some_and(|today| expires < today)
 }
 
 /// Does `selector` (an id, a prefix of dotted segments, or `id/check`) select this check?
@@ -431,6 +473,21 @@ impl Config {
             }
         }
         if let Some(node) = root.get("exemptions") {
+            for expires in node.items().filter_map(|item| item.get("expires")) {
+                // The schema reports a value that is not a string; this, a string that is not
+                // a day of the calendar.
+                if expires.as_str().is_some_and(|s| !valid_date(s)) {
+                    errors.push(error_at(
+                        doc.position(expires.site().span.start),
+                        &expires.pointer(),
+                        format!(
+                            "expires must be a date written YYYY-MM-DD (the last day the exemption holds), found {}",
+                            expires.source_text()
+                        ),
+                        "ra2::config::date",
+                    ));
+                }
+            }
             for rule in node.items().filter_map(|item| item.get("rule")) {
                 if let Some(s) = rule.as_str() {
                     selectors.push((rule.clone(), s.to_owned()));
@@ -555,6 +612,7 @@ impl Config {
                 }
             },
             skip_non_k8s: raw.skip_non_k8s.unwrap_or(false),
+            today: None,
             baseline: raw.baseline,
         })
     }

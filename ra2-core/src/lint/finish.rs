@@ -2,7 +2,7 @@
 //! (select/ignore, suppression, exemptions) and handed out in report order, all at once
 //! ([`Linter::finish`]), in batches ([`Finished`]) or as they settle ([`Linter::take_settled`]).
 
-use super::suppress::{is_meta, unused_exemption};
+use super::suppress::{expired_exemption, is_meta, unused_exemption};
 use super::{Linter, PREVIOUS_OBJECT};
 use crate::catalogue::EXEMPTION_RULE;
 use crate::model::bundle::BundleFinding;
@@ -117,12 +117,21 @@ impl Linter<'_> {
             hook.finish(&mut self.report);
         }
         let mut after = std::mem::take(&mut self.report.findings);
+        let today = self.config.today.as_deref();
+        let lapsed = |e: &crate::config::Exemption| e.expires.clone().filter(|d| crate::config::expired(d, today));
         if self.report_unused_exemptions && self.config.enabled(EXEMPTION_RULE, "unused") {
             for (exemption, &used) in self.config.exemptions.iter().zip(&self.used) {
-                if !used && self.could_apply(exemption) {
+                if !used && lapsed(exemption).is_none() && self.could_apply(exemption) {
                     if let Some(site) = &exemption.site {
                         after.push(unused_exemption(exemption, site));
                     }
+                }
+            }
+        }
+        if self.report_unused_exemptions && self.config.enabled(EXEMPTION_RULE, "expired") {
+            for exemption in &self.config.exemptions {
+                if let (Some(date), Some(site)) = (lapsed(exemption), &exemption.site) {
+                    after.push(expired_exemption(exemption, site, &date));
                 }
             }
         }

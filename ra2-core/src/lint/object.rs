@@ -141,7 +141,7 @@ impl Linter<'_> {
             object_index,
         };
         let mut found: Vec<Pending> = Vec::new();
-        let suppressions = suppressions_of(&object, pod, target, &mut found);
+        let suppressions = suppressions_of(&object, pod, target, self.config.today.as_deref(), &mut found);
         self.suppressions
             .push((suppressions.all.is_some() || !suppressions.keys.is_empty()).then(|| Box::new(suppressions)));
         self.templates.push(template.map(Box::from));

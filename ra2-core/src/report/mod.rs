@@ -261,12 +261,63 @@ pub struct Summary {
     /// or their object or file renamed).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stale: Option<usize>,
+    /// The waivers (suppression annotations and config exemptions, not expired) that silenced
+    /// findings in this run, with how many each silenced.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub waivers: Vec<Waiver>,
     /// With `--fix`: fixes applied before this report was made (it shows what remains).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fixed: Option<usize>,
 }
 
+/// Where a waiver is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum WaiverSource {
+    /// An `ignore-check.ra2.dev/...` or `ra2.dev/ignore-all` annotation on the object.
+    Annotation,
+    /// An entry of `exemptions` in `.ra2.yaml`.
+    Exemption,
+}
+
+/// A waiver in force: what it silences, why, until when, and how many findings it silenced.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Waiver {
+    pub source: WaiverSource,
+    /// The rule (or prefix, or `rule.check` / `rule/check`) it names; `*` for
+    /// `ra2.dev/ignore-all`.
+    pub rule: String,
+    /// The annotated object.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub object: Option<ObjectRef>,
+    /// What the exemption matches (`ra2.app.007 on DaemonSet monitoring/node-*`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exemption: Option<String>,
+    pub reason: String,
+    /// The last day it holds (`YYYY-MM-DD`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expires: Option<String>,
+    pub suppressed: usize,
+}
+
 impl Summary {
+    /// One more finding silenced by `waiver` (counted with the waiver's earlier ones).
+    pub(crate) fn count_waiver(&mut self, waiver: Waiver) {
+        let same = |w: &&mut Waiver| {
+            w.source == waiver.source
+                && w.rule == waiver.rule
+                && w.object == waiver.object
+                && w.exemption == waiver.exemption
+        };
+        match self.waivers.iter_mut().rev().find(same) {
+            Some(w) => w.suppressed += 1,
+            None => self.waivers.push(Waiver {
+                suppressed: 1,
+                ..waiver
+            }),
+        }
+    }
+
     /// One more finding silenced, for `reason`.
     pub(crate) fn count_suppressed(&mut self, reason: &str) {
         self.suppressed += 1;

@@ -64,6 +64,8 @@ class _Summary(TypedDict):
     """With a baseline: recorded findings this run no longer found."""
     fixed: NotRequired[int]
     """With --fix: fixes applied before the report was made."""
+    waivers: NotRequired[list[dict[str, Any]]]
+    """The waivers in force that silenced findings (source, rule, object or exemption, reason, expires, suppressed)."""
 
 @final
 class ObjectRef:
