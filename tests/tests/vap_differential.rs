@@ -1,0 +1,318 @@
+//! `ra2 export vap` against a real kube-apiserver (issue 33): the exported
+//! ValidatingAdmissionPolicies decide as `ra2 lint` does.
+//!
+//! For each of several settings (each edition; a config with severity overrides, an ignored
+//! check, exemptions and `fail-on`), the policies are applied to a real kube-apiserver
+//! (ra2-testkit, v1.33), and then every workload object of the catalogue examples, the rule
+//! fixtures and the corpus is created with a server-side dry run in a namespace of its own. Per
+//! object, the API server's verdict is compared with `ra2 lint` of that object alone (its JSON,
+//! as the API server receives it) under the same settings, restricted to the exported checks:
+//! it denies exactly when ra2 reports an exported check that denies, the denial names such a
+//! check, and its warnings name exactly the exported checks below `fail-on` that ra2 reports.
+//! Objects the API server refuses on its own (its validation runs before admission policies)
+//! are counted and skipped. Zero disagreements; the counts are printed.
+//!
+//! Named `differential_*` so the workspace test run skips it; `scripts/test` runs it on its own.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::time::{Duration, Instant};
+
+use ra2_core::export::vap;
+use ra2_core::{Config, Linter};
+use ra2_testkit::{Cluster, Verdict};
+use serde_json::{Value, json};
+
+const NAMESPACE: &str = "vap";
+
+/// The documents of a YAML stream that are objects, as the JSON the API server receives.
+fn documents(text: &str) -> Vec<Value> {
+    let (text, bom) = ra2_core::source::strip_bom(text);
+    ra2_core::source::chunks(text, bom, 0)
+        .into_iter()
+        .filter_map(|chunk| ra2_core::yaml_to_json(chunk.text).ok())
+        .filter(Value::is_object)
+        .collect()
+}
+
+fn is_workload(object: &Value) -> bool {
+    let api_version = object.get("apiVersion").and_then(Value::as_str).unwrap_or("");
+    let kind = object.get("kind").and_then(Value::as_str).unwrap_or("");
+    matches!(
+        (api_version, kind),
+        ("v1", "Pod" | "PodTemplate" | "ReplicationController")
+            | ("apps/v1", "Deployment" | "StatefulSet" | "DaemonSet" | "ReplicaSet")
+            | ("batch/v1", "Job" | "CronJob")
+    )
+}
+
+/// Every workload object of the catalogue examples, the fixtures and the corpus, in the test
+/// namespace.
+fn objects() -> Vec<(String, Value)> {
+    let mut out = Vec::new();
+    for doc in ra2_core::catalogue::all() {
+        for (what, examples) in [("failing", doc.examples.failing), ("passing", doc.examples.passing)] {
+            for example in examples {
+                for (i, value) in documents(example.manifest).into_iter().enumerate() {
+                    out.push((format!("{} {what} example {:?} #{i}", doc.id, example.title), value));
+                }
+            }
+        }
+    }
+    for fixture in ra2_tests::fixtures() {
+        for (i, value) in documents(&fixture.text).into_iter().enumerate() {
+            out.push((format!("fixture {} #{i}", fixture.name), value));
+        }
+    }
+    for (name, text) in ra2_tests::corpus_files().unwrap_or_default() {
+        for (i, value) in documents(&text).into_iter().enumerate() {
+            out.push((format!("corpus {name} #{i}"), value));
+        }
+    }
+    out.retain(|(_, v)| is_workload(v));
+    for (_, value) in &mut out {
+        value["metadata"]["namespace"] = json!(NAMESPACE);
+    }
+    out
+}
+
+/// The settings tried: each edition's defaults, and configs that move checks between actions,
+/// ignore one, and exempt objects by kind and name pattern.
+fn settings() -> Vec<(&'static str, Config)> {
+    let read = |text: &str| Config::from_yaml(text, "settings").unwrap_or_else(|e| panic!("{e:?}"));
+    vec![
+        ("base", read("edition: base\n")),
+        ("latest", read("edition: latest\n")),
+        (
+            "latest, overrides and exemptions",
+            read(concat!(
+                "edition: latest\n",
+                "severity: {ra2.app.030: warning, ra2.app.043/privilege-escalation: error, sec.sys.021: error}\n",
+                "ignore: [ra2.app.044/group-id]\n",
+                "exemptions:\n",
+                "  - {rule: ra2.app.031, kind: DaemonSet, reason: node agents}\n",
+                "  - {rule: ra2.app.042/user-unset, name: '*e?t*', reason: pattern}\n",
+                "  - {rule: ra2.app.007, namespace: vap, kind: 'Stateful*', reason: namespace}\n",
+            )),
+        ),
+        ("base, fail-on info", read("edition: base\nfail-on: info\n")),
+    ]
+}
+
+/// ra2's exported verdict on one object: the exported checks it reports that deny, and those
+/// that warn.
+fn ra2_verdict(
+    object: &Value,
+    config: &Config,
+    actions: &BTreeMap<String, bool>,
+) -> (BTreeSet<String>, BTreeSet<String>) {
+    let text = serde_json::to_string_pretty(object).unwrap_or_default();
+    let mut linter = Linter::new(config);
+    linter.add_file("object.json", &text);
+    let report = linter.finish();
+    let (mut deny, mut warn) = (BTreeSet::new(), BTreeSet::new());
+    for f in &report.findings {
+        let key = format!("{}/{}", f.rule, f.check);
+        match actions.get(&key) {
+            Some(true) => {
+                deny.insert(key);
+            }
+            Some(false) => {
+                warn.insert(key);
+            }
+            None => {}
+        }
+    }
+    (deny, warn)
+}
+
+/// The exported checks a text names (`rule/check: `).
+fn named(text: &str, actions: &BTreeMap<String, bool>) -> BTreeSet<String> {
+    actions
+        .keys()
+        .filter(|key| text.contains(&format!("{key}: ")))
+        .cloned()
+        .collect()
+}
+
+/// The API server's verdict: `None` when it refused the object itself (not a policy).
+fn api_verdict(
+    verdict: &Verdict,
+    actions: &BTreeMap<String, bool>,
+) -> Option<(bool, BTreeSet<String>, BTreeSet<String>)> {
+    let by_policy = verdict.message.contains("ValidatingAdmissionPolicy 'ra2-");
+    if !verdict.accepted && !by_policy {
+        return None;
+    }
+    let warned = verdict.warnings.iter().flat_map(|w| named(w, actions)).collect();
+    Some((!verdict.accepted, named(&verdict.message, actions), warned))
+}
+
+fn apply(cluster: &Cluster, objects: &[Value]) {
+    let out = cluster.kubectl(
+        &[
+            "delete",
+            "validatingadmissionpolicies,validatingadmissionpolicybindings",
+            "-l",
+            "app.kubernetes.io/managed-by=ra2",
+            "--wait=true",
+        ],
+        None,
+    );
+    assert!(out.success, "{}", out.stderr);
+    let yaml = vap::to_yaml(objects);
+    let out = cluster.kubectl(&["apply", "--server-side", "-f", "-"], Some(&yaml));
+    assert!(out.success, "kubectl apply: {}\n{yaml}", out.stderr);
+}
+
+/// Every policy's type checking, as the API server reports it in the policy's status.
+fn type_warnings(cluster: &Cluster) -> Vec<String> {
+    let out = cluster.kubectl(&["get", "validatingadmissionpolicies", "-o", "json"], None);
+    let list: Value = serde_json::from_str(&out.stdout).unwrap_or(Value::Null);
+    let mut warnings = Vec::new();
+    for policy in list["items"].as_array().into_iter().flatten() {
+        for w in policy["status"]["typeChecking"]["expressionWarnings"]
+            .as_array()
+            .into_iter()
+            .flatten()
+        {
+            warnings.push(format!(
+                "{}: {} {}",
+                policy["metadata"]["name"], w["fieldRef"], w["warning"]
+            ));
+        }
+    }
+    warnings
+}
+
+#[derive(Default)]
+struct Counts {
+    objects: usize,
+    refused_by_api_server: usize,
+    denied: usize,
+    warned: usize,
+    disagreements: Vec<String>,
+}
+
+/// Compares the API server with ra2 on every object; disagreements may be policies not yet in
+/// force, so those objects are tried again until `deadline`.
+fn compare(
+    cluster: &Cluster,
+    objects: &[(String, Value)],
+    config: &Config,
+    actions: &BTreeMap<String, bool>,
+) -> Counts {
+    let mut counts = Counts::default();
+    for (origin, object) in objects {
+        let (want_deny, want_warn) = ra2_verdict(object, config, actions);
+        let deadline = Instant::now() + Duration::from_secs(5);
+        loop {
+            let verdict = cluster.dry_run(object);
+            let Some((denied, denial_names, warned)) = api_verdict(&verdict, actions) else {
+                counts.refused_by_api_server += 1;
+                break;
+            };
+            let mut problems = Vec::new();
+            if denied == want_deny.is_empty() {
+                problems.push(format!("API server denied: {denied}, ra2 deny checks: {want_deny:?}"));
+            }
+            if denied && (denial_names.is_empty() || !denial_names.is_subset(&want_deny)) {
+                problems.push(format!("denial names {denial_names:?}, ra2 reports {want_deny:?}"));
+            }
+            // Warnings of a request the API server denies may be cut short.
+            if !denied && warned != want_warn {
+                problems.push(format!("warnings {warned:?}, ra2 warns {want_warn:?}"));
+            }
+            if problems.is_empty() {
+                counts.objects += 1;
+                counts.denied += usize::from(denied);
+                counts.warned += usize::from(!warned.is_empty());
+                break;
+            }
+            if Instant::now() > deadline {
+                counts.objects += 1;
+                counts.disagreements.push(format!(
+                    "{origin}: {}\n  message: {}\n  warnings: {:?}",
+                    problems.join("; "),
+                    verdict.message,
+                    verdict.warnings
+                ));
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(200));
+        }
+    }
+    counts
+}
+
+/// A Pod that fails most exported checks, to see the policies come into force.
+fn canary() -> Value {
+    json!({
+        "apiVersion": "v1", "kind": "Pod",
+        "metadata": {"name": "canary", "namespace": NAMESPACE},
+        "spec": {
+            "hostPID": true,
+            "containers": [{"name": "c", "image": "registry.example/app:1.0", "securityContext": {"privileged": true, "runAsUser": 0}}],
+            "volumes": [{"name": "h", "hostPath": {"path": "/var/lib/x"}}]
+        }
+    })
+}
+
+#[test]
+fn differential_vap_policies_decide_as_ra2_does() {
+    let Some(cluster) = Cluster::start_or_skip("differential_vap_policies_decide_as_ra2_does") else {
+        return;
+    };
+    cluster.create_namespace(NAMESPACE);
+    let objects = objects();
+    let mut failures = Vec::new();
+    for (name, config) in settings() {
+        let started = Instant::now();
+        let (policies, summary) = vap::generate(&config).unwrap_or_else(|e| panic!("{name}: {e:?}"));
+        let actions: BTreeMap<String, bool> = summary
+            .checks
+            .iter()
+            .map(|(rule, check, deny)| (format!("{rule}/{check}"), *deny))
+            .collect();
+        apply(&cluster, &policies);
+        // In force once the canary meets a policy (each is tried again on disagreement).
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            let verdict = cluster.dry_run(&canary());
+            if verdict.message.contains("ValidatingAdmissionPolicy")
+                || verdict.warnings.iter().any(|w| w.contains("ra2."))
+            {
+                break;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "{name}: the policies never came into force: {verdict:?}"
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        let counts = compare(&cluster, &objects, &config, &actions);
+        let warnings = type_warnings(&cluster);
+        eprintln!(
+            "vap differential [{name}]: {} policies ({} checks deny, {} warn), {} objects compared, {} denied, {} warned, {} refused by the API server itself, {} disagreements, {} type-checking warnings, {:.1?}",
+            policies.len() / 2,
+            summary.deny,
+            summary.warn,
+            counts.objects,
+            counts.denied,
+            counts.warned,
+            counts.refused_by_api_server,
+            counts.disagreements.len(),
+            warnings.len(),
+            started.elapsed()
+        );
+        for w in warnings.iter().take(5) {
+            eprintln!("  type checking: {w}");
+        }
+        failures.extend(counts.disagreements.into_iter().map(|d| format!("[{name}] {d}")));
+    }
+    assert!(
+        failures.is_empty(),
+        "{} disagreements:\n{}",
+        failures.len(),
+        failures.iter().take(40).cloned().collect::<Vec<_>>().join("\n")
+    );
+}
