@@ -34,18 +34,20 @@ fn documents(text: &str) -> Vec<Value> {
         .collect()
 }
 
-fn is_workload(object: &Value) -> bool {
+fn is_judged(object: &Value) -> bool {
     let api_version = object.get("apiVersion").and_then(Value::as_str).unwrap_or("");
     let kind = object.get("kind").and_then(Value::as_str).unwrap_or("");
     matches!(
         (api_version, kind),
-        ("v1", "Pod" | "PodTemplate" | "ReplicationController")
-            | ("apps/v1", "Deployment" | "StatefulSet" | "DaemonSet" | "ReplicaSet")
+        (
+            "v1",
+            "Pod" | "PodTemplate" | "ReplicationController" | "ConfigMap" | "Service"
+        ) | ("apps/v1", "Deployment" | "StatefulSet" | "DaemonSet" | "ReplicaSet")
             | ("batch/v1", "Job" | "CronJob")
     )
 }
 
-/// Every workload object of the catalogue examples, the fixtures and the corpus, in the test
+/// Every workload object, ConfigMap and Service of the catalogue examples, the fixtures and the corpus, in the test
 /// namespace.
 fn objects() -> Vec<(String, Value)> {
     let mut out = Vec::new();
@@ -68,10 +70,13 @@ fn objects() -> Vec<(String, Value)> {
             out.push((format!("corpus {name} #{i}"), value));
         }
     }
-    out.retain(|(_, v)| is_workload(v));
+    out.retain(|(_, v)| is_judged(v));
     for (_, value) in &mut out {
         value["metadata"]["namespace"] = json!(NAMESPACE);
     }
+    // The corpus repeats manifests (a chart, its rendering, its kustomization): each once.
+    let mut seen = BTreeSet::new();
+    out.retain(|(_, v)| seen.insert(v.to_string()));
     out
 }
 
@@ -193,18 +198,48 @@ struct Counts {
     disagreements: Vec<String>,
 }
 
-/// Compares the API server with ra2 on every object; disagreements may be policies not yet in
-/// force, so those objects are tried again until `deadline`.
+/// [`compare_part`] on four threads.
 fn compare(
     cluster: &Cluster,
     objects: &[(String, Value)],
     config: &Config,
     actions: &BTreeMap<String, bool>,
+    settled: Instant,
+) -> Counts {
+    let chunk = objects.len().div_ceil(4).max(1);
+    let parts: Vec<Counts> = std::thread::scope(|scope| {
+        let handles: Vec<_> = objects
+            .chunks(chunk)
+            .map(|part| scope.spawn(move || compare_part(cluster, part, config, actions, settled)))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a comparing thread"))
+            .collect()
+    });
+    let mut counts = Counts::default();
+    for part in parts {
+        counts.objects += part.objects;
+        counts.refused_by_api_server += part.refused_by_api_server;
+        counts.denied += part.denied;
+        counts.warned += part.warned;
+        counts.disagreements.extend(part.disagreements);
+    }
+    counts
+}
+
+/// Compares the API server with ra2 on every object; a disagreement may be a policy not yet in
+/// force, so until `settled` the object is tried again.
+fn compare_part(
+    cluster: &Cluster,
+    objects: &[(String, Value)],
+    config: &Config,
+    actions: &BTreeMap<String, bool>,
+    settled: Instant,
 ) -> Counts {
     let mut counts = Counts::default();
     for (origin, object) in objects {
         let (want_deny, want_warn) = ra2_verdict(object, config, actions);
-        let deadline = Instant::now() + Duration::from_secs(5);
         loop {
             let verdict = cluster.dry_run(object);
             let Some((denied, denial_names, warned)) = api_verdict(&verdict, actions) else {
@@ -228,7 +263,7 @@ fn compare(
                 counts.warned += usize::from(!warned.is_empty());
                 break;
             }
-            if Instant::now() > deadline {
+            if Instant::now() > settled {
                 counts.objects += 1;
                 counts.disagreements.push(format!(
                     "{origin}: {}\n  message: {}\n  warnings: {:?}",
@@ -289,7 +324,8 @@ fn differential_vap_policies_decide_as_ra2_does() {
             );
             std::thread::sleep(Duration::from_millis(100));
         }
-        let counts = compare(&cluster, &objects, &config, &actions);
+        let settled = Instant::now() + Duration::from_secs(10);
+        let counts = compare(&cluster, &objects, &config, &actions, settled);
         let warnings = type_warnings(&cluster);
         eprintln!(
             "vap differential [{name}]: {} policies ({} checks deny, {} warn), {} objects compared, {} denied, {} warned, {} refused by the API server itself, {} disagreements, {} type-checking warnings, {:.1?}",

@@ -38,6 +38,8 @@ enum Set {
     All,
     /// Init (and sidecar) and regular: `pod.workload_containers()`.
     Workload,
+    /// Sidecar (init with `restartPolicy: Always`) and regular: the containers that keep running.
+    Running,
 }
 
 impl Set {
@@ -45,6 +47,7 @@ impl Set {
         match self {
             Set::All => "variables.containers",
             Set::Workload => "variables.workload",
+            Set::Running => "variables.running",
         }
     }
 }
@@ -63,6 +66,30 @@ enum Test {
     Volume { when: &'static str, what: &'static str },
     /// Fires once when `when` (over the variables) holds.
     Pod { when: &'static str, what: &'static str },
+    /// Like `Container`, the message naming each container with `shows` (CEL over `c`).
+    Showing {
+        set: Set,
+        when: &'static str,
+        what: &'static str,
+        shows: &'static str,
+    },
+    /// Fires once when `when` (over `object`) holds, on an object of another kind.
+    Object {
+        kind: Kind,
+        when: &'static str,
+        what: &'static str,
+    },
+}
+
+/// The objects a policy matches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Pods and every workload kind whose pod template ra2 judges.
+    Workload,
+    /// Core v1 ConfigMaps.
+    ConfigMap,
+    /// Core v1 Services.
+    Service,
 }
 
 /// An exported check: its rule and check (as in the catalogue) and its CEL.
@@ -71,6 +98,45 @@ pub struct Exported {
     pub rule: &'static str,
     pub check: &'static str,
     test: Test,
+}
+
+impl Exported {
+    /// The objects the check's policy matches.
+    pub fn kind(&self) -> Kind {
+        match self.test {
+            Test::Object { kind, .. } => kind,
+            _ => Kind::Workload,
+        }
+    }
+}
+
+const fn showing(
+    rule: &'static str,
+    check: &'static str,
+    set: Set,
+    when: &'static str,
+    what: &'static str,
+    shows: &'static str,
+) -> Exported {
+    Exported {
+        rule,
+        check,
+        test: Test::Showing { set, when, what, shows },
+    }
+}
+
+const fn object(
+    rule: &'static str,
+    check: &'static str,
+    kind: Kind,
+    when: &'static str,
+    what: &'static str,
+) -> Exported {
+    Exported {
+        rule,
+        check,
+        test: Test::Object { kind, when, what },
+    }
 }
 
 const fn container(
@@ -113,6 +179,43 @@ const HOST_PID: &str = "variables.spec.?hostPID.orValue(false) == true";
 const HOST_IPC: &str = "variables.spec.?hostIPC.orValue(false) == true";
 const WRITABLE_ROOT: &str = "c.?securityContext.?readOnlyRootFilesystem.orValue(false) != true";
 const HOST_PATH_VOLUME: &str = "v.?hostPath.hasValue()";
+
+/// ra2.app.034 judges an image that is written and not a placeholder a tool fills in
+/// (`image_tags::is_placeholder`).
+macro_rules! image_judged {
+    () => {
+        "c.?image.orValue('') != '' && !(c.image.contains('{{') && c.image.contains('}}')) && !c.image.contains('$') && !c.image.contains('<') && !c.image.contains('>') && !c.image.contains('://')"
+    };
+}
+/// `names::image_reference(..).valid`: Docker's reference grammar (a first component with `.`
+/// or `:`, or upper case, is a registry), a tag, a sha256/384/512 digest, and a repository of at
+/// most 255 characters. Written without backslashes (`[.]`, `[[]`).
+macro_rules! image_valid {
+    () => {
+        concat!(
+    "c.image.matches('^(?:",
+    // registry: host (domain components or a bracketed IPv6 literal), optional port, then the path
+    "(?:[a-zA-Z0-9](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?(?:[.][a-zA-Z0-9](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?)*|[[][0-9a-fA-F:]+[]])(?::[0-9]+)?",
+    "/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*(?:/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*",
+    // no registry: a first component without a dot, then more
+    "|[a-z0-9]+(?:(?:_|__|-+)[a-z0-9]+)*(?:/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)+",
+    // one component
+    "|[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*",
+    ")(?::[A-Za-z0-9_][A-Za-z0-9_.-]{0,127})?(?:@(?:sha256:[0-9a-f]{64}|sha384:[0-9a-f]{96}|sha512:[0-9a-f]{128}))?$')",
+    " && size(c.image.split('@')[0]) - size(c.image.split('@')[0].find(':[^:/]*$')) <= 255"
+)
+    };
+}
+const SHOW_IMAGE: &str = "' (image \"' + c.image + '\")'";
+
+/// ra2.app.032: a cpu or memory limit missing (unless the pod-level limit counts: Kubernetes 1.34
+/// on, `variables.podLimits`) or zero.
+const NO_LIMIT: &str = concat!(
+    "(!c.?resources.?limits.?cpu.hasValue() && !('cpu' in variables.podLimits)) || ",
+    "(!c.?resources.?limits.?memory.hasValue() && !('memory' in variables.podLimits)) || ",
+    "(c.?resources.?limits.?cpu.hasValue() && quantity(string(c.resources.limits.cpu)).compareTo(quantity('0')) == 0) || ",
+    "(c.?resources.?limits.?memory.hasValue() && quantity(string(c.resources.limits.memory)).compareTo(quantity('0')) == 0)"
+);
 
 /// Every exported check, by rule.
 pub static EXPORTED: &[Exported] = &[
@@ -184,6 +287,46 @@ pub static EXPORTED: &[Exported] = &[
         HOST_PATH_VOLUME,
         "hostPath volume keeps data on one node",
     ),
+    container(
+        "ra2.app.026",
+        "liveness-probe",
+        Set::Running,
+        concat!(
+            "!(object.kind in ['Job', 'CronJob'] || variables.spec.?restartPolicy.orValue('') in ['Never', 'OnFailure']) && ",
+            "(!c.?livenessProbe.hasValue() || !['exec', 'httpGet', 'tcpSocket', 'grpc'].exists(h, h in c.livenessProbe))"
+        ),
+        "no livenessProbe with a handler",
+    ),
+    container(
+        "ra2.app.026",
+        "run-to-completion",
+        Set::Running,
+        concat!(
+            "(object.kind in ['Job', 'CronJob'] || variables.spec.?restartPolicy.orValue('') in ['Never', 'OnFailure']) && ",
+            "(!c.?livenessProbe.hasValue() || !['exec', 'httpGet', 'tcpSocket', 'grpc'].exists(h, h in c.livenessProbe))"
+        ),
+        "no livenessProbe with a handler (the pod runs to completion)",
+    ),
+    container(
+        "ra2.app.027",
+        "readiness-probe",
+        Set::Running,
+        concat!(
+            "!(object.kind in ['Job', 'CronJob'] || variables.spec.?restartPolicy.orValue('') in ['Never', 'OnFailure']) && ",
+            "(!c.?readinessProbe.hasValue() || !['exec', 'httpGet', 'tcpSocket', 'grpc'].exists(h, h in c.readinessProbe))"
+        ),
+        "no readinessProbe with a handler",
+    ),
+    container(
+        "ra2.app.027",
+        "run-to-completion",
+        Set::Running,
+        concat!(
+            "(object.kind in ['Job', 'CronJob'] || variables.spec.?restartPolicy.orValue('') in ['Never', 'OnFailure']) && ",
+            "(!c.?readinessProbe.hasValue() || !['exec', 'httpGet', 'tcpSocket', 'grpc'].exists(h, h in c.readinessProbe))"
+        ),
+        "no readinessProbe with a handler (the pod runs to completion)",
+    ),
     pod(
         "ra2.app.030",
         "host-network",
@@ -203,11 +346,79 @@ pub static EXPORTED: &[Exported] = &[
         "spec.hostIPC is true: the pod shares the node's IPC namespace",
     ),
     container(
+        "ra2.app.032",
+        "container-limits",
+        Set::Workload,
+        NO_LIMIT,
+        "no cpu or memory limit, or a zero one, in resources.limits",
+    ),
+    container(
         "ra2.app.033",
         "readonly-root",
         Set::Workload,
         WRITABLE_ROOT,
         "securityContext.readOnlyRootFilesystem is not true",
+    ),
+    showing(
+        "ra2.app.034",
+        "no-tag",
+        Set::All,
+        concat!(
+            image_judged!(),
+            " && ",
+            image_valid!(),
+            " && !c.image.contains('@') && !c.image.matches(':[^/]*$')"
+        ),
+        "image has no tag and no digest",
+        SHOW_IMAGE,
+    ),
+    showing(
+        "ra2.app.034",
+        "latest-tag",
+        Set::All,
+        concat!(
+            image_judged!(),
+            " && ",
+            image_valid!(),
+            " && !c.image.contains('@') && c.image.endsWith(':latest')"
+        ),
+        "image uses the latest tag",
+        SHOW_IMAGE,
+    ),
+    showing(
+        "ra2.app.034",
+        "latest-with-digest",
+        Set::All,
+        concat!(
+            image_judged!(),
+            " && ",
+            image_valid!(),
+            " && c.image.matches('^[^@]*:latest@')"
+        ),
+        "image pinned by digest also carries the latest tag",
+        SHOW_IMAGE,
+    ),
+    showing(
+        "ra2.app.034",
+        "invalid-reference",
+        Set::All,
+        concat!(image_judged!(), " && !(", image_valid!(), ")"),
+        "image is not a valid image reference",
+        SHOW_IMAGE,
+    ),
+    object(
+        "ra2.app.036",
+        "node-port-type",
+        Kind::Service,
+        "object.?spec.?type.orValue('') == 'NodePort'",
+        "spec.type is NodePort, which opens the service's ports on every node",
+    ),
+    object(
+        "ra2.app.037",
+        "not-immutable",
+        Kind::ConfigMap,
+        "object.?immutable.orValue(false) != true",
+        "immutable is not true",
     ),
     container(
         "ra2.app.041",
@@ -303,19 +514,17 @@ pub static NOT_EXPORTED: &[(&str, &str)] = &[
     ("ra2.app.016", OTHER_KINDS),
     ("ra2.app.025/local-pv", OTHER_KINDS),
     ("ra2.app.025/no-provisioner", OTHER_KINDS),
-    ("ra2.app.026", NOT_YET),
-    ("ra2.app.027", NOT_YET),
     ("ra2.app.028", NOT_YET),
     (
         "ra2.app.029",
         "a pod that leaves automountServiceAccountToken unset takes its ServiceAccount's value: another object, which a policy does not see",
     ),
-    ("ra2.app.032/container-limits", NOT_YET),
     ("ra2.app.032/namespace-limits", OTHER_OBJECTS),
-    ("ra2.app.034", NOT_YET),
     ("ra2.app.035", NOT_YET),
-    ("ra2.app.036", OTHER_KINDS),
-    ("ra2.app.037", OTHER_KINDS),
+    (
+        "ra2.app.036/node-port",
+        "the API server allocates a nodePort to every NodePort and LoadBalancer Service port before admission, so a policy cannot tell a written one from an allocated one",
+    ),
     ("ra2.app.045", NOT_YET),
     (
         "ra2.app.047",
@@ -460,7 +669,7 @@ pub fn generate(config: &Config) -> Result<(Vec<Value>, Summary), Vec<ExportErro
         }
     }
     // (rule, deny) -> validations, in catalogue order.
-    let mut groups: BTreeMap<(&'static str, bool), Vec<Value>> = BTreeMap::new();
+    let mut groups: BTreeMap<(&'static str, bool), (Kind, Vec<Value>)> = BTreeMap::new();
     let mut summary = Summary::default();
     for doc in catalogue::all().iter().filter(|d| d.in_edition(edition)) {
         for check in doc.checks_in(edition) {
@@ -498,7 +707,8 @@ pub fn generate(config: &Config) -> Result<(Vec<Value>, Summary), Vec<ExportErro
                 .collect();
             groups
                 .entry((doc.id, deny))
-                .or_default()
+                .or_insert_with(|| (entry.kind(), Vec::new()))
+                .1
                 .push(validation(entry, check.title, &exemptions));
         }
     }
@@ -506,9 +716,9 @@ pub fn generate(config: &Config) -> Result<(Vec<Value>, Summary), Vec<ExportErro
         return Err(errors);
     }
     let mut out = Vec::new();
-    for ((rule, deny), validations) in groups {
+    for ((rule, deny), (kind, validations)) in groups {
         let name = policy_name(rule, deny);
-        out.push(policy(&name, rule, edition, &validations));
+        out.push(policy(&name, rule, kind, config, &validations));
         out.push(binding(&name, deny));
     }
     Ok((out, summary))
@@ -524,8 +734,9 @@ fn metadata(name: &str) -> Value {
     json!({"name": name, "labels": {MANAGED_BY.0: MANAGED_BY.1}})
 }
 
-/// The kinds whose pod spec ra2 judges, as resources (`model::WorkloadKind`, the built-in ones).
-fn resource_rules() -> Value {
+/// The resources of `kind`: for workloads, the kinds whose pod spec ra2 judges
+/// (`model::WorkloadKind`, the built-in ones).
+fn resource_rules(kind: Kind) -> Value {
     let rule = |group: &str, resources: &[&str]| {
         json!({
             "apiGroups": [group],
@@ -534,16 +745,33 @@ fn resource_rules() -> Value {
             "resources": resources,
         })
     };
-    json!([
-        rule("", &["pods", "podtemplates", "replicationcontrollers"]),
-        rule("apps", &["deployments", "statefulsets", "daemonsets", "replicasets"]),
-        rule("batch", &["jobs", "cronjobs"]),
-    ])
+    match kind {
+        Kind::Workload => json!([
+            rule("", &["pods", "podtemplates", "replicationcontrollers"]),
+            rule("apps", &["deployments", "statefulsets", "daemonsets", "replicasets"]),
+            rule("batch", &["jobs", "cronjobs"]),
+        ]),
+        Kind::ConfigMap => json!([rule("", &["configmaps"])]),
+        Kind::Service => json!([rule("", &["services"])]),
+    }
 }
 
 /// The variables every validation shares (evaluated lazily, at most once per admission).
-fn variables() -> Value {
+fn variables(kind: Kind, config: &Config) -> Value {
     let var = |name: &str, expression: &str| json!({"name": name, "expression": expression});
+    let name = var(
+        "name",
+        "object.metadata.?name.orValue('') != '' ? object.metadata.name : object.metadata.?generateName.orValue('')",
+    );
+    if kind != Kind::Workload {
+        return json!([var("annotations", "[object.metadata.?annotations.orValue({})]"), name]);
+    }
+    // A pod-level limit covers the containers from Kubernetes 1.34 (`Config::pod_level_resources`).
+    let pod_limits = if config.pod_level_resources() {
+        "variables.spec.?resources.?limits.orValue({})"
+    } else {
+        "{}"
+    };
     json!([
         // Where each kind keeps its pod template (`model::Object::pod_spec`); a Pod is its own.
         var(
@@ -559,24 +787,26 @@ fn variables() -> Value {
             "containers",
             "variables.workload + variables.spec.?ephemeralContainers.orValue([])"
         ),
+        var(
+            "running",
+            "variables.spec.?initContainers.orValue([]).filter(c, c.?restartPolicy.orValue('') == 'Always') + variables.spec.?containers.orValue([])"
+        ),
+        var("podLimits", pod_limits),
         var("windows", "variables.spec.?os.?name.orValue('') == 'windows'"),
         // The suppression annotations: the object's and its pod template's.
         var(
             "annotations",
             "[object.metadata.?annotations.orValue({}), variables.template.?metadata.?annotations.orValue({})]"
         ),
-        var(
-            "name",
-            "object.metadata.?name.orValue('') != '' ? object.metadata.name : object.metadata.?generateName.orValue('')"
-        ),
+        name,
     ])
 }
 
-fn policy(name: &str, rule: &str, edition: Edition, validations: &[Value]) -> Value {
+fn policy(name: &str, rule: &str, kind: Kind, config: &Config, validations: &[Value]) -> Value {
     let meta = json!({
         "name": name,
         "labels": {MANAGED_BY.0: MANAGED_BY.1},
-        "annotations": {"ra2.dev/rule": rule, "ra2.dev/edition": edition.as_str()},
+        "annotations": {"ra2.dev/rule": rule, "ra2.dev/edition": config.edition.as_str()},
     });
     json!({
         "apiVersion": API_VERSION,
@@ -584,8 +814,8 @@ fn policy(name: &str, rule: &str, edition: Edition, validations: &[Value]) -> Va
         "metadata": meta,
         "spec": {
             "failurePolicy": "Fail",
-            "matchConstraints": {"resourceRules": resource_rules()},
-            "variables": variables(),
+            "matchConstraints": {"resourceRules": resource_rules(kind)},
+            "variables": variables(kind, config),
             "validations": validations,
         },
     })
@@ -672,12 +902,16 @@ fn validation(entry: &Exported, title: &str, exemptions: &[&Exemption]) -> Value
     let (rule, check) = (entry.rule, entry.check);
     let prefix = literal(&format!("{rule}/{check}: "));
     let (fires, message) = match entry.test {
-        Test::Container { set, when, what } => {
+        Test::Container { set, when, what } | Test::Showing { set, when, what, .. } => {
             let list = set.variable();
+            let shows = match entry.test {
+                Test::Showing { shows, .. } => format!(" + {shows}"),
+                _ => String::new(),
+            };
             (
                 format!("{list}.exists(c, {when})"),
                 Some(format!(
-                    "{prefix} + {} + ' in ' + {list}.filter(c, {when}).map(c, 'container \"' + c.?name.orValue('?') + '\"').join(', ')",
+                    "{prefix} + {} + ' in ' + {list}.filter(c, {when}).map(c, 'container \"' + c.?name.orValue('?') + '\"'{shows}).join(', ')",
                     literal(what)
                 )),
             )
@@ -689,7 +923,7 @@ fn validation(entry: &Exported, title: &str, exemptions: &[&Exemption]) -> Value
                 literal(what)
             )),
         ),
-        Test::Pod { when, .. } => (when.to_owned(), None),
+        Test::Pod { when, .. } | Test::Object { when, .. } => (when.to_owned(), None),
     };
     let suppressed = format!(
         "variables.annotations.exists(a, 'ra2.dev/ignore-all' in a || {} in a || {} in a)",
@@ -700,7 +934,7 @@ fn validation(entry: &Exported, title: &str, exemptions: &[&Exemption]) -> Value
     allowed.extend(exemptions.iter().map(|e| exemption_cel(e)));
     let expression = format!("{} || !({fires})", allowed.join(" || "));
     let static_message = match entry.test {
-        Test::Pod { what, .. } => format!("{rule}/{check}: {what}"),
+        Test::Pod { what, .. } | Test::Object { what, .. } => format!("{rule}/{check}: {what}"),
         _ => format!("{rule}/{check}: {title}"),
     };
     let mut out = serde_json::Map::new();
@@ -834,6 +1068,15 @@ mod tests {
                 .filter(|e| e.rule == entry.rule && e.check == entry.check)
                 .count();
             assert_eq!(twice, 1, "{}/{} is exported twice", entry.rule, entry.check);
+            // One policy per rule and action: its checks match the same objects.
+            assert!(
+                EXPORTED
+                    .iter()
+                    .filter(|e| e.rule == entry.rule)
+                    .all(|e| e.kind() == entry.kind()),
+                "{} exports checks of different kinds",
+                entry.rule
+            );
         }
         for (selector, _) in NOT_EXPORTED {
             assert!(
