@@ -74,10 +74,55 @@ fn objects() -> Vec<(String, Value)> {
     for (_, value) in &mut out {
         value["metadata"]["namespace"] = json!(NAMESPACE);
     }
+    out.extend(large_objects());
     // The corpus repeats manifests (a chart, its rendering, its kustomization): each once.
     let mut seen = BTreeSet::new();
     out.retain(|(_, v)| seen.insert(v.to_string()));
     out
+}
+
+/// Objects at the size the CEL cost budget must allow: a Pod and a Deployment with 100
+/// containers and 50 init containers, each with 100 environment variables, capabilities,
+/// probes and mounts, and 100 volumes.
+fn large_objects() -> Vec<(String, Value)> {
+    let container = |prefix: &str, i: usize| {
+        let env: Vec<Value> = (0..100)
+            .map(|e| json!({"name": format!("VAR_{e}"), "value": format!("value-{e}")}))
+            .collect();
+        json!({
+            "name": format!("{prefix}{i}"),
+            "image": format!("registry.example.com/team/app-{i}:1.{i}.0"),
+            "env": env,
+            "securityContext": {"allowPrivilegeEscalation": false, "readOnlyRootFilesystem": true, "runAsUser": 10001, "runAsGroup": 10001,
+                "capabilities": {"drop": ["ALL"], "add": ["NET_BIND_SERVICE", "CHOWN", "SETUID"]}},
+            "resources": {"limits": {"cpu": "100m", "memory": "64Mi"}},
+            "volumeMounts": [{"name": format!("v{i}"), "mountPath": "/data"}],
+        })
+    };
+    let mut containers: Vec<Value> = (0..100).map(|i| container("c", i)).collect();
+    for (i, c) in containers.iter_mut().enumerate() {
+        c["livenessProbe"] = json!({"tcpSocket": {"port": 8080}});
+        c["readinessProbe"] = json!({"httpGet": {"path": "/ready", "port": 8080}});
+        if i == 99 {
+            c["image"] = json!("registry.example.com/team/app:latest");
+        }
+    }
+    let init: Vec<Value> = (0..50).map(|i| container("init", i)).collect();
+    let volumes: Vec<Value> = (0..100)
+        .map(|i| json!({"name": format!("v{i}"), "emptyDir": {}}))
+        .collect();
+    let labels = json!({"app": "large", "app.kubernetes.io/name": "large", "app.kubernetes.io/version": "1.0", "app.kubernetes.io/part-of": "ra2"});
+    let spec = json!({"hostUsers": false, "containers": containers, "initContainers": init, "volumes": volumes});
+    let pod = json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "large", "namespace": NAMESPACE, "labels": labels}, "spec": spec});
+    let deployment = json!({
+        "apiVersion": "apps/v1", "kind": "Deployment",
+        "metadata": {"name": "large", "namespace": NAMESPACE},
+        "spec": {"selector": {"matchLabels": {"app": "large"}}, "template": {"metadata": {"labels": labels}, "spec": spec}},
+    });
+    vec![
+        ("large Pod".to_owned(), pod),
+        ("large Deployment".to_owned(), deployment),
+    ]
 }
 
 /// The settings tried: each edition's defaults, and configs that move checks between actions,

@@ -281,6 +281,44 @@ pub static EXPORTED: &[Exported] = &[
         "runAsNonRoot is true but runAsUser is 0",
     ),
     volume("ra2.app.007", "host-path", HOST_PATH_VOLUME, "hostPath volume"),
+    pod(
+        "ra2.app.008",
+        "control-plane-selector",
+        concat!(
+            "variables.spec.?nodeSelector.orValue({}).exists(k, k in ['node-role.kubernetes.io/control-plane', 'node-role.kubernetes.io/master']) || ",
+            "variables.spec.?affinity.?nodeAffinity.?requiredDuringSchedulingIgnoredDuringExecution.?nodeSelectorTerms.orValue([]).exists(t, ",
+            "t.?matchExpressions.orValue([]).exists(e, e.?key.orValue('') in ['node-role.kubernetes.io/control-plane', 'node-role.kubernetes.io/master'] && e.?operator.orValue('') in ['In', 'Exists']))"
+        ),
+        "spec.nodeSelector or a required node affinity selects control-plane nodes",
+    ),
+    pod(
+        "ra2.app.008",
+        "control-plane-toleration",
+        "variables.spec.?tolerations.orValue([]).exists(t, t.?key.orValue('') in ['node-role.kubernetes.io/control-plane', 'node-role.kubernetes.io/master'])",
+        "spec.tolerations tolerates the control-plane taint",
+    ),
+    pod(
+        "ra2.app.008",
+        "wildcard-toleration",
+        "variables.spec.?tolerations.orValue([]).exists(t, t.?key.orValue('') == '' && t.?operator.orValue('') == 'Exists' && t.?effect.orValue('') in ['', 'NoSchedule'])",
+        "spec.tolerations has operator Exists without a key, which tolerates every (NoSchedule) taint",
+    ),
+    pod(
+        "ra2.app.008",
+        "node-name",
+        concat!(
+            "variables.spec.?nodeName.orValue('') != '' && !(object.kind == 'Pod' && (",
+            "object.metadata.?ownerReferences.orValue([]).exists(o, o.?controller.orValue(false) == true) || ",
+            "'kubernetes.io/config.mirror' in object.metadata.?annotations.orValue({})))"
+        ),
+        "spec.nodeName binds the pod to a named node, bypassing the scheduler",
+    ),
+    pod(
+        "ra2.app.013",
+        "rolling-update",
+        "(object.kind == 'Deployment' && object.?spec.?strategy.?type.orValue('') == 'Recreate') || (object.kind in ['StatefulSet', 'DaemonSet'] && object.?spec.?updateStrategy.?type.orValue('') == 'OnDelete')",
+        "the update strategy (Recreate, OnDelete) does not roll a new version out pod by pod",
+    ),
     volume(
         "ra2.app.025",
         "host-path",
@@ -474,6 +512,12 @@ pub static EXPORTED: &[Exported] = &[
         "runAsGroup is unset or at most 999",
     ),
     pod(
+        "ra2.app.045",
+        "recommended-labels",
+        "['app.kubernetes.io/name', 'app.kubernetes.io/version', 'app.kubernetes.io/part-of'].exists(k, !(k in variables.template.?metadata.?labels.orValue({})) || variables.template.metadata.labels[k] == '')",
+        "the pod's labels (a controller's pod template's) lack app.kubernetes.io/name, version or part-of",
+    ),
+    pod(
         "sec.sys.021",
         "host-users",
         "!variables.windows && !(variables.spec.?hostNetwork.orValue(false) == true || variables.spec.?hostPID.orValue(false) == true || variables.spec.?hostIPC.orValue(false) == true) && variables.spec.?hostUsers.orValue(true) != false",
@@ -507,10 +551,8 @@ pub static NOT_EXPORTED: &[(&str, &str)] = &[
         "Multus and DANM annotation syntax (JSON inside a string) is not expressed in CEL yet",
     ),
     ("ra2.app.007/pv", OTHER_KINDS),
-    ("ra2.app.008", NOT_YET),
     ("ra2.app.009", NOT_YET),
     ("ra2.app.010", NOT_YET),
-    ("ra2.app.013", NOT_YET),
     ("ra2.app.016", OTHER_KINDS),
     ("ra2.app.025/local-pv", OTHER_KINDS),
     ("ra2.app.025/no-provisioner", OTHER_KINDS),
@@ -525,7 +567,6 @@ pub static NOT_EXPORTED: &[(&str, &str)] = &[
         "ra2.app.036/node-port",
         "the API server allocates a nodePort to every NodePort and LoadBalancer Service port before admission, so a policy cannot tell a written one from an allocated one",
     ),
-    ("ra2.app.045", NOT_YET),
     (
         "ra2.app.047",
         "API defaulting sets hostPort to containerPort on the host network before admission, so a policy cannot tell host-port from host-network-port",
