@@ -125,13 +125,14 @@ fn large_objects() -> Vec<(String, Value)> {
     ]
 }
 
-/// The settings tried: each edition's defaults, and configs that move checks between actions,
-/// ignore one, and exempt objects by kind and name pattern.
-fn settings() -> Vec<(&'static str, Config)> {
+/// The settings tried: each edition's defaults (on every object), and configs that move checks
+/// between actions, ignore one, and exempt objects by kind and name pattern (on the examples,
+/// fixtures and large objects, which exercise every check; the corpus adds time, not cases).
+fn settings() -> Vec<(&'static str, Config, bool)> {
     let read = |text: &str| Config::from_yaml(text, "settings").unwrap_or_else(|e| panic!("{e:?}"));
     vec![
-        ("base", read("edition: base\n")),
-        ("latest", read("edition: latest\n")),
+        ("base", read("edition: base\n"), true),
+        ("latest", read("edition: latest\n"), true),
         (
             "latest, overrides and exemptions",
             read(concat!(
@@ -143,8 +144,9 @@ fn settings() -> Vec<(&'static str, Config)> {
                 "  - {rule: ra2.app.042/user-unset, name: '*e?t*', reason: pattern}\n",
                 "  - {rule: ra2.app.007, namespace: vap, kind: 'Stateful*', reason: namespace}\n",
             )),
+            false,
         ),
-        ("base, fail-on info", read("edition: base\nfail-on: info\n")),
+        ("base, fail-on info", read("edition: base\nfail-on: info\n"), false),
     ]
 }
 
@@ -204,7 +206,7 @@ fn apply(cluster: &Cluster, objects: &[Value]) {
             "validatingadmissionpolicies,validatingadmissionpolicybindings",
             "-l",
             "app.kubernetes.io/managed-by=ra2",
-            "--wait=true",
+            "--wait=false",
         ],
         None,
     );
@@ -273,6 +275,55 @@ fn compare(
     counts
 }
 
+/// One object's comparison.
+enum Outcome {
+    /// The API server refused it itself, before the policies.
+    Refused,
+    Agree {
+        denied: bool,
+        warned: bool,
+    },
+    Disagree(String),
+}
+
+/// Sends `object` and compares the answer with ra2's exported verdict.
+fn outcome(
+    cluster: &Cluster,
+    object: &Value,
+    want: &(BTreeSet<String>, BTreeSet<String>),
+    actions: &BTreeMap<String, bool>,
+) -> Outcome {
+    let (want_deny, want_warn) = want;
+    let verdict = cluster.dry_run(object);
+    let Some((denied, denial_names, warned)) = api_verdict(&verdict, actions) else {
+        return Outcome::Refused;
+    };
+    let mut problems = Vec::new();
+    if denied == want_deny.is_empty() {
+        problems.push(format!("API server denied: {denied}, ra2 deny checks: {want_deny:?}"));
+    }
+    if denied && (denial_names.is_empty() || !denial_names.is_subset(want_deny)) {
+        problems.push(format!("denial names {denial_names:?}, ra2 reports {want_deny:?}"));
+    }
+    // Warnings of a request the API server denies may be cut short.
+    if !denied && warned != *want_warn {
+        problems.push(format!("warnings {warned:?}, ra2 warns {want_warn:?}"));
+    }
+    if problems.is_empty() {
+        Outcome::Agree {
+            denied,
+            warned: !warned.is_empty(),
+        }
+    } else {
+        Outcome::Disagree(format!(
+            "{}\n  message: {}\n  warnings: {:?}",
+            problems.join("; "),
+            verdict.message,
+            verdict.warnings
+        ))
+    }
+}
+
 /// Compares the API server with ra2 on every object; a disagreement may be a policy not yet in
 /// force, so until `settled` the object is tried again.
 fn compare_part(
@@ -284,48 +335,47 @@ fn compare_part(
 ) -> Counts {
     let mut counts = Counts::default();
     for (origin, object) in objects {
-        let (want_deny, want_warn) = ra2_verdict(object, config, actions);
+        let want = ra2_verdict(object, config, actions);
         loop {
-            let verdict = cluster.dry_run(object);
-            let Some((denied, denial_names, warned)) = api_verdict(&verdict, actions) else {
-                counts.refused_by_api_server += 1;
-                break;
-            };
-            let mut problems = Vec::new();
-            if denied == want_deny.is_empty() {
-                problems.push(format!("API server denied: {denied}, ra2 deny checks: {want_deny:?}"));
+            match outcome(cluster, object, &want, actions) {
+                Outcome::Refused => counts.refused_by_api_server += 1,
+                Outcome::Agree { denied, warned } => {
+                    counts.objects += 1;
+                    counts.denied += usize::from(denied);
+                    counts.warned += usize::from(warned);
+                }
+                Outcome::Disagree(problem) if Instant::now() > settled => {
+                    counts.objects += 1;
+                    counts.disagreements.push(format!("{origin}: {problem}"));
+                }
+                Outcome::Disagree(_) => {
+                    std::thread::sleep(Duration::from_millis(200));
+                    continue;
+                }
             }
-            if denied && (denial_names.is_empty() || !denial_names.is_subset(&want_deny)) {
-                problems.push(format!("denial names {denial_names:?}, ra2 reports {want_deny:?}"));
-            }
-            // Warnings of a request the API server denies may be cut short.
-            if !denied && warned != want_warn {
-                problems.push(format!("warnings {warned:?}, ra2 warns {want_warn:?}"));
-            }
-            if problems.is_empty() {
-                counts.objects += 1;
-                counts.denied += usize::from(denied);
-                counts.warned += usize::from(!warned.is_empty());
-                break;
-            }
-            if Instant::now() > settled {
-                counts.objects += 1;
-                counts.disagreements.push(format!(
-                    "{origin}: {}\n  message: {}\n  warnings: {:?}",
-                    problems.join("; "),
-                    verdict.message,
-                    verdict.warnings
-                ));
-                break;
-            }
-            std::thread::sleep(Duration::from_millis(200));
+            break;
         }
     }
     counts
 }
 
-/// A Pod that fails most exported checks, to see the policies come into force.
-fn canary() -> Value {
+/// A Pod that fails most exported checks, and one that passes them but for warnings, to see the
+/// policies come into force.
+fn canaries() -> Vec<Value> {
+    let good = json!({
+        "apiVersion": "v1", "kind": "Pod",
+        "metadata": {"name": "canary", "namespace": NAMESPACE},
+        "spec": {
+            "containers": [{"name": "c", "image": "registry.example/app:1.0",
+                "securityContext": {"runAsUser": 10001, "runAsGroup": 10001, "readOnlyRootFilesystem": true},
+                "resources": {"limits": {"cpu": "1", "memory": "1Gi"}},
+                "livenessProbe": {"tcpSocket": {"port": 80}}, "readinessProbe": {"tcpSocket": {"port": 80}}}]
+        }
+    });
+    vec![bad_canary(), good]
+}
+
+fn bad_canary() -> Value {
     json!({
         "apiVersion": "v1", "kind": "Pod",
         "metadata": {"name": "canary", "namespace": NAMESPACE},
@@ -345,7 +395,13 @@ fn differential_vap_policies_decide_as_ra2_does() {
     cluster.create_namespace(NAMESPACE);
     let objects = objects();
     let mut failures = Vec::new();
-    for (name, config) in settings() {
+    let catalogue_and_fixtures: Vec<(String, Value)> = objects
+        .iter()
+        .filter(|(origin, _)| !origin.starts_with("corpus "))
+        .cloned()
+        .collect();
+    for (name, config, with_corpus) in settings() {
+        let objects = if with_corpus { &objects } else { &catalogue_and_fixtures };
         let started = Instant::now();
         let (policies, summary) = vap::generate(&config).unwrap_or_else(|e| panic!("{name}: {e:?}"));
         let actions: BTreeMap<String, bool> = summary
@@ -354,26 +410,32 @@ fn differential_vap_policies_decide_as_ra2_does() {
             .map(|(rule, check, deny)| (format!("{rule}/{check}"), *deny))
             .collect();
         apply(&cluster, &policies);
-        // In force once the canary meets a policy (each is tried again on disagreement).
+        let applied = started.elapsed();
+        // In force (and the previous setting's gone) once the canaries agree with ra2; each
+        // object is tried again on disagreement too.
         let deadline = Instant::now() + Duration::from_secs(30);
-        loop {
-            let verdict = cluster.dry_run(&canary());
-            if verdict.message.contains("ValidatingAdmissionPolicy")
-                || verdict.warnings.iter().any(|w| w.contains("ra2."))
-            {
-                break;
+        for canary in canaries() {
+            let want = ra2_verdict(&canary, &config, &actions);
+            loop {
+                match outcome(&cluster, &canary, &want, &actions) {
+                    Outcome::Agree { .. } => break,
+                    Outcome::Refused => panic!("{name}: the API server refuses the canary {canary}"),
+                    Outcome::Disagree(problem) => {
+                        assert!(
+                            Instant::now() < deadline,
+                            "{name}: the policies never came into force: {problem}"
+                        );
+                    }
+                }
+                std::thread::sleep(Duration::from_millis(100));
             }
-            assert!(
-                Instant::now() < deadline,
-                "{name}: the policies never came into force: {verdict:?}"
-            );
-            std::thread::sleep(Duration::from_millis(100));
         }
+        let in_force = started.elapsed();
         let settled = Instant::now() + Duration::from_secs(10);
-        let counts = compare(&cluster, &objects, &config, &actions, settled);
+        let counts = compare(&cluster, objects, &config, &actions, settled);
         let warnings = type_warnings(&cluster);
         eprintln!(
-            "vap differential [{name}]: {} policies ({} checks deny, {} warn), {} objects compared, {} denied, {} warned, {} refused by the API server itself, {} disagreements, {} type-checking warnings, {:.1?}",
+            "vap differential [{name}]: {} policies ({} checks deny, {} warn), {} objects compared, {} denied, {} warned, {} refused by the API server itself, {} disagreements, {} type-checking warnings, {:.1?} (applied after {:.1?}, in force after {:.1?})",
             policies.len() / 2,
             summary.deny,
             summary.warn,
@@ -383,7 +445,9 @@ fn differential_vap_policies_decide_as_ra2_does() {
             counts.refused_by_api_server,
             counts.disagreements.len(),
             warnings.len(),
-            started.elapsed()
+            started.elapsed(),
+            applied,
+            in_force
         );
         for w in warnings.iter().take(5) {
             eprintln!("  type checking: {w}");
