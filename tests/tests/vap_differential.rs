@@ -143,6 +143,7 @@ fn settings() -> Vec<(&'static str, Config, bool)> {
                 "  - {rule: ra2.app.031, kind: DaemonSet, reason: node agents}\n",
                 "  - {rule: ra2.app.042/user-unset, name: '*e?t*', reason: pattern}\n",
                 "  - {rule: ra2.app.007, namespace: vap, kind: 'Stateful*', reason: namespace}\n",
+                "params: {ra2.app.048: {allowed_types: [container_t, spc_t]}}\n",
             )),
             false,
         ),

@@ -518,6 +518,15 @@ pub static EXPORTED: &[Exported] = &[
         "the pod's labels (a controller's pod template's) lack app.kubernetes.io/name, version or part-of",
     ),
     pod(
+        "ra2.app.048",
+        "selinux-type",
+        concat!(
+            "(variables.spec.?securityContext.?seLinuxOptions.?type.orValue('') != '' && !(variables.spec.securityContext.seLinuxOptions.type in @allowed_types@)) || ",
+            "variables.containers.exists(c, c.?securityContext.?seLinuxOptions.?type.orValue('') != '' && !(c.securityContext.seLinuxOptions.type in @allowed_types@))"
+        ),
+        "a seLinuxOptions.type (of the pod or a container) is not one of the allowed types",
+    ),
+    pod(
         "sec.sys.021",
         "host-users",
         "!variables.windows && !(variables.spec.?hostNetwork.orValue(false) == true || variables.spec.?hostPID.orValue(false) == true || variables.spec.?hostIPC.orValue(false) == true) && variables.spec.?hostUsers.orValue(true) != false",
@@ -571,7 +580,6 @@ pub static NOT_EXPORTED: &[(&str, &str)] = &[
         "ra2.app.047",
         "API defaulting sets hostPort to containerPort on the host network before admission, so a policy cannot tell host-port from host-network-port",
     ),
-    ("ra2.app.048", NOT_YET),
     ("ra2.ch.001/node-hugepages", PLATFORM),
     ("ra2.ch.001", NOT_YET),
     ("ra2.ch.006/below-allocatable", OTHER_OBJECTS),
@@ -629,6 +637,10 @@ pub static PARAMS_NOT_USED: &[(&str, &str)] = &[
     // Only fqdn-too-long, which is not exported, builds the fully qualified host name.
     ("ra2.app.004", "cluster_domain"),
 ];
+
+/// String-list parameters that exported checks read: `@name@` in the rule's CEL becomes the
+/// list the run's config (else the catalogue's default) gives.
+pub static PARAM_LISTS: &[(&str, &str)] = &[("ra2.app.048", "allowed_types")];
 
 /// The exported CEL of `rule`/`check`, if it is exported.
 pub fn exported(rule: &str, check: &str) -> Option<&'static Exported> {
@@ -734,7 +746,7 @@ pub fn generate(config: &Config) -> Result<(Vec<Value>, Summary), Vec<ExportErro
                 .into_iter()
                 .flat_map(|p| p.keys())
                 .map(String::as_str)
-                .filter(|name| !PARAMS_NOT_USED.contains(&(doc.id, *name)))
+                .filter(|name| !PARAMS_NOT_USED.contains(&(doc.id, *name)) && !PARAM_LISTS.contains(&(doc.id, *name)))
                 .collect();
             if !used.is_empty() {
                 let names = used;
@@ -765,7 +777,7 @@ pub fn generate(config: &Config) -> Result<(Vec<Value>, Summary), Vec<ExportErro
                 .entry((doc.id, deny))
                 .or_insert_with(|| (entry.kind(), Vec::new()))
                 .1
-                .push(validation(entry, check.title, &exemptions));
+                .push(with_params(validation(entry, check.title, &exemptions), doc.id, config));
         }
     }
     if !errors.is_empty() {
@@ -1003,6 +1015,22 @@ fn validation(entry: &Exported, title: &str, exemptions: &[&Exemption]) -> Value
     Value::Object(out)
 }
 
+/// `validation` with the rule's `@param@` lists written in (see [`PARAM_LISTS`]).
+fn with_params(mut validation: Value, rule: &'static str, config: &Config) -> Value {
+    for (_, name) in PARAM_LISTS.iter().filter(|(r, _)| *r == rule) {
+        let items: Vec<String> = crate::rules::params::Params::new(rule, config)
+            .list(name)
+            .iter()
+            .map(|item| literal(item))
+            .collect();
+        let list = format!("[{}]", items.join(", "));
+        if let Some(Value::String(expression)) = validation.get_mut("expression") {
+            *expression = expression.replace(&format!("@{name}@"), &list);
+        }
+    }
+    validation
+}
+
 /// The objects as a YAML stream (`---` between them), ready for `kubectl apply -f -`.
 pub fn to_yaml(objects: &[Value]) -> String {
     let mut out = String::new();
@@ -1166,6 +1194,22 @@ mod tests {
                 "{rule}: {param}"
             );
         }
+        for (rule, param) in PARAM_LISTS {
+            assert!(
+                catalogue::get(rule)
+                    .and_then(|d| d.param(param))
+                    .is_some_and(|p| p.kind == "string-list"),
+                "{rule}: {param}"
+            );
+        }
+        let custom = Config::from_yaml(
+            "edition: latest\nparams: {ra2.app.048: {allowed_types: [my_t, \"o'k\"]}}\n",
+            "c",
+        )
+        .unwrap();
+        let text = to_yaml(&generate(&custom).unwrap().0);
+        assert!(text.contains("in ['my_t', 'o\\\\'k']"), "{text}");
+        assert!(!text.contains("@allowed_types@"));
         let unused = Config::from_yaml("params: {ra2.app.004: {cluster_domain: example.org}}\n", "c").unwrap();
         assert!(generate(&unused).is_ok());
         let config = Config::from_yaml("edition: base\nfail-on: info\n", "c").unwrap();
