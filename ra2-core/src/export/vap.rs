@@ -227,6 +227,13 @@ pub static EXPORTED: &[Exported] = &[
         "securityContext.readOnlyRootFilesystem is not true",
     ),
     container(
+        "ra2.app.002",
+        "unmasked-proc",
+        Set::All,
+        "c.?securityContext.?procMount.orValue('') == 'Unmasked'",
+        "securityContext.procMount is Unmasked",
+    ),
+    container(
         "ra2.app.003",
         "privileged",
         Set::All,
@@ -312,6 +319,18 @@ pub static EXPORTED: &[Exported] = &[
             "'kubernetes.io/config.mirror' in object.metadata.?annotations.orValue({})))"
         ),
         "spec.nodeName binds the pod to a named node, bypassing the scheduler",
+    ),
+    pod(
+        "ra2.app.009",
+        "privileged-device",
+        concat!(
+            "variables.containers.exists(c, c.?securityContext.?privileged.orValue(false) == true) || ",
+            // `/dev` or below it once empty and `.` elements are dropped (`..` the API server refuses
+            // in a hostPath), or a device type.
+            "variables.spec.?volumes.orValue([]).exists(v, v.?hostPath.hasValue() && ",
+            "(v.hostPath.?path.orValue('').matches('^/(?:[.]?/)*dev(?:/|$)') || v.hostPath.?type.orValue('') in ['CharDevice', 'BlockDevice']))"
+        ),
+        "a privileged container, or a hostPath volume under /dev or of a device type, reaches node devices directly",
     ),
     pod(
         "ra2.app.013",
@@ -536,6 +555,8 @@ pub static EXPORTED: &[Exported] = &[
 
 /// The API server refuses these objects itself, before any admission policy runs.
 const API_REFUSES: &str = "the API server's own validation refuses such objects before admission policies run";
+/// The API server refuses such Pods itself, but not a StatefulSet's template.
+const API_REFUSES_PODS: &str = "the API server refuses such Pods and most controllers itself; a StatefulSet's template is not fully validated, and this check is not expressed in CEL yet";
 /// Chapter-4 platform checks.
 const PLATFORM: &str = "judges nodes, kubelets or the control plane, not an object under admission";
 /// Cross-document checks.
@@ -548,11 +569,11 @@ const NOT_YET: &str = "not expressed in CEL yet";
 /// Why a check is not exported: by `rule/check`, else by rule.
 pub static NOT_EXPORTED: &[(&str, &str)] = &[
     ("k8s.api", API_REFUSES),
-    ("ra2.app.002/undeclared-volume", API_REFUSES),
-    ("ra2.app.002/duplicate-mount-path", API_REFUSES),
-    ("ra2.app.002/subpath", API_REFUSES),
-    ("ra2.app.002/bidirectional-propagation", API_REFUSES),
-    ("ra2.app.002", NOT_YET),
+    ("ra2.app.002/undeclared-volume", API_REFUSES_PODS),
+    ("ra2.app.002/duplicate-mount-path", API_REFUSES_PODS),
+    ("ra2.app.002/subpath", API_REFUSES_PODS),
+    ("ra2.app.002/bidirectional-propagation", API_REFUSES_PODS),
+    ("ra2.app.002/host-system-path", NOT_YET),
     ("ra2.app.004/hostname-invalid", API_REFUSES),
     ("ra2.app.004/fqdn-too-long", NOT_YET),
     (
@@ -560,7 +581,8 @@ pub static NOT_EXPORTED: &[(&str, &str)] = &[
         "Multus and DANM annotation syntax (JSON inside a string) is not expressed in CEL yet",
     ),
     ("ra2.app.007/pv", OTHER_KINDS),
-    ("ra2.app.009", NOT_YET),
+    ("ra2.app.009/extended-resource", NOT_YET),
+    ("ra2.app.009/sriov-resource", OTHER_OBJECTS),
     ("ra2.app.010", NOT_YET),
     ("ra2.app.016", OTHER_KINDS),
     ("ra2.app.025/local-pv", OTHER_KINDS),
@@ -636,6 +658,9 @@ pub static NOT_EXPORTED: &[(&str, &str)] = &[
 pub static PARAMS_NOT_USED: &[(&str, &str)] = &[
     // Only fqdn-too-long, which is not exported, builds the fully qualified host name.
     ("ra2.app.004", "cluster_domain"),
+    // Only extended-resource and sriov-resource, which are not exported, read them.
+    ("ra2.app.009", "network_resources_injector"),
+    ("ra2.app.009", "accelerator_resource_patterns"),
 ];
 
 /// String-list parameters that exported checks read: `@name@` in the rule's CEL becomes the
