@@ -1166,8 +1166,8 @@ fn export_vap_writes_policies_and_bindings() {
         "{text}"
     );
     assert!(text.contains("kind: \"ValidatingAdmissionPolicy\"\n"), "{text}");
-    assert!(text.contains("name: \"ra2-app-041-deny\""), "{text}");
-    assert!(text.contains("policyName: \"ra2-app-043-warn\""), "{text}");
+    assert!(text.contains("name: \"ra2-workloads-deny\""), "{text}");
+    assert!(text.contains("policyName: \"ra2-workloads-warn\""), "{text}");
     assert!(text.contains("app.kubernetes.io/managed-by: \"ra2\""), "{text}");
     let policies = text.matches("kind: \"ValidatingAdmissionPolicy\"\n").count();
     let bindings = text.matches("kind: \"ValidatingAdmissionPolicyBinding\"\n").count();

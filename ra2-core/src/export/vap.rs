@@ -8,7 +8,7 @@
 //!
 //! Each policy matches Pods and every workload kind whose pod template ra2 judges (CREATE and
 //! UPDATE), and reaches the pod spec through shared `variables`. There is one policy and one
-//! binding per rule and action: checks at or above `fail-on` deny (`[Deny]`), the others warn
+//! binding per kind of object and action: checks at or above `fail-on` deny (`[Deny]`), the others warn
 //! (`[Warn, Audit]`). Every message starts with `<rule>/<check>: `.
 //!
 //! CEL cost: every expression walks the containers (or volumes) once with `exists`, the
@@ -82,7 +82,7 @@ enum Test {
 }
 
 /// The objects a policy matches.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Kind {
     /// Pods and every workload kind whose pod template ra2 judges.
     Workload,
@@ -721,6 +721,9 @@ pub fn list(edition: Edition) -> Vec<Listed> {
 #[error("{0}")]
 pub struct ExportError(pub String);
 
+/// One policy's rules and validations.
+type Group = (Vec<&'static str>, Vec<Value>);
+
 /// What the export wrote, for a summary line.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Summary {
@@ -735,7 +738,8 @@ pub struct Summary {
 }
 
 /// The policies and bindings for `config` (its edition, select/ignore, severities, exemptions
-/// and `fail-on`), policy then binding, one pair per rule and action.
+/// and `fail-on`), policy then binding, one pair per kind of object and action (few policies:
+/// the API server evaluates each policy's variables, and its match, once per policy).
 pub fn generate(config: &Config) -> Result<(Vec<Value>, Summary), Vec<ExportError>> {
     let edition = config.edition;
     let mut errors = Vec::new();
@@ -754,7 +758,7 @@ pub fn generate(config: &Config) -> Result<(Vec<Value>, Summary), Vec<ExportErro
         }
     }
     // (rule, deny) -> validations, in catalogue order.
-    let mut groups: BTreeMap<(&'static str, bool), (Kind, Vec<Value>)> = BTreeMap::new();
+    let mut groups: BTreeMap<(Kind, bool), Group> = BTreeMap::new();
     let mut summary = Summary::default();
     for doc in catalogue::all().iter().filter(|d| d.in_edition(edition)) {
         for check in doc.checks_in(edition) {
@@ -798,29 +802,33 @@ pub fn generate(config: &Config) -> Result<(Vec<Value>, Summary), Vec<ExportErro
                 .iter()
                 .filter(|e| selector_matches(&e.rule, doc.id, check.slug))
                 .collect();
-            groups
-                .entry((doc.id, deny))
-                .or_insert_with(|| (entry.kind(), Vec::new()))
-                .1
-                .push(with_params(validation(entry, check.title, &exemptions), doc.id, config));
+            let (rules, validations) = groups.entry((entry.kind(), deny)).or_default();
+            if !rules.contains(&doc.id) {
+                rules.push(doc.id);
+            }
+            validations.push(with_params(validation(entry, check.title, &exemptions), doc.id, config));
         }
     }
     if !errors.is_empty() {
         return Err(errors);
     }
     let mut out = Vec::new();
-    for ((rule, deny), (kind, validations)) in groups {
-        let name = policy_name(rule, deny);
-        out.push(policy(&name, rule, kind, config, &validations));
+    for ((kind, deny), (rules, validations)) in groups {
+        let name = policy_name(kind, deny);
+        out.push(policy(&name, &rules, kind, config, &validations));
         out.push(binding(&name, deny));
     }
     Ok((out, summary))
 }
 
-/// `ra2-app-041-deny`, `ra2-sec-sys-021-warn`, `ra2-k8s-api-deny`.
-pub fn policy_name(rule: &str, deny: bool) -> String {
-    let id = rule.strip_prefix("ra2.").unwrap_or(rule).replace('.', "-");
-    format!("ra2-{id}-{}", if deny { "deny" } else { "warn" })
+/// `ra2-workloads-deny`, `ra2-workloads-warn`, `ra2-configmaps-deny`, `ra2-services-deny`.
+pub fn policy_name(kind: Kind, deny: bool) -> String {
+    let objects = match kind {
+        Kind::Workload => "workloads",
+        Kind::ConfigMap => "configmaps",
+        Kind::Service => "services",
+    };
+    format!("ra2-{objects}-{}", if deny { "deny" } else { "warn" })
 }
 
 fn metadata(name: &str) -> Value {
@@ -895,11 +903,11 @@ fn variables(kind: Kind, config: &Config) -> Value {
     ])
 }
 
-fn policy(name: &str, rule: &str, kind: Kind, config: &Config, validations: &[Value]) -> Value {
+fn policy(name: &str, rules: &[&str], kind: Kind, config: &Config, validations: &[Value]) -> Value {
     let meta = json!({
         "name": name,
         "labels": {MANAGED_BY.0: MANAGED_BY.1},
-        "annotations": {"ra2.dev/rule": rule, "ra2.dev/edition": config.edition.as_str()},
+        "annotations": {"ra2.dev/rules": rules.join(", "), "ra2.dev/edition": config.edition.as_str()},
     });
     json!({
         "apiVersion": API_VERSION,
@@ -1177,7 +1185,7 @@ mod tests {
                 .filter(|e| e.rule == entry.rule && e.check == entry.check)
                 .count();
             assert_eq!(twice, 1, "{}/{} is exported twice", entry.rule, entry.check);
-            // One policy per rule and action: its checks match the same objects.
+            // A rule's checks match the same objects (its exemptions and messages read alike).
             assert!(
                 EXPORTED
                     .iter()
@@ -1267,8 +1275,9 @@ mod tests {
             .iter()
             .filter_map(|o| o.pointer("/metadata/name").and_then(Value::as_str))
             .collect();
-        assert!(names.contains(&"ra2-app-041-deny"));
-        assert!(names.contains(&"ra2-sec-sys-021-warn"));
+        assert!(names.contains(&"ra2-workloads-deny"));
+        assert!(names.contains(&"ra2-workloads-warn"));
+        assert!(names.contains(&"ra2-configmaps-deny"));
         assert!(summary.deny > 0 && summary.warn > 0);
         let never = Config {
             fail_on: crate::FailOn::Never,
