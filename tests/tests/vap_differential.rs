@@ -75,6 +75,7 @@ fn objects() -> Vec<(String, Value)> {
         value["metadata"]["namespace"] = json!(NAMESPACE);
     }
     out.extend(large_objects());
+    out.extend(image_pods());
     // The corpus repeats manifests (a chart, its rendering, its kustomization): each once.
     let mut seen = BTreeSet::new();
     out.retain(|(_, v)| seen.insert(v.to_string()));
@@ -123,6 +124,60 @@ fn large_objects() -> Vec<(String, Value)> {
         ("large Pod".to_owned(), pod),
         ("large Deployment".to_owned(), deployment),
     ]
+}
+
+/// One Pod per image reference that is easy to misread: registries, ports, IPv6, case, digests,
+/// separators, placeholders (ra2.app.034's reference grammar against the policy's pattern).
+fn image_pods() -> Vec<(String, Value)> {
+    let digest = "sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
+    let long = format!("registry.example.com/{}:1.0", "a".repeat(250));
+    let images = [
+        "nginx".to_owned(),
+        "nginx:latest".to_owned(),
+        "nginx:1.27".to_owned(),
+        format!("nginx@{digest}"),
+        format!("nginx:latest@{digest}"),
+        format!("nginx:1.0@{digest}"),
+        "nginx@sha256:abc".to_owned(),
+        "registry.example.com:5000/team/app".to_owned(),
+        "registry.example.com:5000/team/app:latest".to_owned(),
+        "localhost/app:1.0".to_owned(),
+        "localhost:5000/app".to_owned(),
+        "[::1]:5000/app:1.0".to_owned(),
+        "Registry.Example.com/app:1.0".to_owned(),
+        "Team/app:1.0".to_owned(),
+        "Team:1.0".to_owned(),
+        "team/App:1.0".to_owned(),
+        "a_b.c/app:1.0".to_owned(),
+        "a_b/app:1.0".to_owned(),
+        "a__b/c--d/e.f:1.0".to_owned(),
+        "a___b:1.0".to_owned(),
+        "a..b:1.0".to_owned(),
+        "app:tag:more".to_owned(),
+        "app:".to_owned(),
+        "app:-tag".to_owned(),
+        "app:_tag".to_owned(),
+        "host:/app:1.0".to_owned(),
+        "registry.example.com/app/".to_owned(),
+        "-registry.example.com/app:1.0".to_owned(),
+        long,
+        "{{ .Values.image }}".to_owned(),
+        "${IMAGE}".to_owned(),
+        "<your image>".to_owned(),
+        "ko://example.com/cmd/app".to_owned(),
+    ];
+    images
+        .iter()
+        .enumerate()
+        .map(|(i, image)| {
+            let pod = json!({
+                "apiVersion": "v1", "kind": "Pod",
+                "metadata": {"name": format!("image-{i}"), "namespace": NAMESPACE},
+                "spec": {"containers": [{"name": "c", "image": image}]},
+            });
+            (format!("image {image:?}"), pod)
+        })
+        .collect()
 }
 
 /// The settings tried: each edition's defaults (on every object), and configs that move checks
