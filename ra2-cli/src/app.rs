@@ -2,7 +2,7 @@
 
 use ra2_run::{DEFAULT_WIDTH, EXIT_ERROR, EXIT_OK, emit, settings, terminal_width, warn};
 
-use crate::cli::{Cli, Command, DocFormat, ExplainArgs, RulesArgs};
+use crate::cli::{Cli, Command, DocFormat, ExplainArgs, ExportCommand, RulesArgs, VapArgs};
 
 pub fn run(cli: Cli) -> u8 {
     match cli.command {
@@ -15,6 +15,7 @@ pub fn run(cli: Cli) -> u8 {
         Command::Audit(args) => crate::audit::run(&args),
         Command::Rules(args) => rules(&args),
         Command::Explain(args) => explain(&args),
+        Command::Export(ExportCommand::Vap(args)) => export_vap(&args),
         #[cfg(feature = "serve")]
         Command::Serve(args) => serve(&args),
         Command::Completions(args) => {
@@ -106,6 +107,89 @@ pub fn rules(args: &RulesArgs) -> u8 {
     }
     emit(&output);
     EXIT_OK
+}
+
+/// `ra2 export vap`: the policies on standard output, or with `--list` what is exported.
+pub fn export_vap(args: &VapArgs) -> u8 {
+    let mut config = match ra2_input::config::load(args.config.as_deref()) {
+        Ok(config) => config,
+        Err(e) => {
+            warn(&e.lines());
+            return EXIT_ERROR;
+        }
+    };
+    if let Some(edition) = args.edition {
+        config.edition = edition.into();
+    }
+    if let Some(version) = &args.kubernetes_version {
+        let Some(minor) = ra2_core::config::parse_kubernetes_version(version) else {
+            warn(&[format!(
+                "error: --kubernetes-version must be a version like \"1.33\", found {version:?}"
+            )]);
+            return EXIT_ERROR;
+        };
+        config.kubernetes_minor = minor;
+    }
+    if args.list {
+        let listed = ra2_core::export::vap::list(config.edition);
+        let output = match args.format {
+            DocFormat::Json => serde_json::to_string_pretty(&listed).unwrap_or_default() + "\n",
+            DocFormat::Text => vap_list_text(&listed),
+        };
+        emit(&output);
+        return EXIT_OK;
+    }
+    match ra2_core::export::vap::generate(&config) {
+        Ok((objects, summary)) => {
+            let mut output = format!(
+                "# ra2 export vap: edition {}, fail-on {}, Kubernetes 1.{}: {} checks deny, {} warn; {} checks of the run are not exported (ra2 export vap --list)\n",
+                config.edition.as_str(),
+                fail_on_word(config.fail_on),
+                config.kubernetes_minor,
+                summary.deny,
+                summary.warn,
+                summary.not_exported
+            );
+            output.push_str(&ra2_core::export::vap::to_yaml(&objects));
+            emit(&output);
+            EXIT_OK
+        }
+        Err(errors) => {
+            let lines: Vec<String> = errors.iter().map(|e| format!("error: {e}")).collect();
+            warn(&lines);
+            EXIT_ERROR
+        }
+    }
+}
+
+fn fail_on_word(fail_on: ra2_core::FailOn) -> &'static str {
+    match fail_on {
+        ra2_core::FailOn::Error => "error",
+        ra2_core::FailOn::Warning => "warning",
+        ra2_core::FailOn::Info => "info",
+        ra2_core::FailOn::Never => "never",
+    }
+}
+
+/// `rule/check  yes`, or `no  reason`, one line each, then the count.
+fn vap_list_text(listed: &[ra2_core::export::vap::Listed]) -> String {
+    use std::fmt::Write as _;
+    let width = listed
+        .iter()
+        .map(|l| l.rule.len() + l.check.len() + 1)
+        .max()
+        .unwrap_or(0);
+    let mut out = String::new();
+    for l in listed {
+        let name = format!("{}/{}", l.rule, l.check);
+        let _ = match l.reason {
+            None => writeln!(out, "{name:width$}  exported"),
+            Some(reason) => writeln!(out, "{name:width$}  not exported: {reason}"),
+        };
+    }
+    let exported = listed.iter().filter(|l| l.exported).count();
+    let _ = writeln!(out, "{exported} of {} checks exported", listed.len());
+    out
 }
 
 /// `ra2 explain`.

@@ -38,6 +38,9 @@ pub enum Command {
     /// reloaded when they change on disk, the config on SIGHUP or change; SIGTERM drains.
     #[cfg(feature = "serve")]
     Serve(ServeArgs),
+    /// Export ra2's checks for other enforcement engines.
+    #[command(subcommand)]
+    Export(ExportCommand),
     /// Print a shell completion script: `ra2 completions bash > /etc/bash_completion.d/ra2`,
     /// `ra2 completions zsh > "${fpath[1]}/_ra2"`, `ra2 completions fish >
     /// ~/.config/fish/completions/ra2.fish`.
@@ -45,6 +48,42 @@ pub enum Command {
     /// Print a man page (roff): `ra2 man > ra2.1` for ra2(1), `ra2 man lint > ra2-lint.1` for
     /// a subcommand's page.
     Man(ManArgs),
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ExportCommand {
+    /// Write ValidatingAdmissionPolicies and their bindings (admissionregistration.k8s.io/v1) as
+    /// YAML for `kubectl apply --server-side -f -`: the checks CEL can decide from the one object
+    /// under admission, for Pods and every workload kind, under the config's select/ignore,
+    /// severities, exemptions and fail-on (at or above: Deny; below: Warn and Audit). A setting
+    /// the policies cannot express is an error, never a weaker policy. `--list` shows which
+    /// checks are exported, and why the others are not.
+    Vap(VapArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct VapArgs {
+    /// Rule set [default: base, or the config file's `edition`].
+    #[arg(long, value_enum)]
+    pub edition: Option<EditionArg>,
+
+    /// Configuration file [default: `.ra2.yaml` in the working directory or a parent].
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+
+    /// The Kubernetes version the policies are for (`1.33`; at least 1.30) [default: the config
+    /// file's `kubernetes-version`, else 1.33].
+    #[arg(long, value_name = "VERSION")]
+    pub kubernetes_version: Option<String>,
+
+    /// List every check of the edition with whether it is exported and, if not, why; writes no
+    /// policy.
+    #[arg(long)]
+    pub list: bool,
+
+    /// Output format of `--list`.
+    #[arg(long, value_enum, default_value_t = DocFormat::Text, requires = "list")]
+    pub format: DocFormat,
 }
 
 #[derive(Debug, Args)]

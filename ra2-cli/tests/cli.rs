@@ -1152,3 +1152,71 @@ fn rules_take_the_edition_of_the_config_file_like_lint() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+// ---- ra2 export vap ----
+
+#[test]
+fn export_vap_writes_policies_and_bindings() {
+    let dir = TempDir::new("export-vap");
+    let output = run_in(&dir.0, &["export", "vap", "--edition", "latest"], None);
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        text.starts_with("# ra2 export vap: edition latest, fail-on error"),
+        "{text}"
+    );
+    assert!(text.contains("kind: \"ValidatingAdmissionPolicy\"\n"), "{text}");
+    assert!(text.contains("name: \"ra2-workloads-deny\""), "{text}");
+    assert!(text.contains("policyName: \"ra2-workloads-warn\""), "{text}");
+    assert!(text.contains("app.kubernetes.io/managed-by: \"ra2\""), "{text}");
+    let policies = text.matches("kind: \"ValidatingAdmissionPolicy\"\n").count();
+    let bindings = text.matches("kind: \"ValidatingAdmissionPolicyBinding\"\n").count();
+    assert_eq!(policies, bindings);
+}
+
+#[test]
+fn export_vap_lists_every_check_with_a_reason_when_not_exported() {
+    let dir = TempDir::new("export-vap-list");
+    let output = run_in(
+        &dir.0,
+        &["export", "vap", "--list", "--format", "json", "--edition", "latest"],
+        None,
+    );
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let listed = json(&output);
+    let items = listed.as_array().expect("an array");
+    assert!(
+        items
+            .iter()
+            .any(|i| i["rule"] == "ra2.app.041" && i["check"] == "privileged" && i["exported"] == true)
+    );
+    assert!(
+        items
+            .iter()
+            .filter(|i| i["exported"] == false)
+            .all(|i| i["reason"].as_str().is_some_and(|r| !r.is_empty()))
+    );
+    let text = stdout(&run_in(&dir.0, &["export", "vap", "--list"], None));
+    assert!(text.contains("ra2.app.003/privileged"), "{text}");
+    assert!(
+        text.lines().last().is_some_and(|l| l.ends_with("checks exported")),
+        "{text}"
+    );
+}
+
+#[test]
+fn export_vap_refuses_settings_it_cannot_express() {
+    let dir = TempDir::new("export-vap-bad");
+    let config = dir.write(
+        "ra2.yaml",
+        b"edition: latest\nexemptions:\n  - {rule: ra2.app.041, template: 'templates/agent.yaml', reason: lab}\n",
+    );
+    let config = config.to_string_lossy().into_owned();
+    let output = run_in(&dir.0, &["export", "vap", "--config", &config], None);
+    assert_eq!(code(&output), 2);
+    assert!(stdout(&output).is_empty());
+    assert!(stderr(&output).contains("templates/agent.yaml"), "{}", stderr(&output));
+    let output = run_in(&dir.0, &["export", "vap", "--kubernetes-version", "1.29"], None);
+    assert_eq!(code(&output), 2);
+    assert!(stderr(&output).contains("1.29"), "{}", stderr(&output));
+}

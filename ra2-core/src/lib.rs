@@ -34,11 +34,13 @@
 //             values (words)
 //   catalogue the rule catalogue compiled in (data: the compiled-in tables)
 //   config    `.ra2.yaml` and every face's settings
+//   export    the checks for other engines (ValidatingAdmissionPolicies)
 // The public API is what lib.rs re-exports below; everything else is crate-private.
 pub mod admission;
 pub mod catalogue;
 pub mod config;
 mod data;
+pub mod export;
 pub mod fix;
 mod k8s;
 pub mod lint;

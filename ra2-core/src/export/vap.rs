@@ -1,0 +1,1342 @@
+//! `ra2 export vap`: ra2's single-object workload checks as `admissionregistration.k8s.io/v1`
+//! ValidatingAdmissionPolicies and their bindings, generated from the catalogue and the run's
+//! settings (edition, select/ignore, severities, exemptions, `fail-on`).
+//!
+//! Which checks are exported is data: [`EXPORTED`] holds the CEL of each exported check (rule
+//! and check as in the catalogue), [`NOT_EXPORTED`] says why every other check is not. A test
+//! keeps both equal to the catalogue.
+//!
+//! Each policy matches Pods and every workload kind whose pod template ra2 judges (CREATE and
+//! UPDATE), and reaches the pod spec through shared `variables`. There is one policy and one
+//! binding per kind of object and action: checks at or above `fail-on` deny (`[Deny]`), the others warn
+//! (`[Warn, Audit]`). Every message starts with `<rule>/<check>: `.
+//!
+//! CEL cost: every expression walks the containers (or volumes) once with `exists`, the
+//! message's `filter` walk runs only when the check fails, and the shared variables are
+//! evaluated lazily, once per admission; no expression nests one list walk in another except
+//! the capability lists inside a container.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+use serde_json::{Value, json};
+
+use crate::catalogue::{self, Edition};
+use crate::config::{Config, Exemption, selector_matches};
+
+/// The API group and version of the objects written.
+pub const API_VERSION: &str = "admissionregistration.k8s.io/v1";
+/// The label every object written carries.
+pub const MANAGED_BY: (&str, &str) = ("app.kubernetes.io/managed-by", "ra2");
+/// ValidatingAdmissionPolicy is GA (`admissionregistration.k8s.io/v1`) from Kubernetes 1.30.
+pub const MIN_KUBERNETES_MINOR: u32 = 30;
+
+/// The containers a check looks at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Set {
+    /// Init (and sidecar), regular and ephemeral: `pod.containers()`.
+    All,
+    /// Init (and sidecar) and regular: `pod.workload_containers()`.
+    Workload,
+    /// Sidecar (init with `restartPolicy: Always`) and regular: the containers that keep running.
+    Running,
+}
+
+impl Set {
+    fn variable(self) -> &'static str {
+        match self {
+            Set::All => "variables.containers",
+            Set::Workload => "variables.workload",
+            Set::Running => "variables.running",
+        }
+    }
+}
+
+/// What a check's CEL tests.
+#[derive(Clone, Copy, Debug)]
+enum Test {
+    /// Fires for each container `c` of the set for which `when` holds; the message is `what`
+    /// followed by the containers' names.
+    Container {
+        set: Set,
+        when: &'static str,
+        what: &'static str,
+    },
+    /// Fires for each pod volume `v` for which `when` holds; the message names the volumes.
+    Volume { when: &'static str, what: &'static str },
+    /// Fires once when `when` (over the variables) holds.
+    Pod { when: &'static str, what: &'static str },
+    /// Like `Container`, the message naming each container with `shows` (CEL over `c`).
+    Showing {
+        set: Set,
+        when: &'static str,
+        what: &'static str,
+        shows: &'static str,
+    },
+    /// Fires once when `when` (over `object`) holds, on an object of another kind.
+    Object {
+        kind: Kind,
+        when: &'static str,
+        what: &'static str,
+    },
+}
+
+/// The objects a policy matches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Kind {
+    /// Pods and every workload kind whose pod template ra2 judges.
+    Workload,
+    /// Core v1 ConfigMaps.
+    ConfigMap,
+    /// Core v1 Services.
+    Service,
+}
+
+/// An exported check: its rule and check (as in the catalogue) and its CEL.
+#[derive(Clone, Copy, Debug)]
+pub struct Exported {
+    pub rule: &'static str,
+    pub check: &'static str,
+    test: Test,
+}
+
+impl Exported {
+    /// The objects the check's policy matches.
+    pub fn kind(&self) -> Kind {
+        match self.test {
+            Test::Object { kind, .. } => kind,
+            _ => Kind::Workload,
+        }
+    }
+}
+
+const fn showing(
+    rule: &'static str,
+    check: &'static str,
+    set: Set,
+    when: &'static str,
+    what: &'static str,
+    shows: &'static str,
+) -> Exported {
+    Exported {
+        rule,
+        check,
+        test: Test::Showing { set, when, what, shows },
+    }
+}
+
+const fn object(
+    rule: &'static str,
+    check: &'static str,
+    kind: Kind,
+    when: &'static str,
+    what: &'static str,
+) -> Exported {
+    Exported {
+        rule,
+        check,
+        test: Test::Object { kind, when, what },
+    }
+}
+
+const fn container(
+    rule: &'static str,
+    check: &'static str,
+    set: Set,
+    when: &'static str,
+    what: &'static str,
+) -> Exported {
+    Exported {
+        rule,
+        check,
+        test: Test::Container { set, when, what },
+    }
+}
+
+const fn pod(rule: &'static str, check: &'static str, when: &'static str, what: &'static str) -> Exported {
+    Exported {
+        rule,
+        check,
+        test: Test::Pod { when, what },
+    }
+}
+
+const fn volume(rule: &'static str, check: &'static str, when: &'static str, what: &'static str) -> Exported {
+    Exported {
+        rule,
+        check,
+        test: Test::Volume { when, what },
+    }
+}
+
+// The container's own securityContext fields (`privileged`, `allowPrivilegeEscalation` and
+// `capabilities` have no pod-level form; see `model::Security`).
+const PRIVILEGED: &str = "c.?securityContext.?privileged.orValue(false) == true";
+/// ra2.app.003's baseline (the Pod Security Standards baseline set, `process::BASELINE_CAPABILITIES`).
+const OUTSIDE_BASELINE: &str = "c.?securityContext.?capabilities.?add.orValue([]).exists(x, !((x.upperAscii().startsWith('CAP_') ? x.upperAscii().substring(4) : x.upperAscii()) in ['AUDIT_WRITE', 'CHOWN', 'DAC_OVERRIDE', 'FOWNER', 'FSETID', 'KILL', 'MKNOD', 'NET_BIND_SERVICE', 'SETFCAP', 'SETGID', 'SETPCAP', 'SETUID', 'SYS_CHROOT']))";
+const HOST_NETWORK: &str = "variables.spec.?hostNetwork.orValue(false) == true";
+const HOST_PID: &str = "variables.spec.?hostPID.orValue(false) == true";
+const HOST_IPC: &str = "variables.spec.?hostIPC.orValue(false) == true";
+const WRITABLE_ROOT: &str = "c.?securityContext.?readOnlyRootFilesystem.orValue(false) != true";
+const HOST_PATH_VOLUME: &str = "v.?hostPath.hasValue()";
+
+/// ra2.app.034 judges an image that is written and not a placeholder a tool fills in
+/// (`image_tags::is_placeholder`).
+macro_rules! image_judged {
+    () => {
+        "c.?image.orValue('') != '' && !(c.image.contains('{{') && c.image.contains('}}')) && !c.image.contains('$') && !c.image.contains('<') && !c.image.contains('>') && !c.image.contains('://')"
+    };
+}
+/// `names::image_reference(..).valid`: Docker's reference grammar (a first component with `.`
+/// or `:`, or upper case, is a registry), a tag, a sha256/384/512 digest, and a repository of at
+/// most 255 characters. Written without backslashes (`[.]`, `[[]`).
+macro_rules! image_valid {
+    () => {
+        concat!(
+    "c.image.matches('^(?:",
+    // registry: host (domain components or a bracketed IPv6 literal), optional port, then the path
+    "(?:[a-zA-Z0-9](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?(?:[.][a-zA-Z0-9](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?)*|[[][0-9a-fA-F:]+[]])(?::[0-9]+)?",
+    "/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*(?:/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*",
+    // no registry: a first component without a dot, then more
+    "|[a-z0-9]+(?:(?:_|__|-+)[a-z0-9]+)*(?:/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)+",
+    // one component
+    "|[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*",
+    ")(?::[A-Za-z0-9_][A-Za-z0-9_.-]{0,127})?(?:@(?:sha256:[0-9a-f]{64}|sha384:[0-9a-f]{96}|sha512:[0-9a-f]{128}))?$')",
+    " && size(c.image.split('@')[0]) - size(c.image.split('@')[0].find(':[^:/]*$')) <= 255"
+)
+    };
+}
+const SHOW_IMAGE: &str = "' (image \"' + c.image + '\")'";
+
+/// ra2.app.032: a cpu or memory limit missing (unless the pod-level limit counts: Kubernetes 1.34
+/// on, `variables.podLimits`) or zero.
+const NO_LIMIT: &str = concat!(
+    "(!c.?resources.?limits.?cpu.hasValue() && !('cpu' in variables.podLimits)) || ",
+    "(!c.?resources.?limits.?memory.hasValue() && !('memory' in variables.podLimits)) || ",
+    "(c.?resources.?limits.?cpu.hasValue() && quantity(string(c.resources.limits.cpu)).compareTo(quantity('0')) == 0) || ",
+    "(c.?resources.?limits.?memory.hasValue() && quantity(string(c.resources.limits.memory)).compareTo(quantity('0')) == 0)"
+);
+
+/// Every exported check, by rule.
+pub static EXPORTED: &[Exported] = &[
+    container(
+        "ra2.app.001",
+        "readonly-root",
+        Set::Workload,
+        WRITABLE_ROOT,
+        "securityContext.readOnlyRootFilesystem is not true",
+    ),
+    container(
+        "ra2.app.002",
+        "unmasked-proc",
+        Set::All,
+        "c.?securityContext.?procMount.orValue('') == 'Unmasked'",
+        "securityContext.procMount is Unmasked",
+    ),
+    container(
+        "ra2.app.003",
+        "privileged",
+        Set::All,
+        PRIVILEGED,
+        "securityContext.privileged is true",
+    ),
+    container(
+        "ra2.app.003",
+        "privilege-escalation",
+        Set::All,
+        "!variables.windows && !(c.?securityContext.?allowPrivilegeEscalation.orValue(true) == false)",
+        "securityContext.allowPrivilegeEscalation is not false",
+    ),
+    container(
+        "ra2.app.003",
+        "capabilities",
+        Set::All,
+        OUTSIDE_BASELINE,
+        "securityContext.capabilities.add holds a capability outside the baseline set",
+    ),
+    pod(
+        "ra2.app.003",
+        "seccomp-unconfined",
+        "variables.containers.exists(c, c.?securityContext.?seccompProfile.?type.orValue('') == 'Unconfined') || (variables.spec.?securityContext.?seccompProfile.?type.orValue('') == 'Unconfined' && variables.workload.exists(c, !c.?securityContext.?seccompProfile.hasValue()))",
+        "seccompProfile type Unconfined leaves a container without a seccomp filter",
+    ),
+    container(
+        "ra2.app.003",
+        "privileged-escalation-conflict",
+        Set::All,
+        "c.?securityContext.?allowPrivilegeEscalation.orValue(true) == false && (c.?securityContext.?privileged.orValue(false) == true || 'CAP_SYS_ADMIN' in c.?securityContext.?capabilities.?add.orValue([]))",
+        "securityContext.allowPrivilegeEscalation is false beside privileged or CAP_SYS_ADMIN",
+    ),
+    pod(
+        "ra2.app.004",
+        "host-network",
+        HOST_NETWORK,
+        "spec.hostNetwork is true, so the pod sees the node's host name",
+    ),
+    container(
+        "ra2.app.005",
+        "run-as-root",
+        Set::Workload,
+        "!variables.windows && (c.?securityContext.?runAsUser.or(variables.spec.?securityContext.?runAsUser).orValue(-1) == 0 || (!c.?securityContext.?runAsUser.or(variables.spec.?securityContext.?runAsUser).hasValue() && c.?securityContext.?runAsNonRoot.or(variables.spec.?securityContext.?runAsNonRoot).orValue(false) != true))",
+        "runAsUser is 0, or neither runAsUser nor runAsNonRoot: true is set (the image decides the user)",
+    ),
+    container(
+        "ra2.app.005",
+        "non-root-conflict",
+        Set::Workload,
+        "!variables.windows && c.?securityContext.?runAsUser.or(variables.spec.?securityContext.?runAsUser).orValue(-1) == 0 && c.?securityContext.?runAsNonRoot.or(variables.spec.?securityContext.?runAsNonRoot).orValue(false) == true",
+        "runAsNonRoot is true but runAsUser is 0",
+    ),
+    volume("ra2.app.007", "host-path", HOST_PATH_VOLUME, "hostPath volume"),
+    pod(
+        "ra2.app.008",
+        "control-plane-selector",
+        concat!(
+            "variables.spec.?nodeSelector.orValue({}).exists(k, k in ['node-role.kubernetes.io/control-plane', 'node-role.kubernetes.io/master']) || ",
+            "variables.spec.?affinity.?nodeAffinity.?requiredDuringSchedulingIgnoredDuringExecution.?nodeSelectorTerms.orValue([]).exists(t, ",
+            "t.?matchExpressions.orValue([]).exists(e, e.?key.orValue('') in ['node-role.kubernetes.io/control-plane', 'node-role.kubernetes.io/master'] && e.?operator.orValue('') in ['In', 'Exists']))"
+        ),
+        "spec.nodeSelector or a required node affinity selects control-plane nodes",
+    ),
+    pod(
+        "ra2.app.008",
+        "control-plane-toleration",
+        "variables.spec.?tolerations.orValue([]).exists(t, t.?key.orValue('') in ['node-role.kubernetes.io/control-plane', 'node-role.kubernetes.io/master'])",
+        "spec.tolerations tolerates the control-plane taint",
+    ),
+    pod(
+        "ra2.app.008",
+        "wildcard-toleration",
+        "variables.spec.?tolerations.orValue([]).exists(t, t.?key.orValue('') == '' && t.?operator.orValue('') == 'Exists' && t.?effect.orValue('') in ['', 'NoSchedule'])",
+        "spec.tolerations has operator Exists without a key, which tolerates every (NoSchedule) taint",
+    ),
+    pod(
+        "ra2.app.008",
+        "node-name",
+        concat!(
+            "variables.spec.?nodeName.orValue('') != '' && !(object.kind == 'Pod' && (",
+            "object.metadata.?ownerReferences.orValue([]).exists(o, o.?controller.orValue(false) == true) || ",
+            "'kubernetes.io/config.mirror' in object.metadata.?annotations.orValue({})))"
+        ),
+        "spec.nodeName binds the pod to a named node, bypassing the scheduler",
+    ),
+    pod(
+        "ra2.app.009",
+        "privileged-device",
+        concat!(
+            "variables.containers.exists(c, c.?securityContext.?privileged.orValue(false) == true) || ",
+            // `/dev` or below it once empty and `.` elements are dropped (`..` the API server refuses
+            // in a hostPath), or a device type.
+            "variables.spec.?volumes.orValue([]).exists(v, v.?hostPath.hasValue() && ",
+            "(v.hostPath.?path.orValue('').matches('^/(?:[.]?/)*dev(?:/|$)') || v.hostPath.?type.orValue('') in ['CharDevice', 'BlockDevice']))"
+        ),
+        "a privileged container, or a hostPath volume under /dev or of a device type, reaches node devices directly",
+    ),
+    pod(
+        "ra2.app.013",
+        "rolling-update",
+        "(object.kind == 'Deployment' && object.?spec.?strategy.?type.orValue('') == 'Recreate') || (object.kind in ['StatefulSet', 'DaemonSet'] && object.?spec.?updateStrategy.?type.orValue('') == 'OnDelete')",
+        "the update strategy (Recreate, OnDelete) does not roll a new version out pod by pod",
+    ),
+    volume(
+        "ra2.app.025",
+        "host-path",
+        HOST_PATH_VOLUME,
+        "hostPath volume keeps data on one node",
+    ),
+    container(
+        "ra2.app.026",
+        "liveness-probe",
+        Set::Running,
+        concat!(
+            "!(object.kind in ['Job', 'CronJob'] || variables.spec.?restartPolicy.orValue('') in ['Never', 'OnFailure']) && ",
+            "(!c.?livenessProbe.hasValue() || !['exec', 'httpGet', 'tcpSocket', 'grpc'].exists(h, h in c.livenessProbe))"
+        ),
+        "no livenessProbe with a handler",
+    ),
+    container(
+        "ra2.app.026",
+        "run-to-completion",
+        Set::Running,
+        concat!(
+            "(object.kind in ['Job', 'CronJob'] || variables.spec.?restartPolicy.orValue('') in ['Never', 'OnFailure']) && ",
+            "(!c.?livenessProbe.hasValue() || !['exec', 'httpGet', 'tcpSocket', 'grpc'].exists(h, h in c.livenessProbe))"
+        ),
+        "no livenessProbe with a handler (the pod runs to completion)",
+    ),
+    container(
+        "ra2.app.027",
+        "readiness-probe",
+        Set::Running,
+        concat!(
+            "!(object.kind in ['Job', 'CronJob'] || variables.spec.?restartPolicy.orValue('') in ['Never', 'OnFailure']) && ",
+            "(!c.?readinessProbe.hasValue() || !['exec', 'httpGet', 'tcpSocket', 'grpc'].exists(h, h in c.readinessProbe))"
+        ),
+        "no readinessProbe with a handler",
+    ),
+    container(
+        "ra2.app.027",
+        "run-to-completion",
+        Set::Running,
+        concat!(
+            "(object.kind in ['Job', 'CronJob'] || variables.spec.?restartPolicy.orValue('') in ['Never', 'OnFailure']) && ",
+            "(!c.?readinessProbe.hasValue() || !['exec', 'httpGet', 'tcpSocket', 'grpc'].exists(h, h in c.readinessProbe))"
+        ),
+        "no readinessProbe with a handler (the pod runs to completion)",
+    ),
+    pod(
+        "ra2.app.030",
+        "host-network",
+        HOST_NETWORK,
+        "spec.hostNetwork is true: the pod shares the node's network namespace",
+    ),
+    pod(
+        "ra2.app.031",
+        "host-pid",
+        HOST_PID,
+        "spec.hostPID is true: the pod shares the node's process ID namespace",
+    ),
+    pod(
+        "ra2.app.031",
+        "host-ipc",
+        HOST_IPC,
+        "spec.hostIPC is true: the pod shares the node's IPC namespace",
+    ),
+    container(
+        "ra2.app.032",
+        "container-limits",
+        Set::Workload,
+        NO_LIMIT,
+        "no cpu or memory limit, or a zero one, in resources.limits",
+    ),
+    container(
+        "ra2.app.033",
+        "readonly-root",
+        Set::Workload,
+        WRITABLE_ROOT,
+        "securityContext.readOnlyRootFilesystem is not true",
+    ),
+    showing(
+        "ra2.app.034",
+        "no-tag",
+        Set::All,
+        concat!(
+            image_judged!(),
+            " && ",
+            image_valid!(),
+            " && !c.image.contains('@') && !c.image.matches(':[^/]*$')"
+        ),
+        "image has no tag and no digest",
+        SHOW_IMAGE,
+    ),
+    showing(
+        "ra2.app.034",
+        "latest-tag",
+        Set::All,
+        concat!(
+            image_judged!(),
+            " && ",
+            image_valid!(),
+            " && !c.image.contains('@') && c.image.endsWith(':latest')"
+        ),
+        "image uses the latest tag",
+        SHOW_IMAGE,
+    ),
+    showing(
+        "ra2.app.034",
+        "latest-with-digest",
+        Set::All,
+        concat!(
+            image_judged!(),
+            " && ",
+            image_valid!(),
+            " && c.image.matches('^[^@]*:latest@')"
+        ),
+        "image pinned by digest also carries the latest tag",
+        SHOW_IMAGE,
+    ),
+    showing(
+        "ra2.app.034",
+        "invalid-reference",
+        Set::All,
+        concat!(image_judged!(), " && !(", image_valid!(), ")"),
+        "image is not a valid image reference",
+        SHOW_IMAGE,
+    ),
+    object(
+        "ra2.app.036",
+        "node-port-type",
+        Kind::Service,
+        "object.?spec.?type.orValue('') == 'NodePort'",
+        "spec.type is NodePort, which opens the service's ports on every node",
+    ),
+    object(
+        "ra2.app.037",
+        "not-immutable",
+        Kind::ConfigMap,
+        "object.?immutable.orValue(false) != true",
+        "immutable is not true",
+    ),
+    container(
+        "ra2.app.041",
+        "privileged",
+        Set::All,
+        PRIVILEGED,
+        "securityContext.privileged is true",
+    ),
+    container(
+        "ra2.app.042",
+        "run-as-root",
+        Set::Workload,
+        "!variables.windows && c.?securityContext.?runAsUser.or(variables.spec.?securityContext.?runAsUser).orValue(-1) == 0",
+        "runAsUser is 0 (root)",
+    ),
+    container(
+        "ra2.app.042",
+        "user-unset",
+        Set::Workload,
+        "!variables.windows && !c.?securityContext.?runAsUser.or(variables.spec.?securityContext.?runAsUser).hasValue() && c.?securityContext.?runAsNonRoot.or(variables.spec.?securityContext.?runAsNonRoot).orValue(false) != true",
+        "neither runAsUser nor runAsNonRoot: true is set, so the image decides the user",
+    ),
+    container(
+        "ra2.app.043",
+        "privilege-escalation",
+        Set::All,
+        concat!(
+            "(!variables.windows && !(c.?securityContext.?allowPrivilegeEscalation.orValue(true) == false)) || ",
+            "(c.?securityContext.?allowPrivilegeEscalation.orValue(true) == false && !(c.?securityContext.?privileged.orValue(false) == true) && !('CAP_SYS_ADMIN' in c.?securityContext.?capabilities.?add.orValue([])) && ",
+            "c.?securityContext.?capabilities.?add.orValue([]).exists(x, x.upperAscii() in ['SYS_ADMIN', 'CAP_SYS_ADMIN', 'ALL', 'CAP_ALL']))"
+        ),
+        "securityContext.allowPrivilegeEscalation is not false, or SYS_ADMIN lets the process escalate anyway",
+    ),
+    container(
+        "ra2.app.043",
+        "privileged-escalation-conflict",
+        Set::All,
+        "c.?securityContext.?allowPrivilegeEscalation.orValue(true) == false && (c.?securityContext.?privileged.orValue(false) == true || 'CAP_SYS_ADMIN' in c.?securityContext.?capabilities.?add.orValue([]))",
+        "securityContext.allowPrivilegeEscalation is false beside privileged or CAP_SYS_ADMIN",
+    ),
+    container(
+        "ra2.app.044",
+        "user-id",
+        Set::Workload,
+        "!variables.windows && c.?securityContext.?runAsUser.or(variables.spec.?securityContext.?runAsUser).orValue(0) <= 999",
+        "runAsUser is unset or at most 999",
+    ),
+    container(
+        "ra2.app.044",
+        "group-id",
+        Set::Workload,
+        "!variables.windows && c.?securityContext.?runAsGroup.or(variables.spec.?securityContext.?runAsGroup).orValue(0) <= 999",
+        "runAsGroup is unset or at most 999",
+    ),
+    pod(
+        "ra2.app.045",
+        "recommended-labels",
+        "['app.kubernetes.io/name', 'app.kubernetes.io/version', 'app.kubernetes.io/part-of'].exists(k, !(k in variables.template.?metadata.?labels.orValue({})) || variables.template.metadata.labels[k] == '')",
+        "the pod's labels (a controller's pod template's) lack app.kubernetes.io/name, version or part-of",
+    ),
+    pod(
+        "ra2.app.048",
+        "selinux-type",
+        concat!(
+            "(variables.spec.?securityContext.?seLinuxOptions.?type.orValue('') != '' && !(variables.spec.securityContext.seLinuxOptions.type in @allowed_types@)) || ",
+            "variables.containers.exists(c, c.?securityContext.?seLinuxOptions.?type.orValue('') != '' && !(c.securityContext.seLinuxOptions.type in @allowed_types@))"
+        ),
+        "a seLinuxOptions.type (of the pod or a container) is not one of the allowed types",
+    ),
+    pod(
+        "sec.sys.021",
+        "host-users",
+        "!variables.windows && !(variables.spec.?hostNetwork.orValue(false) == true || variables.spec.?hostPID.orValue(false) == true || variables.spec.?hostIPC.orValue(false) == true) && variables.spec.?hostUsers.orValue(true) != false",
+        "spec.hostUsers is not false, so the containers share the node's user ids",
+    ),
+];
+
+/// The API server refuses these objects itself, before any admission policy runs.
+const API_REFUSES: &str = "the API server's own validation refuses such objects before admission policies run";
+/// The API server refuses such Pods itself, but not a StatefulSet's template.
+const API_REFUSES_PODS: &str = "the API server refuses such Pods and most controllers itself; a StatefulSet's template is not fully validated, and this check is not expressed in CEL yet";
+/// Chapter-4 platform checks.
+const PLATFORM: &str = "judges nodes, kubelets or the control plane, not an object under admission";
+/// Cross-document checks.
+const OTHER_OBJECTS: &str = "needs other objects (ServiceAccounts, NetworkAttachmentDefinitions, PersistentVolumes, namespaces' quotas), which a policy does not see";
+/// Checks of kinds the policies do not match.
+const OTHER_KINDS: &str = "judges a kind the policies do not match yet (Service, ConfigMap, PersistentVolume, StorageClass, NetworkAttachmentDefinition, any apiVersion)";
+/// Checks that CEL could decide, not written yet.
+const NOT_YET: &str = "not expressed in CEL yet";
+
+/// Why a check is not exported: by `rule/check`, else by rule.
+pub static NOT_EXPORTED: &[(&str, &str)] = &[
+    ("k8s.api", API_REFUSES),
+    ("ra2.app.002/undeclared-volume", API_REFUSES_PODS),
+    ("ra2.app.002/duplicate-mount-path", API_REFUSES_PODS),
+    ("ra2.app.002/subpath", API_REFUSES_PODS),
+    ("ra2.app.002/bidirectional-propagation", API_REFUSES_PODS),
+    ("ra2.app.002/host-system-path", NOT_YET),
+    ("ra2.app.004/hostname-invalid", API_REFUSES),
+    ("ra2.app.004/fqdn-too-long", NOT_YET),
+    (
+        "ra2.app.006",
+        "Multus and DANM annotation syntax (JSON inside a string) is not expressed in CEL yet",
+    ),
+    ("ra2.app.007/pv", OTHER_KINDS),
+    ("ra2.app.009/extended-resource", NOT_YET),
+    ("ra2.app.009/sriov-resource", OTHER_OBJECTS),
+    ("ra2.app.010", NOT_YET),
+    ("ra2.app.016", OTHER_KINDS),
+    ("ra2.app.025/local-pv", OTHER_KINDS),
+    ("ra2.app.025/no-provisioner", OTHER_KINDS),
+    ("ra2.app.028", NOT_YET),
+    (
+        "ra2.app.029",
+        "a pod that leaves automountServiceAccountToken unset takes its ServiceAccount's value: another object, which a policy does not see",
+    ),
+    ("ra2.app.032/namespace-limits", OTHER_OBJECTS),
+    ("ra2.app.035", NOT_YET),
+    (
+        "ra2.app.036/node-port",
+        "the API server allocates a nodePort to every NodePort and LoadBalancer Service port before admission, so a policy cannot tell a written one from an allocated one",
+    ),
+    (
+        "ra2.app.047",
+        "API defaulting sets hostPort to containerPort on the host network before admission, so a policy cannot tell host-port from host-network-port",
+    ),
+    ("ra2.ch.001/node-hugepages", PLATFORM),
+    ("ra2.ch.001", NOT_YET),
+    ("ra2.ch.006/below-allocatable", OTHER_OBJECTS),
+    ("ra2.ch.006", NOT_YET),
+    ("ra2.ch.010", PLATFORM),
+    ("ra2.ch.012", PLATFORM),
+    ("ra2.ch.018", PLATFORM),
+    ("ra2.crt.001", PLATFORM),
+    ("ra2.crt.002", PLATFORM),
+    ("ra2.k8s.002", PLATFORM),
+    ("ra2.k8s.003", PLATFORM),
+    ("ra2.k8s.004", PLATFORM),
+    ("ra2.k8s.005", PLATFORM),
+    ("ra2.k8s.006", PLATFORM),
+    ("ra2.k8s.008", PLATFORM),
+    ("ra2.k8s.009/kubelet-cpu-manager", PLATFORM),
+    (
+        "ra2.k8s.009",
+        "applies only to pods of the network-intensive profile, which NetworkAttachmentDefinitions (other objects) can decide",
+    ),
+    ("ra2.k8s.011/node", PLATFORM),
+    ("ra2.k8s.011/worker-label", PLATFORM),
+    ("ra2.k8s.011/no-host", PLATFORM),
+    ("ra2.k8s.011", NOT_YET),
+    ("ra2.k8s.012/alpha-api", OTHER_KINDS),
+    ("ra2.k8s.012/third-party-alpha", OTHER_KINDS),
+    ("ra2.k8s.012", PLATFORM),
+    ("ra2.k8s.019/beta-with-ga", OTHER_KINDS),
+    ("ra2.k8s.019/beta-no-ga", OTHER_KINDS),
+    ("ra2.k8s.019/third-party-beta", OTHER_KINDS),
+    ("ra2.k8s.019", PLATFORM),
+    ("ra2.ntw.002", PLATFORM),
+    ("ra2.ntw.003", NOT_YET),
+    ("ra2.ntw.006/multiplexer", PLATFORM),
+    ("ra2.ntw.006", OTHER_KINDS),
+    ("ra2.ntw.008/device-plugin", PLATFORM),
+    ("ra2.ntw.008", OTHER_KINDS),
+    ("ra2.ntw.009", OTHER_OBJECTS),
+    ("ra2.ntw.010", PLATFORM),
+    ("ra2.ntw.012", PLATFORM),
+    ("ra2.ntw.015/ipam-not-deployed", PLATFORM),
+    ("ra2.ntw.015", OTHER_KINDS),
+    ("ra2.ntw.016", OTHER_KINDS),
+    ("ra2.pkg.001", NOT_YET),
+    ("ra2.stg.005", NOT_YET),
+    ("ra2.stg.006/in-tree-volume", NOT_YET),
+    ("ra2.stg.006/no-csi-driver", PLATFORM),
+    ("ra2.stg.006", OTHER_KINDS),
+    ("ra2.stg.007", OTHER_KINDS),
+];
+
+/// Parameters of rules with exported checks that no exported check reads, so that setting them
+/// changes nothing the policies decide (any other parameter of such a rule is an error).
+pub static PARAMS_NOT_USED: &[(&str, &str)] = &[
+    // Only fqdn-too-long, which is not exported, builds the fully qualified host name.
+    ("ra2.app.004", "cluster_domain"),
+    // Only extended-resource and sriov-resource, which are not exported, read them.
+    ("ra2.app.009", "network_resources_injector"),
+    ("ra2.app.009", "accelerator_resource_patterns"),
+];
+
+/// String-list parameters that exported checks read: `@name@` in the rule's CEL becomes the
+/// list the run's config (else the catalogue's default) gives.
+pub static PARAM_LISTS: &[(&str, &str)] = &[("ra2.app.048", "allowed_types")];
+
+/// The exported CEL of `rule`/`check`, if it is exported.
+pub fn exported(rule: &str, check: &str) -> Option<&'static Exported> {
+    EXPORTED.iter().find(|e| e.rule == rule && e.check == check)
+}
+
+/// Why `rule`/`check` is not exported (`None` when it is, or when no reason is written).
+pub fn reason(rule: &str, check: &str) -> Option<&'static str> {
+    if exported(rule, check).is_some() {
+        return None;
+    }
+    let key = format!("{rule}/{check}");
+    NOT_EXPORTED
+        .iter()
+        .find(|(selector, _)| *selector == key)
+        .or_else(|| NOT_EXPORTED.iter().find(|(selector, _)| *selector == rule))
+        .map(|(_, reason)| *reason)
+}
+
+/// One line of `ra2 export vap --list`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Listed {
+    pub rule: &'static str,
+    pub check: &'static str,
+    pub exported: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<&'static str>,
+}
+
+/// Every check of `edition`, with whether it is exported and why not.
+pub fn list(edition: Edition) -> Vec<Listed> {
+    let mut out = Vec::new();
+    for doc in catalogue::all().iter().filter(|d| d.in_edition(edition)) {
+        for check in doc.checks_in(edition) {
+            let exported = exported(doc.id, check.slug).is_some();
+            out.push(Listed {
+                rule: doc.id,
+                check: check.slug,
+                exported,
+                reason: if exported {
+                    None
+                } else {
+                    Some(reason(doc.id, check.slug).unwrap_or(NOT_YET))
+                },
+            });
+        }
+    }
+    out
+}
+
+/// A setting the policies cannot express: never a silently weaker policy.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct ExportError(pub String);
+
+/// One policy's rules and validations.
+type Group = (Vec<&'static str>, Vec<Value>);
+
+/// What the export wrote, for a summary line.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    /// Checks that deny.
+    pub deny: usize,
+    /// Checks that warn.
+    pub warn: usize,
+    /// Checks of the edition the settings run that are not exported.
+    pub not_exported: usize,
+    /// Every check written: rule, check, and whether it denies.
+    pub checks: Vec<(&'static str, &'static str, bool)>,
+}
+
+/// The policies and bindings for `config` (its edition, select/ignore, severities, exemptions
+/// and `fail-on`), policy then binding, one pair per kind of object and action (few policies:
+/// the API server evaluates each policy's variables, and its match, once per policy).
+pub fn generate(config: &Config) -> Result<(Vec<Value>, Summary), Vec<ExportError>> {
+    let edition = config.edition;
+    let mut errors = Vec::new();
+    if config.kubernetes_minor < MIN_KUBERNETES_MINOR {
+        errors.push(ExportError(format!(
+            "kubernetes-version 1.{} has no admissionregistration.k8s.io/v1 ValidatingAdmissionPolicy (GA in 1.{MIN_KUBERNETES_MINOR})",
+            config.kubernetes_minor
+        )));
+    }
+    for exemption in &config.exemptions {
+        if let Some(template) = &exemption.template {
+            errors.push(ExportError(format!(
+                "exemption {} matches Helm template {template:?}, which an object under admission does not carry: remove `template` or exempt by kind, namespace and name",
+                exemption.describe()
+            )));
+        }
+    }
+    // (rule, deny) -> validations, in catalogue order.
+    let mut groups: BTreeMap<(Kind, bool), Group> = BTreeMap::new();
+    let mut summary = Summary::default();
+    for doc in catalogue::all().iter().filter(|d| d.in_edition(edition)) {
+        for check in doc.checks_in(edition) {
+            if !config.enabled(doc.id, check.slug) {
+                continue;
+            }
+            let Some(entry) = exported(doc.id, check.slug) else {
+                summary.not_exported += 1;
+                continue;
+            };
+            let used: Vec<&str> = config
+                .params
+                .get(doc.id)
+                .into_iter()
+                .flat_map(|p| p.keys())
+                .map(String::as_str)
+                .filter(|name| !PARAMS_NOT_USED.contains(&(doc.id, *name)) && !PARAM_LISTS.contains(&(doc.id, *name)))
+                .collect();
+            if !used.is_empty() {
+                let names = used;
+                errors.push(ExportError(format!(
+                    "params of {} ({}) are not expressed in the policies yet; {}/{} would run with the defaults: leave them out, or --ignore {}",
+                    doc.id,
+                    names.join(", "),
+                    doc.id,
+                    check.slug,
+                    doc.id
+                )));
+                continue;
+            }
+            let severity = config.severity_for(doc.id, check.slug, Some(doc), edition);
+            let deny = config.fail_on.threshold().is_some_and(|t| severity >= t);
+            if deny {
+                summary.deny += 1;
+            } else {
+                summary.warn += 1;
+            }
+            summary.checks.push((doc.id, check.slug, deny));
+            let exemptions: Vec<&Exemption> = config
+                .exemptions
+                .iter()
+                .filter(|e| selector_matches(&e.rule, doc.id, check.slug))
+                .collect();
+            let (rules, validations) = groups.entry((entry.kind(), deny)).or_default();
+            if !rules.contains(&doc.id) {
+                rules.push(doc.id);
+            }
+            validations.push(with_params(validation(entry, check.title, &exemptions), doc.id, config));
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let mut out = Vec::new();
+    for ((kind, deny), (rules, validations)) in groups {
+        let name = policy_name(kind, deny);
+        out.push(policy(&name, &rules, kind, config, &validations));
+        out.push(binding(&name, deny));
+    }
+    Ok((out, summary))
+}
+
+/// `ra2-workloads-deny`, `ra2-workloads-warn`, `ra2-configmaps-deny`, `ra2-services-deny`.
+pub fn policy_name(kind: Kind, deny: bool) -> String {
+    let objects = match kind {
+        Kind::Workload => "workloads",
+        Kind::ConfigMap => "configmaps",
+        Kind::Service => "services",
+    };
+    format!("ra2-{objects}-{}", if deny { "deny" } else { "warn" })
+}
+
+fn metadata(name: &str) -> Value {
+    json!({"name": name, "labels": {MANAGED_BY.0: MANAGED_BY.1}})
+}
+
+/// The resources of `kind`: for workloads, the kinds whose pod spec ra2 judges
+/// (`model::WorkloadKind`, the built-in ones).
+fn resource_rules(kind: Kind) -> Value {
+    let rule = |group: &str, resources: &[&str]| {
+        json!({
+            "apiGroups": [group],
+            "apiVersions": ["v1"],
+            "operations": ["CREATE", "UPDATE"],
+            "resources": resources,
+        })
+    };
+    match kind {
+        Kind::Workload => json!([
+            rule("", &["pods", "podtemplates", "replicationcontrollers"]),
+            rule("apps", &["deployments", "statefulsets", "daemonsets", "replicasets"]),
+            rule("batch", &["jobs", "cronjobs"]),
+        ]),
+        Kind::ConfigMap => json!([rule("", &["configmaps"])]),
+        Kind::Service => json!([rule("", &["services"])]),
+    }
+}
+
+/// The variables every validation shares (evaluated lazily, at most once per admission).
+fn variables(kind: Kind, config: &Config) -> Value {
+    let var = |name: &str, expression: &str| json!({"name": name, "expression": expression});
+    let name = var(
+        "name",
+        "object.metadata.?name.orValue('') != '' ? object.metadata.name : object.metadata.?generateName.orValue('')",
+    );
+    if kind != Kind::Workload {
+        return json!([var("annotations", "[object.metadata.?annotations.orValue({})]"), name]);
+    }
+    // A pod-level limit covers the containers from Kubernetes 1.34 (`Config::pod_level_resources`).
+    let pod_limits = if config.pod_level_resources() {
+        "variables.spec.?resources.?limits.orValue({})"
+    } else {
+        "{}"
+    };
+    json!([
+        // Where each kind keeps its pod template (`model::Object::pod_spec`); a Pod is its own.
+        var(
+            "template",
+            "object.kind == 'Pod' ? object : object.kind == 'PodTemplate' ? object.?template.orValue({}) : object.kind == 'CronJob' ? object.?spec.?jobTemplate.?spec.?template.orValue({}) : object.?spec.?template.orValue({})"
+        ),
+        var("spec", "variables.template.?spec.orValue({})"),
+        var(
+            "workload",
+            "variables.spec.?initContainers.orValue([]) + variables.spec.?containers.orValue([])"
+        ),
+        var(
+            "containers",
+            "variables.workload + variables.spec.?ephemeralContainers.orValue([])"
+        ),
+        var(
+            "running",
+            "variables.spec.?initContainers.orValue([]).filter(c, c.?restartPolicy.orValue('') == 'Always') + variables.spec.?containers.orValue([])"
+        ),
+        var("podLimits", pod_limits),
+        var("windows", "variables.spec.?os.?name.orValue('') == 'windows'"),
+        // The suppression annotations: the object's and its pod template's.
+        var(
+            "annotations",
+            "[object.metadata.?annotations.orValue({}), variables.template.?metadata.?annotations.orValue({})]"
+        ),
+        name,
+    ])
+}
+
+fn policy(name: &str, rules: &[&str], kind: Kind, config: &Config, validations: &[Value]) -> Value {
+    let meta = json!({
+        "name": name,
+        "labels": {MANAGED_BY.0: MANAGED_BY.1},
+        "annotations": {"ra2.dev/rules": rules.join(", "), "ra2.dev/edition": config.edition.as_str()},
+    });
+    json!({
+        "apiVersion": API_VERSION,
+        "kind": "ValidatingAdmissionPolicy",
+        "metadata": meta,
+        "spec": {
+            "failurePolicy": "Fail",
+            "matchConstraints": {"resourceRules": resource_rules(kind)},
+            "variables": variables(kind, config),
+            "validations": validations,
+        },
+    })
+}
+
+fn binding(name: &str, deny: bool) -> Value {
+    let actions = if deny {
+        json!(["Deny"])
+    } else {
+        json!(["Warn", "Audit"])
+    };
+    json!({
+        "apiVersion": API_VERSION,
+        "kind": "ValidatingAdmissionPolicyBinding",
+        "metadata": metadata(name),
+        "spec": {"policyName": name, "validationActions": actions},
+    })
+}
+
+/// A CEL string literal.
+fn literal(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('\'');
+    for c in text.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '\'' => out.push_str("\\'"),
+            '\n' => out.push_str("\\n"),
+            _ => out.push(c),
+        }
+    }
+    out.push('\'');
+    out
+}
+
+/// ra2's glob (`*`, `?`; `config::glob`) as an anchored RE2 pattern.
+fn glob_regex(pattern: &str) -> String {
+    let mut out = String::from("^");
+    for c in pattern.chars() {
+        match c {
+            '*' => out.push_str(".*"),
+            '?' => out.push('.'),
+            c if c.is_ascii_alphanumeric() || !c.is_ascii() => out.push(c),
+            c => {
+                out.push('\\');
+                out.push(c);
+            }
+        }
+    }
+    out.push('$');
+    out
+}
+
+/// CEL: `value` matches the glob `pattern`.
+fn glob_cel(value: &str, pattern: &str) -> String {
+    if pattern.contains(['*', '?']) {
+        format!("{value}.matches({})", literal(&format!("(?s){}", glob_regex(pattern))))
+    } else {
+        format!("{value} == {}", literal(pattern))
+    }
+}
+
+/// CEL: the object under admission is covered by `exemption` (its kind, namespace and name; the
+/// request's namespace, as `ra2 serve` judges it).
+fn exemption_cel(exemption: &Exemption) -> String {
+    let parts: Vec<String> = [
+        ("object.kind", &exemption.kind),
+        ("request.namespace", &exemption.namespace),
+        ("variables.name", &exemption.name),
+    ]
+    .into_iter()
+    .filter_map(|(value, pattern)| pattern.as_deref().map(|p| glob_cel(value, p)))
+    .collect();
+    if parts.is_empty() {
+        "true".to_owned()
+    } else {
+        format!("({})", parts.join(" && "))
+    }
+}
+
+/// One validation: passes when the check does not fire, or a suppression annotation or an
+/// exemption covers it.
+fn validation(entry: &Exported, title: &str, exemptions: &[&Exemption]) -> Value {
+    let (rule, check) = (entry.rule, entry.check);
+    let prefix = literal(&format!("{rule}/{check}: "));
+    let (fires, message) = match entry.test {
+        Test::Container { set, when, what } | Test::Showing { set, when, what, .. } => {
+            let list = set.variable();
+            let shows = match entry.test {
+                Test::Showing { shows, .. } => format!(" + {shows}"),
+                _ => String::new(),
+            };
+            (
+                format!("{list}.exists(c, {when})"),
+                Some(format!(
+                    "{prefix} + {} + ' in ' + {list}.filter(c, {when}).map(c, 'container \"' + c.?name.orValue('?') + '\"'{shows}).join(', ')",
+                    literal(what)
+                )),
+            )
+        }
+        Test::Volume { when, what } => (
+            format!("variables.spec.?volumes.orValue([]).exists(v, {when})"),
+            Some(format!(
+                "{prefix} + {} + ' ' + variables.spec.?volumes.orValue([]).filter(v, {when}).map(v, '\"' + v.?name.orValue('?') + '\"').join(', ')",
+                literal(what)
+            )),
+        ),
+        Test::Pod { when, .. } | Test::Object { when, .. } => (when.to_owned(), None),
+    };
+    let suppressed = format!(
+        "variables.annotations.exists(a, 'ra2.dev/ignore-all' in a || {} in a || {} in a)",
+        literal(&format!("ignore-check.ra2.dev/{rule}")),
+        literal(&format!("ignore-check.ra2.dev/{rule}.{check}"))
+    );
+    let mut allowed = vec![suppressed];
+    allowed.extend(exemptions.iter().map(|e| exemption_cel(e)));
+    let expression = format!("{} || !({fires})", allowed.join(" || "));
+    let static_message = match entry.test {
+        Test::Pod { what, .. } | Test::Object { what, .. } => format!("{rule}/{check}: {what}"),
+        _ => format!("{rule}/{check}: {title}"),
+    };
+    let mut out = serde_json::Map::new();
+    out.insert("expression".to_owned(), Value::String(expression));
+    out.insert("message".to_owned(), Value::String(static_message));
+    if let Some(message) = message {
+        out.insert("messageExpression".to_owned(), Value::String(message));
+    }
+    out.insert("reason".to_owned(), Value::String("Forbidden".to_owned()));
+    Value::Object(out)
+}
+
+/// `validation` with the rule's `@param@` lists written in (see [`PARAM_LISTS`]).
+fn with_params(mut validation: Value, rule: &'static str, config: &Config) -> Value {
+    for (_, name) in PARAM_LISTS.iter().filter(|(r, _)| *r == rule) {
+        let items: Vec<String> = crate::rules::params::Params::new(rule, config)
+            .list(name)
+            .iter()
+            .map(|item| literal(item))
+            .collect();
+        let list = format!("[{}]", items.join(", "));
+        if let Some(Value::String(expression)) = validation.get_mut("expression") {
+            *expression = expression.replace(&format!("@{name}@"), &list);
+        }
+    }
+    validation
+}
+
+/// The objects as a YAML stream (`---` between them), ready for `kubectl apply -f -`.
+pub fn to_yaml(objects: &[Value]) -> String {
+    let mut out = String::new();
+    for object in objects {
+        out.push_str("---\n");
+        write_yaml(&mut out, object, 0);
+    }
+    out
+}
+
+/// Block YAML; every string is a JSON (double-quoted YAML) scalar, so no value is misread.
+fn write_yaml(out: &mut String, value: &Value, indent: usize) {
+    let pad = " ".repeat(indent);
+    match value {
+        Value::Object(map) if !map.is_empty() => {
+            for (key, item) in map {
+                out.push_str(&pad);
+                out.push_str(&yaml_key(key));
+                out.push(':');
+                write_nested(out, item, indent + 2);
+            }
+        }
+        Value::Array(items) if !items.is_empty() => {
+            for item in items {
+                out.push_str(&pad);
+                out.push('-');
+                match item {
+                    Value::Object(map) if !map.is_empty() => {
+                        // The first key on the dash's line, the rest below it.
+                        let mut first = true;
+                        for (key, inner) in map {
+                            if first {
+                                out.push(' ');
+                                first = false;
+                            } else {
+                                out.push_str(&" ".repeat(indent + 2));
+                            }
+                            out.push_str(&yaml_key(key));
+                            out.push(':');
+                            write_nested(out, inner, indent + 4);
+                        }
+                    }
+                    _ => write_nested(out, item, indent + 2),
+                }
+            }
+        }
+        scalar => {
+            out.push_str(&pad);
+            out.push_str(&scalar_text(scalar));
+            out.push('\n');
+        }
+    }
+}
+
+/// A value after `key:` or `-`: inline when scalar or empty, else on the following lines.
+fn write_nested(out: &mut String, value: &Value, indent: usize) {
+    match value {
+        Value::Object(map) if !map.is_empty() => {
+            out.push('\n');
+            write_yaml(out, value, indent);
+        }
+        Value::Array(items) if !items.is_empty() => {
+            out.push('\n');
+            write_yaml(out, value, indent);
+        }
+        scalar => {
+            out.push(' ');
+            out.push_str(&scalar_text(scalar));
+            out.push('\n');
+        }
+    }
+}
+
+fn scalar_text(value: &Value) -> String {
+    match value {
+        Value::Object(_) => "{}".to_owned(),
+        Value::Array(_) => "[]".to_owned(),
+        other => other.to_string(),
+    }
+}
+
+/// A mapping key: plain when it is a simple word, else quoted.
+fn yaml_key(key: &str) -> String {
+    let plain = !key.is_empty()
+        && key
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | '/'))
+        && key.starts_with(|c: char| c.is_ascii_alphabetic());
+    if plain {
+        key.to_owned()
+    } else {
+        Value::String(key.to_owned()).to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every exported check and every reason names a rule and check of the catalogue; every
+    /// check of the catalogue is exported or has a reason; none is both.
+    #[test]
+    fn the_tables_match_the_catalogue() {
+        for entry in EXPORTED {
+            let doc = catalogue::get(entry.rule).unwrap_or_else(|| panic!("{} is not in the catalogue", entry.rule));
+            assert!(
+                doc.check(entry.check).is_some(),
+                "{}/{} is not in the catalogue",
+                entry.rule,
+                entry.check
+            );
+            assert!(
+                crate::rules::find(entry.rule).is_some(),
+                "{} is not registered",
+                entry.rule
+            );
+            let twice = EXPORTED
+                .iter()
+                .filter(|e| e.rule == entry.rule && e.check == entry.check)
+                .count();
+            assert_eq!(twice, 1, "{}/{} is exported twice", entry.rule, entry.check);
+            // A rule's checks match the same objects (its exemptions and messages read alike).
+            assert!(
+                EXPORTED
+                    .iter()
+                    .filter(|e| e.rule == entry.rule)
+                    .all(|e| e.kind() == entry.kind()),
+                "{} exports checks of different kinds",
+                entry.rule
+            );
+        }
+        for (selector, _) in NOT_EXPORTED {
+            assert!(
+                crate::config::known_selector(selector),
+                "{selector} is not in the catalogue"
+            );
+            if let Some((rule, check)) = selector.split_once('/') {
+                assert!(
+                    exported(rule, check).is_none(),
+                    "{selector} is exported and has a reason"
+                );
+            }
+        }
+        for doc in catalogue::all() {
+            for check in doc.checks {
+                assert!(
+                    exported(doc.id, check.slug).is_some() || reason(doc.id, check.slug).is_some(),
+                    "{}/{} is neither exported nor given a reason",
+                    doc.id,
+                    check.slug
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn params_are_used_or_refused() {
+        for (rule, param) in PARAMS_NOT_USED {
+            assert!(
+                catalogue::get(rule).and_then(|d| d.param(param)).is_some(),
+                "{rule}: {param}"
+            );
+        }
+        for (rule, param) in PARAM_LISTS {
+            assert!(
+                catalogue::get(rule)
+                    .and_then(|d| d.param(param))
+                    .is_some_and(|p| p.kind == "string-list"),
+                "{rule}: {param}"
+            );
+        }
+        let custom = Config::from_yaml(
+            "edition: latest\nparams: {ra2.app.048: {allowed_types: [my_t, \"o'k\"]}}\n",
+            "c",
+        )
+        .unwrap();
+        let text = to_yaml(&generate(&custom).unwrap().0);
+        assert!(text.contains("in ['my_t', 'o\\\\'k']"), "{text}");
+        assert!(!text.contains("@allowed_types@"));
+        let unused = Config::from_yaml("params: {ra2.app.004: {cluster_domain: example.org}}\n", "c").unwrap();
+        assert!(generate(&unused).is_ok());
+        let config = Config::from_yaml("edition: base\nfail-on: info\n", "c").unwrap();
+        assert!(generate(&config).is_ok());
+    }
+
+    #[test]
+    fn every_check_of_the_edition_is_listed() {
+        for edition in Edition::ALL {
+            let listed = list(edition);
+            let expected: usize = catalogue::all()
+                .iter()
+                .filter(|d| d.in_edition(edition))
+                .map(|d| d.checks_in(edition).count())
+                .sum();
+            assert_eq!(listed.len(), expected);
+            assert!(listed.iter().all(|l| l.exported == l.reason.is_none()));
+            assert!(listed.iter().any(|l| l.exported));
+        }
+    }
+
+    #[test]
+    fn severities_and_fail_on_choose_the_action() {
+        let config = Config {
+            edition: Edition::Latest,
+            ..Config::default()
+        };
+        let (objects, summary) = generate(&config).unwrap();
+        let names: Vec<&str> = objects
+            .iter()
+            .filter_map(|o| o.pointer("/metadata/name").and_then(Value::as_str))
+            .collect();
+        assert!(names.contains(&"ra2-workloads-deny"));
+        assert!(names.contains(&"ra2-workloads-warn"));
+        assert!(names.contains(&"ra2-configmaps-deny"));
+        assert!(summary.deny > 0 && summary.warn > 0);
+        let never = Config {
+            fail_on: crate::FailOn::Never,
+            ..config
+        };
+        let (objects, summary) = generate(&never).unwrap();
+        assert_eq!(summary.deny, 0);
+        assert!(
+            objects
+                .iter()
+                .all(|o| o["spec"]["validationActions"] != json!(["Deny"]))
+        );
+    }
+
+    #[test]
+    fn settings_it_cannot_express_are_errors() {
+        let config = Config::from_yaml(
+            "edition: latest\nexemptions:\n  - {rule: ra2.app.041, template: 'templates/*', reason: lab}\n",
+            "c",
+        )
+        .unwrap();
+        let errors = generate(&config).unwrap_err();
+        assert!(errors[0].0.contains("templates/*"), "{errors:?}");
+        let old = Config {
+            kubernetes_minor: 29,
+            ..Config::default()
+        };
+        assert!(generate(&old).unwrap_err()[0].0.contains("1.29"));
+    }
+
+    #[test]
+    fn exemptions_become_cel() {
+        let exemption = Exemption {
+            rule: "ra2.app.041".into(),
+            namespace: Some("kube-*".into()),
+            name: Some("agent".into()),
+            ..Exemption::default()
+        };
+        assert_eq!(
+            exemption_cel(&exemption),
+            "(request.namespace.matches('(?s)^kube\\\\-.*$') && variables.name == 'agent')"
+        );
+    }
+
+    #[test]
+    fn yaml_output_reads_back_as_the_same_objects() {
+        let config = Config::from_yaml(
+            "edition: latest\nexemptions: [{rule: ra2.app.030, namespace: \"o'k*\", reason: r}]\n",
+            "c",
+        )
+        .unwrap();
+        let (objects, _) = generate(&config).unwrap();
+        let text = to_yaml(&objects);
+        let (body, bom) = crate::source::strip_bom(&text);
+        let read: Vec<Value> = crate::source::chunks(body, bom, 0)
+            .into_iter()
+            .filter_map(|c| crate::yaml_to_json(c.text).ok())
+            .filter(|v| !v.is_null())
+            .collect();
+        assert_eq!(read, objects);
+    }
+}

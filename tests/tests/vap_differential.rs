@@ -1,0 +1,541 @@
+//! `ra2 export vap` against a real kube-apiserver (issue 33): the exported
+//! ValidatingAdmissionPolicies decide as `ra2 lint` does.
+//!
+//! For each of several settings (each edition; a config with severity overrides, an ignored
+//! check, exemptions and `fail-on`), the policies are applied to a real kube-apiserver
+//! (ra2-testkit, v1.33), and then every workload object of the catalogue examples, the rule
+//! fixtures and the corpus is created with a server-side dry run in a namespace of its own. Per
+//! object, the API server's verdict is compared with `ra2 lint` of that object alone (its JSON,
+//! as the API server receives it) under the same settings, restricted to the exported checks:
+//! it denies exactly when ra2 reports an exported check that denies, the denial names such a
+//! check, and its warnings name exactly the exported checks below `fail-on` that ra2 reports.
+//! Objects the API server refuses on its own (its validation runs before admission policies)
+//! are counted and skipped. Zero disagreements; the counts are printed.
+//!
+//! Named `differential_*` so the workspace test run skips it; `scripts/test` runs it on its own.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::time::{Duration, Instant};
+
+use ra2_core::export::vap;
+use ra2_core::{Config, Linter};
+use ra2_testkit::{Cluster, Verdict};
+use serde_json::{Value, json};
+
+const NAMESPACE: &str = "vap";
+
+/// The documents of a YAML stream that are objects, as the JSON the API server receives.
+fn documents(text: &str) -> Vec<Value> {
+    let (text, bom) = ra2_core::source::strip_bom(text);
+    ra2_core::source::chunks(text, bom, 0)
+        .into_iter()
+        .filter_map(|chunk| ra2_core::yaml_to_json(chunk.text).ok())
+        .filter(Value::is_object)
+        .collect()
+}
+
+fn is_judged(object: &Value) -> bool {
+    let api_version = object.get("apiVersion").and_then(Value::as_str).unwrap_or("");
+    let kind = object.get("kind").and_then(Value::as_str).unwrap_or("");
+    matches!(
+        (api_version, kind),
+        (
+            "v1",
+            "Pod" | "PodTemplate" | "ReplicationController" | "ConfigMap" | "Service"
+        ) | ("apps/v1", "Deployment" | "StatefulSet" | "DaemonSet" | "ReplicaSet")
+            | ("batch/v1", "Job" | "CronJob")
+    )
+}
+
+/// Every workload object, ConfigMap and Service of the catalogue examples, the fixtures and the corpus, in the test
+/// namespace.
+fn objects() -> Vec<(String, Value)> {
+    let mut out = Vec::new();
+    for doc in ra2_core::catalogue::all() {
+        for (what, examples) in [("failing", doc.examples.failing), ("passing", doc.examples.passing)] {
+            for example in examples {
+                for (i, value) in documents(example.manifest).into_iter().enumerate() {
+                    out.push((format!("{} {what} example {:?} #{i}", doc.id, example.title), value));
+                }
+            }
+        }
+    }
+    for fixture in ra2_tests::fixtures() {
+        for (i, value) in documents(&fixture.text).into_iter().enumerate() {
+            out.push((format!("fixture {} #{i}", fixture.name), value));
+        }
+    }
+    for (name, text) in ra2_tests::corpus_files().unwrap_or_default() {
+        for (i, value) in documents(&text).into_iter().enumerate() {
+            out.push((format!("corpus {name} #{i}"), value));
+        }
+    }
+    out.retain(|(_, v)| is_judged(v));
+    for (_, value) in &mut out {
+        value["metadata"]["namespace"] = json!(NAMESPACE);
+    }
+    out.extend(large_objects());
+    out.extend(image_pods());
+    // The corpus repeats manifests (a chart, its rendering, its kustomization): each once.
+    let mut seen = BTreeSet::new();
+    out.retain(|(_, v)| seen.insert(v.to_string()));
+    out
+}
+
+/// Objects at the size the CEL cost budget must allow: a Pod and a Deployment with 100
+/// containers and 50 init containers, each with 100 environment variables, capabilities,
+/// probes and mounts, and 100 volumes.
+fn large_objects() -> Vec<(String, Value)> {
+    let container = |prefix: &str, i: usize| {
+        let env: Vec<Value> = (0..100)
+            .map(|e| json!({"name": format!("VAR_{e}"), "value": format!("value-{e}")}))
+            .collect();
+        json!({
+            "name": format!("{prefix}{i}"),
+            "image": format!("registry.example.com/team/app-{i}:1.{i}.0"),
+            "env": env,
+            "securityContext": {"allowPrivilegeEscalation": false, "readOnlyRootFilesystem": true, "runAsUser": 10001, "runAsGroup": 10001,
+                "capabilities": {"drop": ["ALL"], "add": ["NET_BIND_SERVICE", "CHOWN", "SETUID"]}},
+            "resources": {"limits": {"cpu": "100m", "memory": "64Mi"}},
+            "volumeMounts": [{"name": format!("v{i}"), "mountPath": "/data"}],
+        })
+    };
+    let mut containers: Vec<Value> = (0..100).map(|i| container("c", i)).collect();
+    for (i, c) in containers.iter_mut().enumerate() {
+        c["livenessProbe"] = json!({"tcpSocket": {"port": 8080}});
+        c["readinessProbe"] = json!({"httpGet": {"path": "/ready", "port": 8080}});
+        if i == 99 {
+            c["image"] = json!("registry.example.com/team/app:latest");
+        }
+    }
+    let init: Vec<Value> = (0..50).map(|i| container("init", i)).collect();
+    let volumes: Vec<Value> = (0..100)
+        .map(|i| json!({"name": format!("v{i}"), "emptyDir": {}}))
+        .collect();
+    let labels = json!({"app": "large", "app.kubernetes.io/name": "large", "app.kubernetes.io/version": "1.0", "app.kubernetes.io/part-of": "ra2"});
+    let spec = json!({"hostUsers": false, "containers": containers, "initContainers": init, "volumes": volumes});
+    let pod = json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "large", "namespace": NAMESPACE, "labels": labels}, "spec": spec});
+    let deployment = json!({
+        "apiVersion": "apps/v1", "kind": "Deployment",
+        "metadata": {"name": "large", "namespace": NAMESPACE},
+        "spec": {"selector": {"matchLabels": {"app": "large"}}, "template": {"metadata": {"labels": labels}, "spec": spec}},
+    });
+    vec![
+        ("large Pod".to_owned(), pod),
+        ("large Deployment".to_owned(), deployment),
+    ]
+}
+
+/// One Pod per image reference that is easy to misread: registries, ports, IPv6, case, digests,
+/// separators, placeholders (ra2.app.034's reference grammar against the policy's pattern).
+fn image_pods() -> Vec<(String, Value)> {
+    let digest = "sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
+    let long = format!("registry.example.com/{}:1.0", "a".repeat(250));
+    let images = [
+        "nginx".to_owned(),
+        "nginx:latest".to_owned(),
+        "nginx:1.27".to_owned(),
+        format!("nginx@{digest}"),
+        format!("nginx:latest@{digest}"),
+        format!("nginx:1.0@{digest}"),
+        "nginx@sha256:abc".to_owned(),
+        "registry.example.com:5000/team/app".to_owned(),
+        "registry.example.com:5000/team/app:latest".to_owned(),
+        "localhost/app:1.0".to_owned(),
+        "localhost:5000/app".to_owned(),
+        "[::1]:5000/app:1.0".to_owned(),
+        "Registry.Example.com/app:1.0".to_owned(),
+        "Team/app:1.0".to_owned(),
+        "Team:1.0".to_owned(),
+        "team/App:1.0".to_owned(),
+        "a_b.c/app:1.0".to_owned(),
+        "a_b/app:1.0".to_owned(),
+        "a__b/c--d/e.f:1.0".to_owned(),
+        "a___b:1.0".to_owned(),
+        "a..b:1.0".to_owned(),
+        "app:tag:more".to_owned(),
+        "app:".to_owned(),
+        "app:-tag".to_owned(),
+        "app:_tag".to_owned(),
+        "host:/app:1.0".to_owned(),
+        "registry.example.com/app/".to_owned(),
+        "-registry.example.com/app:1.0".to_owned(),
+        long,
+        "{{ .Values.image }}".to_owned(),
+        "${IMAGE}".to_owned(),
+        "<your image>".to_owned(),
+        "ko://example.com/cmd/app".to_owned(),
+    ];
+    images
+        .iter()
+        .enumerate()
+        .map(|(i, image)| {
+            let pod = json!({
+                "apiVersion": "v1", "kind": "Pod",
+                "metadata": {"name": format!("image-{i}"), "namespace": NAMESPACE},
+                "spec": {"containers": [{"name": "c", "image": image}]},
+            });
+            (format!("image {image:?}"), pod)
+        })
+        .collect()
+}
+
+/// The settings tried: each edition's defaults (on every object), and configs that move checks
+/// between actions, ignore one, and exempt objects by kind and name pattern (on the examples,
+/// fixtures and large objects, which exercise every check; the corpus adds time, not cases).
+fn settings() -> Vec<(&'static str, Config, bool)> {
+    let read = |text: &str| Config::from_yaml(text, "settings").unwrap_or_else(|e| panic!("{e:?}"));
+    vec![
+        ("base", read("edition: base\n"), true),
+        ("latest", read("edition: latest\n"), true),
+        (
+            "latest, overrides and exemptions",
+            read(concat!(
+                "edition: latest\n",
+                "severity: {ra2.app.030: warning, ra2.app.043/privilege-escalation: error, sec.sys.021: error}\n",
+                "ignore: [ra2.app.044/group-id]\n",
+                "exemptions:\n",
+                "  - {rule: ra2.app.031, kind: DaemonSet, reason: node agents}\n",
+                "  - {rule: ra2.app.042/user-unset, name: '*e?t*', reason: pattern}\n",
+                "  - {rule: ra2.app.007, namespace: vap, kind: 'Stateful*', reason: namespace}\n",
+                "params: {ra2.app.048: {allowed_types: [container_t, spc_t]}}\n",
+            )),
+            false,
+        ),
+        ("base, fail-on info", read("edition: base\nfail-on: info\n"), false),
+    ]
+}
+
+/// ra2's exported verdict on one object: the exported checks it reports that deny, and those
+/// that warn.
+fn ra2_verdict(
+    object: &Value,
+    config: &Config,
+    actions: &BTreeMap<String, bool>,
+) -> (BTreeSet<String>, BTreeSet<String>) {
+    let text = serde_json::to_string_pretty(object).unwrap_or_default();
+    let mut linter = Linter::new(config);
+    linter.add_file("object.json", &text);
+    let report = linter.finish();
+    let (mut deny, mut warn) = (BTreeSet::new(), BTreeSet::new());
+    for f in &report.findings {
+        let key = format!("{}/{}", f.rule, f.check);
+        match actions.get(&key) {
+            Some(true) => {
+                deny.insert(key);
+            }
+            Some(false) => {
+                warn.insert(key);
+            }
+            None => {}
+        }
+    }
+    (deny, warn)
+}
+
+/// The exported checks a text names (`rule/check: `).
+fn named(text: &str, actions: &BTreeMap<String, bool>) -> BTreeSet<String> {
+    actions
+        .keys()
+        .filter(|key| text.contains(&format!("{key}: ")))
+        .cloned()
+        .collect()
+}
+
+/// The API server's verdict: `None` when it refused the object itself (not a policy).
+fn api_verdict(
+    verdict: &Verdict,
+    actions: &BTreeMap<String, bool>,
+) -> Option<(bool, BTreeSet<String>, BTreeSet<String>)> {
+    let by_policy = verdict.message.contains("ValidatingAdmissionPolicy 'ra2-");
+    if !verdict.accepted && !by_policy {
+        return None;
+    }
+    let warned = verdict.warnings.iter().flat_map(|w| named(w, actions)).collect();
+    Some((!verdict.accepted, named(&verdict.message, actions), warned))
+}
+
+fn apply(cluster: &Cluster, objects: &[Value]) {
+    let out = cluster.kubectl(
+        &[
+            "delete",
+            "validatingadmissionpolicies,validatingadmissionpolicybindings",
+            "-l",
+            "app.kubernetes.io/managed-by=ra2",
+            "--wait=false",
+        ],
+        None,
+    );
+    assert!(out.success, "{}", out.stderr);
+    let yaml = vap::to_yaml(objects);
+    let out = cluster.kubectl(&["apply", "--server-side", "-f", "-"], Some(&yaml));
+    assert!(out.success, "kubectl apply: {}\n{yaml}", out.stderr);
+}
+
+/// Every policy's type checking, as the API server reports it in the policy's status.
+fn type_warnings(cluster: &Cluster) -> Vec<String> {
+    let out = cluster.kubectl(&["get", "validatingadmissionpolicies", "-o", "json"], None);
+    let list: Value = serde_json::from_str(&out.stdout).unwrap_or(Value::Null);
+    let mut warnings = Vec::new();
+    for policy in list["items"].as_array().into_iter().flatten() {
+        for w in policy["status"]["typeChecking"]["expressionWarnings"]
+            .as_array()
+            .into_iter()
+            .flatten()
+        {
+            warnings.push(format!(
+                "{}: {} {}",
+                policy["metadata"]["name"], w["fieldRef"], w["warning"]
+            ));
+        }
+    }
+    warnings
+}
+
+#[derive(Default)]
+struct Counts {
+    objects: usize,
+    refused_by_api_server: usize,
+    denied: usize,
+    warned: usize,
+    disagreements: Vec<String>,
+}
+
+/// [`compare_part`] on four threads.
+fn compare(
+    cluster: &Cluster,
+    objects: &[(String, Value)],
+    config: &Config,
+    actions: &BTreeMap<String, bool>,
+    settled: Instant,
+) -> Counts {
+    let chunk = objects.len().div_ceil(4).max(1);
+    let parts: Vec<Counts> = std::thread::scope(|scope| {
+        let handles: Vec<_> = objects
+            .chunks(chunk)
+            .map(|part| scope.spawn(move || compare_part(cluster, part, config, actions, settled)))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a comparing thread"))
+            .collect()
+    });
+    let mut counts = Counts::default();
+    for part in parts {
+        counts.objects += part.objects;
+        counts.refused_by_api_server += part.refused_by_api_server;
+        counts.denied += part.denied;
+        counts.warned += part.warned;
+        counts.disagreements.extend(part.disagreements);
+    }
+    counts
+}
+
+/// One object's comparison.
+enum Outcome {
+    /// The API server refused it itself, before the policies.
+    Refused,
+    Agree {
+        denied: bool,
+        warned: bool,
+    },
+    Disagree(String),
+}
+
+/// Sends `object` and compares the answer with ra2's exported verdict.
+fn outcome(
+    cluster: &Cluster,
+    object: &Value,
+    want: &(BTreeSet<String>, BTreeSet<String>),
+    actions: &BTreeMap<String, bool>,
+) -> Outcome {
+    let (want_deny, want_warn) = want;
+    let verdict = cluster.dry_run(object);
+    let Some((denied, denial_names, warned)) = api_verdict(&verdict, actions) else {
+        return Outcome::Refused;
+    };
+    let mut problems = Vec::new();
+    if denied == want_deny.is_empty() {
+        problems.push(format!("API server denied: {denied}, ra2 deny checks: {want_deny:?}"));
+    }
+    if denied && (denial_names.is_empty() || !denial_names.is_subset(want_deny)) {
+        problems.push(format!("denial names {denial_names:?}, ra2 reports {want_deny:?}"));
+    }
+    // Warnings of a request the API server denies may be cut short.
+    if !denied && warned != *want_warn {
+        problems.push(format!("warnings {warned:?}, ra2 warns {want_warn:?}"));
+    }
+    if problems.is_empty() {
+        Outcome::Agree {
+            denied,
+            warned: !warned.is_empty(),
+        }
+    } else {
+        Outcome::Disagree(format!(
+            "{}\n  message: {}\n  warnings: {:?}",
+            problems.join("; "),
+            verdict.message,
+            verdict.warnings
+        ))
+    }
+}
+
+/// Compares the API server with ra2 on every object; a disagreement may be a policy not yet in
+/// force, so until `settled` the object is tried again.
+fn compare_part(
+    cluster: &Cluster,
+    objects: &[(String, Value)],
+    config: &Config,
+    actions: &BTreeMap<String, bool>,
+    settled: Instant,
+) -> Counts {
+    let mut counts = Counts::default();
+    for (origin, object) in objects {
+        let want = ra2_verdict(object, config, actions);
+        loop {
+            match outcome(cluster, object, &want, actions) {
+                Outcome::Refused => counts.refused_by_api_server += 1,
+                Outcome::Agree { denied, warned } => {
+                    counts.objects += 1;
+                    counts.denied += usize::from(denied);
+                    counts.warned += usize::from(warned);
+                }
+                Outcome::Disagree(problem) if Instant::now() > settled => {
+                    counts.objects += 1;
+                    counts.disagreements.push(format!("{origin}: {problem}"));
+                }
+                Outcome::Disagree(_) => {
+                    std::thread::sleep(Duration::from_millis(200));
+                    continue;
+                }
+            }
+            break;
+        }
+    }
+    counts
+}
+
+/// The median time of 200 server-side dry runs of `object` (after 20 to warm up).
+fn median_latency(cluster: &Cluster, object: &Value) -> Duration {
+    let mut times: Vec<Duration> = (0..220)
+        .map(|_| {
+            let started = Instant::now();
+            cluster.dry_run(object);
+            started.elapsed()
+        })
+        .skip(20)
+        .collect();
+    times.sort();
+    times[times.len() / 2]
+}
+
+/// A Pod that fails most exported checks, and one that passes them but for warnings, to see the
+/// policies come into force.
+fn canaries() -> Vec<Value> {
+    let good = json!({
+        "apiVersion": "v1", "kind": "Pod",
+        "metadata": {"name": "canary", "namespace": NAMESPACE},
+        "spec": {
+            "containers": [{"name": "c", "image": "registry.example/app:1.0",
+                "securityContext": {"runAsUser": 10001, "runAsGroup": 10001, "readOnlyRootFilesystem": true},
+                "resources": {"limits": {"cpu": "1", "memory": "1Gi"}},
+                "livenessProbe": {"tcpSocket": {"port": 80}}, "readinessProbe": {"tcpSocket": {"port": 80}}}]
+        }
+    });
+    vec![bad_canary(), good]
+}
+
+fn bad_canary() -> Value {
+    json!({
+        "apiVersion": "v1", "kind": "Pod",
+        "metadata": {"name": "canary", "namespace": NAMESPACE},
+        "spec": {
+            "hostPID": true,
+            "containers": [{"name": "c", "image": "registry.example/app:1.0", "securityContext": {"privileged": true, "runAsUser": 0}}],
+            "volumes": [{"name": "h", "hostPath": {"path": "/var/lib/x"}}]
+        }
+    })
+}
+
+#[test]
+fn differential_vap_policies_decide_as_ra2_does() {
+    let Some(cluster) = Cluster::start_or_skip("differential_vap_policies_decide_as_ra2_does") else {
+        return;
+    };
+    cluster.create_namespace(NAMESPACE);
+    let typical = canaries().pop().expect("a passing canary");
+    let without = median_latency(&cluster, &typical);
+    let objects = objects();
+    let mut failures = Vec::new();
+    let catalogue_and_fixtures: Vec<(String, Value)> = objects
+        .iter()
+        .filter(|(origin, _)| !origin.starts_with("corpus "))
+        .cloned()
+        .collect();
+    for (name, config, with_corpus) in settings() {
+        let objects = if with_corpus { &objects } else { &catalogue_and_fixtures };
+        let started = Instant::now();
+        let (policies, summary) = vap::generate(&config).unwrap_or_else(|e| panic!("{name}: {e:?}"));
+        let actions: BTreeMap<String, bool> = summary
+            .checks
+            .iter()
+            .map(|(rule, check, deny)| (format!("{rule}/{check}"), *deny))
+            .collect();
+        apply(&cluster, &policies);
+        let applied = started.elapsed();
+        // In force (and the previous setting's gone) once the canaries agree with ra2; each
+        // object is tried again on disagreement too.
+        let deadline = Instant::now() + Duration::from_secs(30);
+        for canary in canaries() {
+            let want = ra2_verdict(&canary, &config, &actions);
+            loop {
+                match outcome(&cluster, &canary, &want, &actions) {
+                    Outcome::Agree { .. } => break,
+                    Outcome::Refused => panic!("{name}: the API server refuses the canary {canary}"),
+                    Outcome::Disagree(problem) => {
+                        assert!(
+                            Instant::now() < deadline,
+                            "{name}: the policies never came into force: {problem}"
+                        );
+                    }
+                }
+                std::thread::sleep(Duration::from_millis(100));
+            }
+        }
+        let in_force = started.elapsed();
+        let settled = Instant::now() + Duration::from_secs(10);
+        let counts = compare(&cluster, objects, &config, &actions, settled);
+        let warnings = type_warnings(&cluster);
+        eprintln!(
+            "vap differential [{name}]: {} policies ({} checks deny, {} warn), {} objects compared, {} denied, {} warned, {} refused by the API server itself, {} disagreements, {} type-checking warnings, {:.1?} (applied after {:.1?}, in force after {:.1?})",
+            policies.len() / 2,
+            summary.deny,
+            summary.warn,
+            counts.objects,
+            counts.denied,
+            counts.warned,
+            counts.refused_by_api_server,
+            counts.disagreements.len(),
+            warnings.len(),
+            started.elapsed(),
+            applied,
+            in_force
+        );
+        for w in warnings.iter().take(5) {
+            eprintln!("  type checking: {w}");
+        }
+        if name == "latest" {
+            eprintln!(
+                "vap differential: a typical Pod's server-side dry run takes {:.2?} (median of 200) with the latest policies, {without:.2?} without",
+                median_latency(&cluster, &typical)
+            );
+        }
+        failures.extend(counts.disagreements.into_iter().map(|d| format!("[{name}] {d}")));
+    }
+    assert!(
+        failures.is_empty(),
+        "{} disagreements:\n{}",
+        failures.len(),
+        failures.iter().take(40).cloned().collect::<Vec<_>>().join("\n")
+    );
+}
