@@ -78,6 +78,14 @@ pub fn run(args: &AuditArgs) -> u8 {
         warn(&["error: ra2 audit takes neither --post-render nor --kustomize".to_owned()]);
         return EXIT_ERROR;
     }
+    if args.lint.fix || args.lint.diff || args.lint.unsafe_fixes {
+        // A cluster's objects are not files to rewrite; the findings still carry their fixes.
+        warn(&[
+            "error: ra2 audit reads a cluster and fixes nothing: --fix, --unsafe-fixes and --diff are for ra2 lint"
+                .to_owned(),
+        ]);
+        return EXIT_ERROR;
+    }
     let options = args.lint.options();
     let config = match ra2_run::settings::load(&options) {
         Ok(config) => config,
