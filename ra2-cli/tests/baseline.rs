@@ -366,3 +366,40 @@ fn bad_baseline_files_are_errors_naming_the_file() {
     assert_eq!(missing.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&missing.stderr).contains("cannot read baseline file absent.json"));
 }
+
+/// Waivers expire by the run's clock: `SOURCE_DATE_EPOCH` decides "today" for reproducible
+/// runs. 1798761600 is 2027-01-01 (UTC); 1798675200 is 2026-12-31, the last day it holds.
+#[test]
+fn waivers_expire_by_source_date_epoch() {
+    let dir = TempDir::new("waivers");
+    let pod = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  annotations:\n    ignore-check.ra2.dev/ra2.app.009: \"lab only; expires 2026-12-31\"\nspec:\n  containers: [{name: c, image: r/c:1, securityContext: {privileged: true}}]\n";
+    std::fs::write(dir.src().join("pod.yaml"), pod).expect("pod");
+    let at = |epoch: &str| {
+        Command::new(env!("CARGO_BIN_EXE_ra2"))
+            .args(["lint", "--no-config", "--format", "json", "pod.yaml"])
+            .current_dir(dir.src())
+            .env("SOURCE_DATE_EPOCH", epoch)
+            .output()
+            .expect("ra2 runs")
+    };
+    let held = at("1798675200");
+    assert_eq!(held.status.code(), Some(0), "{}", String::from_utf8_lossy(&held.stdout));
+    let report = json(&held);
+    assert_eq!(report["summary"]["waivers"][0]["expires"], "2026-12-31");
+    assert_eq!(report["summary"]["waivers"][0]["reason"], "lab only");
+    let lapsed = at("1798761600");
+    assert_eq!(lapsed.status.code(), Some(1), "the error is reported again");
+    let report = json(&lapsed);
+    let checks: Vec<String> = report["findings"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|f| format!("{}/{}", f["rule"].as_str().unwrap_or_default(), f["check"].as_str().unwrap_or_default()))
+        .collect();
+    assert!(checks.contains(&"ra2.app.009/privileged-device".to_owned()), "{checks:?}");
+    assert!(checks.contains(&"suppression/expired".to_owned()), "{checks:?}");
+    let bad = at("soon");
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("SOURCE_DATE_EPOCH must be seconds since 1970"));
+}
+
