@@ -118,3 +118,67 @@ fn the_chart_renders_lints_clean_and_is_accepted_by_a_real_api_server() {
         );
     }
 }
+
+/// The chart's policies (`enforcement: policies`) are `ra2 export vap` of this build with the
+/// default settings, never edited by hand: `scripts/chart-policies` writes them.
+#[test]
+fn the_charts_policies_are_this_builds_export() {
+    let empty = std::env::temp_dir().join(format!("ra2-chart-policies-{}", std::process::id()));
+    std::fs::create_dir_all(&empty).unwrap();
+    for edition in ["base", "latest"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_ra2"))
+            .args(["export", "vap", "--edition", edition])
+            .current_dir(&empty)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let shipped = std::fs::read_to_string(Path::new(&chart()).join(format!("policies/{edition}.yaml"))).unwrap();
+        assert!(
+            shipped == String::from_utf8_lossy(&out.stdout),
+            "deploy/ra2/policies/{edition}.yaml is not this build's `ra2 export vap`: run scripts/chart-policies"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&empty);
+}
+
+/// `enforcement: policies` installs the policies instead of the webhook (`both`: beside it),
+/// `policies.action: warn` makes them warn only, settings the shipped policies do not express
+/// are refused, and the API server accepts the policies.
+#[test]
+fn the_chart_installs_policies_instead_of_or_beside_the_webhook() {
+    let Some(helm) = helm() else { return };
+    let kinds = |rendered: &str| -> Vec<String> {
+        let mut kinds: Vec<String> = rendered
+            .lines()
+            .filter_map(|l| l.strip_prefix("kind: "))
+            .map(|k| k.trim_matches('"').to_owned())
+            .collect();
+        kinds.sort();
+        kinds.dedup();
+        kinds
+    };
+    let policies = render(&helm, &["enforcement=policies"]);
+    assert_eq!(kinds(&policies), ["ValidatingAdmissionPolicy", "ValidatingAdmissionPolicyBinding"]);
+    assert!(policies.contains("ra2.dev/edition: \"latest\""), "the chart's edition");
+    assert!(policies.contains("- \"Deny\""));
+    let both = render(&helm, &["enforcement=both"]);
+    assert!(kinds(&both).contains(&"Deployment".to_owned()) && kinds(&both).contains(&"ValidatingAdmissionPolicy".to_owned()));
+    assert!(!kinds(&render(&helm, &[])).contains(&"ValidatingAdmissionPolicy".to_owned()));
+    let warn = render(&helm, &["enforcement=policies", "policies.action=warn"]);
+    assert!(!warn.contains("Deny") && warn.contains("- \"Audit\""), "{warn}");
+    let refused = Command::new(&helm)
+        .args(["template", "r", &chart(), "--set", "enforcement=policies", "--set", "settings.fail-on=warning"])
+        .output()
+        .unwrap();
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("ra2 export vap --config"));
+
+    let Some(cluster) = ra2_testkit::Cluster::start_or_skip("chart policies dry run") else {
+        return;
+    };
+    cluster.create_namespace("ra2-system");
+    let out = cluster.kubectl(&["apply", "--dry-run=server", "-f", "-"], Some(&policies));
+    assert!(out.success, "{}\n{}", out.stdout, out.stderr);
+    assert_eq!(out.stdout.matches("validatingadmissionpolicy").count(), 8, "{}", out.stdout);
+}
+
