@@ -394,12 +394,20 @@ fn waivers_expire_by_source_date_epoch() {
         .as_array()
         .into_iter()
         .flatten()
-        .map(|f| format!("{}/{}", f["rule"].as_str().unwrap_or_default(), f["check"].as_str().unwrap_or_default()))
+        .map(|f| {
+            format!(
+                "{}/{}",
+                f["rule"].as_str().unwrap_or_default(),
+                f["check"].as_str().unwrap_or_default()
+            )
+        })
         .collect();
-    assert!(checks.contains(&"ra2.app.009/privileged-device".to_owned()), "{checks:?}");
+    assert!(
+        checks.contains(&"ra2.app.009/privileged-device".to_owned()),
+        "{checks:?}"
+    );
     assert!(checks.contains(&"suppression/expired".to_owned()), "{checks:?}");
     let bad = at("soon");
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("SOURCE_DATE_EPOCH must be seconds since 1970"));
 }
-

@@ -158,16 +158,30 @@ fn the_chart_installs_policies_instead_of_or_beside_the_webhook() {
         kinds
     };
     let policies = render(&helm, &["enforcement=policies"]);
-    assert_eq!(kinds(&policies), ["ValidatingAdmissionPolicy", "ValidatingAdmissionPolicyBinding"]);
+    assert_eq!(
+        kinds(&policies),
+        ["ValidatingAdmissionPolicy", "ValidatingAdmissionPolicyBinding"]
+    );
     assert!(policies.contains("ra2.dev/edition: \"latest\""), "the chart's edition");
     assert!(policies.contains("- \"Deny\""));
     let both = render(&helm, &["enforcement=both"]);
-    assert!(kinds(&both).contains(&"Deployment".to_owned()) && kinds(&both).contains(&"ValidatingAdmissionPolicy".to_owned()));
+    assert!(
+        kinds(&both).contains(&"Deployment".to_owned())
+            && kinds(&both).contains(&"ValidatingAdmissionPolicy".to_owned())
+    );
     assert!(!kinds(&render(&helm, &[])).contains(&"ValidatingAdmissionPolicy".to_owned()));
     let warn = render(&helm, &["enforcement=policies", "policies.action=warn"]);
     assert!(!warn.contains("Deny") && warn.contains("- \"Audit\""), "{warn}");
     let refused = Command::new(&helm)
-        .args(["template", "r", &chart(), "--set", "enforcement=policies", "--set", "settings.fail-on=warning"])
+        .args([
+            "template",
+            "r",
+            &chart(),
+            "--set",
+            "enforcement=policies",
+            "--set",
+            "settings.fail-on=warning",
+        ])
         .output()
         .unwrap();
     assert!(!refused.status.success());
@@ -179,6 +193,10 @@ fn the_chart_installs_policies_instead_of_or_beside_the_webhook() {
     cluster.create_namespace("ra2-system");
     let out = cluster.kubectl(&["apply", "--dry-run=server", "-f", "-"], Some(&policies));
     assert!(out.success, "{}\n{}", out.stdout, out.stderr);
-    assert_eq!(out.stdout.matches("validatingadmissionpolicy").count(), 8, "{}", out.stdout);
+    assert_eq!(
+        out.stdout.matches("validatingadmissionpolicy").count(),
+        8,
+        "{}",
+        out.stdout
+    );
 }
-
