@@ -3,6 +3,7 @@
 //! errors and the settings in use are kept.
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, RwLock};
 use std::time::SystemTime;
 
@@ -25,6 +26,9 @@ pub struct Settings {
     overrides: LimitOverrides,
     current: RwLock<Arc<Config>>,
     stamp: RwLock<Option<SystemTime>>,
+    /// The day (since 1970, UTC) the settings' `today` is: waivers' expiry dates are judged
+    /// against it, and it moves on when the date does.
+    day: AtomicI64,
 }
 
 impl Settings {
@@ -34,16 +38,28 @@ impl Settings {
     pub fn new(path: Option<&Path>, overrides: LimitOverrides) -> Result<Settings, String> {
         let mut config = path.map(load).transpose()?.unwrap_or_default();
         overrides.apply(&mut config.limits);
+        let day = today();
+        config.today = Some(date(day));
         Ok(Settings {
             path: path.map(Path::to_path_buf),
             overrides,
             current: RwLock::new(Arc::new(config)),
             stamp: RwLock::new(path.and_then(modified)),
+            day: AtomicI64::new(day),
         })
     }
 
-    /// The settings requests are judged with.
+    /// The settings requests are judged with (with today's date: a new day gives them a new
+    /// `today`, once).
     pub fn current(&self) -> Arc<Config> {
+        let day = today();
+        if day != self.day.load(Ordering::Relaxed) {
+            let mut current = self.current.write().unwrap_or_else(std::sync::PoisonError::into_inner);
+            let mut config = (**current).clone();
+            config.today = Some(date(day));
+            *current = Arc::new(config);
+            self.day.store(day, Ordering::Relaxed);
+        }
         self.current
             .read()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
@@ -61,6 +77,7 @@ impl Settings {
         *self.stamp.write().unwrap_or_else(std::sync::PoisonError::into_inner) = modified(path);
         Some(load(path).map(|mut config| {
             self.overrides.apply(&mut config.limits);
+            config.today = Some(date(self.day.load(Ordering::Relaxed)));
             *self.current.write().unwrap_or_else(std::sync::PoisonError::into_inner) = Arc::new(config);
         }))
     }
@@ -74,6 +91,20 @@ impl Settings {
         }
         self.reload()
     }
+}
+
+/// Today, as days since 1970-01-01 (UTC).
+fn today() -> i64 {
+    let seconds = SystemTime::now()
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    i64::try_from(seconds / 86_400).unwrap_or(0)
+}
+
+/// A day since 1970-01-01 as `YYYY-MM-DD`.
+fn date(day: i64) -> String {
+    let date = (time::OffsetDateTime::UNIX_EPOCH + time::Duration::days(day)).date();
+    format!("{:04}-{:02}-{:02}", date.year(), u8::from(date.month()), date.day())
 }
 
 fn modified(path: &Path) -> Option<SystemTime> {
@@ -109,6 +140,17 @@ mod tests {
         assert!(settings.reload().unwrap().is_err());
         assert_eq!(settings.current().fail_on, FailOn::Never);
         let _ = std::fs::remove_dir_all(&d);
+    }
+
+    #[test]
+    fn the_settings_carry_todays_date_for_waivers() {
+        let settings = Settings::new(None, LimitOverrides::default()).unwrap();
+        assert_eq!(settings.current().today.as_deref(), Some(date(today()).as_str()));
+        assert_eq!(date(0), "1970-01-01");
+        assert_eq!(date(20_818), "2026-12-31");
+        // A new day gives the settings a new date.
+        settings.day.store(0, Ordering::Relaxed);
+        assert_eq!(settings.current().today.as_deref(), Some(date(today()).as_str()));
     }
 
     #[test]

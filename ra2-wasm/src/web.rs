@@ -349,16 +349,22 @@ fn report_from(report: &JsValue, what: &str) -> Result<ra2_core::Report, JsError
 }
 
 fn options_from(options: Option<JsValue>) -> Result<Options, JsError> {
-    let Some(options) = options.filter(|o| !o.is_undefined() && !o.is_null()) else {
-        return Ok(Options::default());
+    let mut options = match options.filter(|o| !o.is_undefined() && !o.is_null()) {
+        None => Options::default(),
+        Some(options) => {
+            let result = if let Some(yaml) = options.as_string() {
+                Options::from_yaml(&yaml)
+            } else {
+                let json = stringify(&options, "ra2 options")?;
+                Options::from_json(&serde_json::from_str::<Value>(&json).unwrap_or(Value::Null))
+            };
+            result.map_err(|e| JsError::new(&e))?
+        }
     };
-    let result = if let Some(yaml) = options.as_string() {
-        Options::from_yaml(&yaml)
-    } else {
-        let json = stringify(&options, "ra2 options")?;
-        Options::from_json(&serde_json::from_str::<Value>(&json).unwrap_or(Value::Null))
-    };
-    result.map_err(|e| JsError::new(&e))
+    // Waivers expire by the host's clock (UTC), as in the CLI.
+    let now = String::from(js_sys::Date::new_0().to_iso_string());
+    options.config.today = now.get(..10).map(str::to_owned);
+    Ok(options)
 }
 
 /// `JSON.stringify`, with what went wrong (a cycle, a BigInt) in the error.

@@ -86,6 +86,17 @@ for (const [flavour, ra2] of Object.entries(faces)) {
     assert.throws(() => ra2.fix(42), /fix: text must be a string/);
   });
 
+  test(`${flavour}: waivers expire by the host's clock`, () => {
+    const pod = (until) => `apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  annotations:\n    ignore-check.ra2.dev/ra2.app.009: "lab only; expires ${until}"\nspec:\n  containers: [{name: c, image: r/c:1, securityContext: {privileged: true}}]\n`;
+    const checks = (report) => report.findings.map((f) => `${f.rule}/${f.check}`);
+    const held = ra2.lint(pod('2999-12-31'));
+    assert.ok(!checks(held).includes('ra2.app.009/privileged-device'));
+    assert.equal(held.summary.waivers[0].expires, '2999-12-31');
+    const lapsed = ra2.lint(pod('2000-01-01'));
+    assert.ok(checks(lapsed).includes('ra2.app.009/privileged-device'));
+    assert.ok(checks(lapsed).includes('suppression/expired'));
+  });
+
   test(`${flavour}: options as .ra2.yaml text`, () => {
     const text = 'apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  volumes: [{name: h, hostPath: {path: /x}}]\n  containers: [{name: a, image: r/a:1}]\n';
     const report = ra2.lint(text, 'edition: latest\nselect: [ra2.app.007]\nseverity:\n  ra2.app.007: info\n');
