@@ -37,25 +37,17 @@ pub fn load(args: &Options) -> Result<Config, Vec<String>> {
 /// Today's date (UTC), against which waivers' expiry dates are judged: `SOURCE_DATE_EPOCH`
 /// (seconds since 1970, for reproducible runs) when set, else the system clock.
 pub fn today() -> Result<String, Vec<String>> {
-    let now = match std::env::var("SOURCE_DATE_EPOCH") {
-        Ok(epoch) => {
-            let seconds: i64 = epoch.trim().parse().map_err(|_| {
-                vec![format!(
-                    "error: SOURCE_DATE_EPOCH must be seconds since 1970, found {epoch:?}"
-                )]
-            })?;
-            time::OffsetDateTime::from_unix_timestamp(seconds)
-                .map_err(|e| vec![format!("error: SOURCE_DATE_EPOCH {seconds} is out of range: {e}")])?
-        }
-        Err(_) => time::OffsetDateTime::now_utc(),
+    let seconds: i64 = match std::env::var("SOURCE_DATE_EPOCH") {
+        Ok(epoch) => epoch.trim().parse().map_err(|_| {
+            vec![format!(
+                "error: SOURCE_DATE_EPOCH must be seconds since 1970, found {epoch:?}"
+            )]
+        })?,
+        Err(_) => std::time::SystemTime::now()
+            .duration_since(std::time::SystemTime::UNIX_EPOCH)
+            .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX)),
     };
-    let date = now.date();
-    Ok(format!(
-        "{:04}-{:02}-{:02}",
-        date.year(),
-        u8::from(date.month()),
-        date.day()
-    ))
+    Ok(ra2_core::config::date_of_day(seconds.div_euclid(86_400)))
 }
 
 /// What an unknown rule's message ends with when no rule is close.

@@ -103,8 +103,7 @@ fn today() -> i64 {
 
 /// A day since 1970-01-01 as `YYYY-MM-DD`.
 fn date(day: i64) -> String {
-    let date = (time::OffsetDateTime::UNIX_EPOCH + time::Duration::days(day)).date();
-    format!("{:04}-{:02}-{:02}", date.year(), u8::from(date.month()), date.day())
+    ra2_core::config::date_of_day(day)
 }
 
 fn modified(path: &Path) -> Option<SystemTime> {

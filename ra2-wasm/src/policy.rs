@@ -19,7 +19,7 @@ pub const PROTOCOL_VERSION: &str = "v1";
 thread_local! {
     /// The settings of the last request and their Config: a policy instance keeps its
     /// settings, so they are validated once rather than on every request.
-    static SETTINGS: RefCell<Option<(Value, Rc<Config>)>> = const { RefCell::new(None) };
+    static SETTINGS: RefCell<Option<(Value, i64, Rc<Config>)>> = const { RefCell::new(None) };
 }
 
 /// `validate`: a ValidationRequest in, a ValidationResponse out. Never fails: a request ra2
@@ -59,15 +59,34 @@ pub fn protocol_version(_payload: &[u8]) -> Vec<u8> {
 fn config_of(settings: &Value) -> Result<Rc<Config>, String> {
     SETTINGS.with(|cell| {
         let mut cached = cell.borrow_mut();
+        // Waivers expire by the host's clock (WASI's): a new day makes new settings.
+        let day = today();
         match cached.as_ref() {
-            Some((value, config)) if value == settings => Ok(Rc::clone(config)),
+            Some((value, cached_day, config)) if value == settings && *cached_day == day => Ok(Rc::clone(config)),
             _ => {
-                let config = Rc::new(crate::api::settings_from_json(settings, "ra2 settings")?);
-                *cached = Some((settings.clone(), Rc::clone(&config)));
+                let mut config = crate::api::settings_from_json(settings, "ra2 settings")?;
+                config.today = (day >= 0).then(|| ra2_core::config::date_of_day(day));
+                let config = Rc::new(config);
+                *cached = Some((settings.clone(), day, Rc::clone(&config)));
                 Ok(config)
             }
         }
     })
+}
+
+/// Today as days since 1970 (UTC); -1 where there is no clock (the browser build, which never
+/// runs the policy).
+fn today() -> i64 {
+    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+    {
+        std::time::SystemTime::now()
+            .duration_since(std::time::SystemTime::UNIX_EPOCH)
+            .map_or(-1, |d| i64::try_from(d.as_secs() / 86_400).unwrap_or(-1))
+    }
+    #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+    {
+        -1
+    }
 }
 
 fn rejected(code: u16, message: &str) -> Vec<u8> {
@@ -104,6 +123,29 @@ mod tests {
                 "object": {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "p"}, "spec": spec},
             }
         })
+    }
+
+    /// The settings carry today's date, so waivers expire: an expired annotation no longer
+    /// suppresses, a future one does.
+    #[test]
+    fn waivers_expire_by_the_clock() {
+        let config = config_of(&json!({})).unwrap();
+        assert_eq!(
+            config.today.as_deref(),
+            Some(ra2_core::config::date_of_day(today()).as_str())
+        );
+        let privileged = |until: &str| {
+            let mut review = request(
+                "CREATE",
+                &json!({"containers": [{"name": "a", "image": "r/a:1", "securityContext": {"privileged": true}}]}),
+                &json!({}),
+            );
+            review["request"]["object"]["metadata"]["annotations"] =
+                json!({"ignore-check.ra2.dev/ra2.app.009": format!("lab; expires {until}")});
+            call(validate, &review)
+        };
+        assert_eq!(privileged("2999-12-31")["accepted"], true);
+        assert_eq!(privileged("2000-01-01")["accepted"], false);
     }
 
     fn control_plane() -> Value {

@@ -285,15 +285,21 @@ pub fn valid_date(s: &str) -> bool {
     let (Some(year), Some(month), Some(day)) = (number(0..4), number(5..7), number(8..10)) else {
         return false;
     };
-    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
-    let days = match month {
-        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
-        4 | 6 | 9 | 11 => 30,
-        2 if leap => 29,
-        2 => 28,
-        _ => return false,
+    let (Ok(year), Ok(month), Ok(day)) = (i32::try_from(year), u8::try_from(month), u8::try_from(day)) else {
+        return false;
     };
-    (1..=days).contains(&day)
+    time::Month::try_from(month).is_ok_and(|month| time::Date::from_calendar_date(year, month, day).is_ok())
+}
+
+/// The date `days` after 1970-01-01, written `YYYY-MM-DD`: how a face that has a clock sets
+/// [`Config::today`].
+pub fn date_of_day(days: i64) -> String {
+    // 1970-01-01 is Julian day 2,440,588.
+    let date = i32::try_from(days.saturating_add(2_440_588))
+        .ok()
+        .and_then(|julian| time::Date::from_julian_day(julian).ok())
+        .unwrap_or(time::Date::MIN);
+    format!("{:04}-{:02}-{:02}", date.year(), u8::from(date.month()), date.day())
 }
 
 /// Has a waiver that holds through `expires` lapsed by `today` (both `YYYY-MM-DD`)?
