@@ -49,6 +49,9 @@ def without_upload_fields(sarif: str) -> object:
         for result in run.get("results", []):
             fingerprints = result.get("partialFingerprints", {})
             fingerprints.pop("primaryLocationLineHash", None)
+            # Fixes as edits of the file: the CLI reads the files again for them, as for the
+            # line hashes; a report rendered in-process has no files to read.
+            result.pop("fixes", None)
     return log
 
 

@@ -10,6 +10,7 @@ _debug_build: bool
 __all__ = [
     "__version__",
     "_debug_build",
+    "fix",
     "lint",
     "lint_paths",
     "review",
