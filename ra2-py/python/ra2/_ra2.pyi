@@ -10,8 +10,8 @@ _debug_build: bool
 __all__ = [
     "__version__",
     "_debug_build",
-    "fix",
     "lint",
+    "fix",
     "lint_paths",
     "review",
     "rules",
@@ -353,6 +353,11 @@ def _run(
     chart_root: str | None,
     source_root: str | None,
     category: str | None,
+    baseline: str | None = None,
+    write_baseline: str | None = None,
+    fix: bool = False,
+    unsafe_fixes: bool = False,
+    diff: bool = False,
 ) -> int:
     """Run `ra2 lint` with options parsed by `python -m ra2` (each the flag of that name) and
     return the exit status."""
