@@ -70,21 +70,11 @@ impl Identity {
     }
 }
 
-/// `pointer` relative to its object: an item of a `kind: List` is `/items/N/...` (or
-/// `/items/name=x/...`) in the document, and N changes when items are reordered, while the
-/// object, which the identity names apart, does not. No other kind has a top-level `items`.
+/// `pointer` relative to its object: an item of a `kind: List` is `/items/N/...` in the
+/// document, and N changes when items are reordered, while the object, which the identity
+/// names apart, does not.
 fn in_object(pointer: &str) -> &str {
-    let Some(rest) = pointer.strip_prefix("/items/") else {
-        return pointer;
-    };
-    let end = rest.find('/').unwrap_or(rest.len());
-    let (step, after) = rest.split_at(end);
-    let index = !step.is_empty() && step.bytes().all(|b| b.is_ascii_digit());
-    if index || step.starts_with("name=") {
-        after
-    } else {
-        pointer
-    }
+    ra2_core::fix::object_prefix(pointer).map_or(pointer, |prefix| pointer.get(prefix.len()..).unwrap_or_default())
 }
 
 /// One recorded identity and how many findings had it.
@@ -308,7 +298,6 @@ mod tests {
         assert_eq!(plain, listed);
         assert_eq!(plain.group, "apps");
         assert_eq!(in_object("/items/12"), "");
-        assert_eq!(in_object("/items/name=a~1b/spec"), "/spec");
         assert_eq!(in_object("/items/x/y"), "/items/x/y");
         assert_eq!(in_object("/itemsy"), "/itemsy");
     }

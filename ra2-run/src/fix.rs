@@ -160,7 +160,13 @@ pub(crate) fn sarif_edits(
         let Ok(text) = std::fs::read_to_string(root.path(file)) else {
             continue;
         };
-        let lines = LineStarts::new(&text);
+        // Positions as findings have them (lines end at `\n`, `\r\n` or `\r`; columns count
+        // characters).
+        let lines = ra2_core::source::LineIndex::new(&ra2_core::source::Chunk {
+            text: &text,
+            offset: 0,
+            line: 0,
+        });
         for finding in findings {
             let Ok(edits) = ra2_core::fix::edits_of(&text, finding, ra2_core::doc::Limits::default()) else {
                 continue;
@@ -168,13 +174,13 @@ pub(crate) fn sarif_edits(
             let replacements = edits
                 .into_iter()
                 .map(|edit| {
-                    let (start_line, start_column) = lines.position(&text, edit.start);
-                    let (end_line, end_column) = lines.position(&text, edit.end);
+                    let start = lines.position(&text, edit.start);
+                    let end = lines.position(&text, edit.end);
                     ra2_report::sarif::Replacement {
-                        start_line,
-                        start_column,
-                        end_line,
-                        end_column,
+                        start_line: start.line,
+                        start_column: start.column,
+                        end_line: end.line,
+                        end_column: end.column,
                         text: edit.text,
                     }
                 })
@@ -183,25 +189,6 @@ pub(crate) fn sarif_edits(
         }
     }
     out
-}
-
-/// Where each line of a text starts, to turn byte offsets into 1-based lines and columns
-/// (characters).
-struct LineStarts(Vec<usize>);
-
-impl LineStarts {
-    fn new(text: &str) -> LineStarts {
-        let mut starts = vec![0];
-        starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
-        LineStarts(starts)
-    }
-
-    fn position(&self, text: &str, at: usize) -> (usize, usize) {
-        let line = self.0.partition_point(|&start| start <= at).max(1);
-        let start = self.0.get(line - 1).copied().unwrap_or(0);
-        let column = text.get(start..at).map_or(0, |s| s.chars().count());
-        (line, column + 1)
-    }
 }
 
 /// A unified diff of one file, as `diff -u` and `git diff` write it.

@@ -141,6 +141,12 @@ impl Exemption {
                 .is_none_or(|p| template.is_some_and(|t| glob(p, t)))
     }
 
+    /// The expiry date, when it has passed by `today` (`None` without a clock: nothing
+    /// expires).
+    pub fn lapsed(&self, today: Option<&str>) -> Option<&str> {
+        self.expires.as_deref().filter(|date| expired(date, today))
+    }
+
     /// What the exemption matches, for messages: `ra2.app.007 on DaemonSet monitoring/node-*`.
     pub fn describe(&self) -> String {
         let mut out = self.rule.clone();

@@ -118,10 +118,9 @@ impl Linter<'_> {
         }
         let mut after = std::mem::take(&mut self.report.findings);
         let today = self.config.today.as_deref();
-        let lapsed = |e: &crate::config::Exemption| e.expires.clone().filter(|d| crate::config::expired(d, today));
         if self.report_unused_exemptions && self.config.enabled(EXEMPTION_RULE, "unused") {
             for (exemption, &used) in self.config.exemptions.iter().zip(&self.used) {
-                if !used && lapsed(exemption).is_none() && self.could_apply(exemption) {
+                if !used && exemption.lapsed(today).is_none() && self.could_apply(exemption) {
                     if let Some(site) = &exemption.site {
                         after.push(unused_exemption(exemption, site));
                     }
@@ -130,8 +129,8 @@ impl Linter<'_> {
         }
         if self.report_unused_exemptions && self.config.enabled(EXEMPTION_RULE, "expired") {
             for exemption in &self.config.exemptions {
-                if let (Some(date), Some(site)) = (lapsed(exemption), &exemption.site) {
-                    after.push(expired_exemption(exemption, site, &date));
+                if let (Some(date), Some(site)) = (exemption.lapsed(today), &exemption.site) {
+                    after.push(expired_exemption(exemption, site, date));
                 }
             }
         }

@@ -197,8 +197,7 @@ impl Linter<'_> {
             .and_then(|s| s.waiver_for(&finding.rule, &finding.check))
             .is_some()
             || self.config.exemptions.iter().any(|e| {
-                !e.expires.as_deref().is_some_and(|d| crate::config::expired(d, today))
-                    && e.matches_in(&finding.rule, &finding.check, &finding.object, template)
+                e.lapsed(today).is_none() && e.matches_in(&finding.rule, &finding.check, &finding.object, template)
             })
     }
 
@@ -240,11 +239,7 @@ impl Linter<'_> {
         let mut exempted: Option<&crate::config::Exemption> = None;
         if !is_meta {
             for (exemption, used) in self.config.exemptions.iter().zip(self.used.iter_mut()) {
-                let lapsed = exemption
-                    .expires
-                    .as_deref()
-                    .is_some_and(|d| crate::config::expired(d, today));
-                if !lapsed && exemption.matches_in(rule, check, object, template) {
+                if exemption.lapsed(today).is_none() && exemption.matches_in(rule, check, object, template) {
                     *used = true;
                     exempted = exempted.or(Some(exemption));
                 }
