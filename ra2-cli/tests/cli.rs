@@ -151,7 +151,7 @@ fn walks_skip_and_count_files_that_are_not_kubernetes_manifests() {
     assert_eq!(code(&output), 0, "{}", stdout(&output));
     let report = json(&output);
     assert_eq!(report["errors"], serde_json::json!([]));
-    assert_eq!(report["summary"]["skipped"], 13);
+    assert_eq!(report["summary"]["skipped"], 14);
     // kustomize input: two kustomization files, the transformer config and the patch they name.
     assert_eq!(
         report["summary"]["skipped_by_reason"],
@@ -163,7 +163,8 @@ fn walks_skip_and_count_files_that_are_not_kubernetes_manifests() {
             "kustomize input": 4,
             "kustomize plugin config (apiVersion: builtin)": 1,
             "no apiVersion or kind": 1,
-            "not a mapping": 1
+            "not a mapping": 1,
+            "template of a file that is not Kubernetes": 1
         })
     );
     let files: Vec<&str> = report["objects"]
@@ -176,7 +177,7 @@ fn walks_skip_and_count_files_that_are_not_kubernetes_manifests() {
     let text = stdout(&run_in(&repos(), &["lint", "--no-config"], None));
     assert!(
         text.trim_end().ends_with(
-            "13 skipped as not Kubernetes manifests (1 CI config, 1 Helm chart metadata, 3 Helm values, 1 docker-compose file, 4 kustomize input, 1 kustomize plugin config (apiVersion: builtin), 1 no apiVersion or kind, 1 not a mapping)"
+            "14 skipped as not Kubernetes manifests (1 CI config, 1 Helm chart metadata, 3 Helm values, 1 docker-compose file, 4 kustomize input, 1 kustomize plugin config (apiVersion: builtin), 1 no apiVersion or kind, 1 not a mapping, 1 template of a file that is not Kubernetes)"
         ),
         "{text}"
     );

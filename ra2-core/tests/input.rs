@@ -282,6 +282,43 @@ fn unrendered_helm_templates_get_their_own_error() {
     );
 }
 
+/// A template whose actions all sit in quoted scalars reads as YAML: it gets the same error,
+/// at the first action, and no findings on its template text (`k8s.api` would call
+/// `"{{ .Release.Name }}"` an invalid name).
+#[test]
+fn unrendered_templates_that_parse_get_the_error_and_no_findings() {
+    let text = "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: d\n  labels:\n    app: \"{{ .Values.app }}\"\nspec:\n  selector: {matchLabels: {app: a}}\n  template:\n    metadata: {labels: {app: a}}\n    spec:\n      containers:\n      - name: a\n        image: '{{ .Values.image }}'\n        resources: {limits: {cpu: \"{{ .Values.cpu }}\"}}\n";
+    let report = lint(text);
+    assert_eq!(report.findings, [], "no findings on template text");
+    assert_eq!(report.errors.len(), 1);
+    let error = &report.errors[0];
+    assert_eq!(
+        (error.code.as_str(), error.line, error.column),
+        ("ra2::parse::template", 6, 10)
+    );
+    assert!(
+        error.message.contains("{{ .Values.app }} is a template action"),
+        "{}",
+        error.message
+    );
+    assert_eq!(report.summary.objects, 0);
+}
+
+/// Go templates of other tools are data in rendered objects, and so is a Helm template inside
+/// a block scalar or a ConfigMap's data: none of them makes the object a template.
+#[test]
+fn rendered_objects_may_carry_other_templates() {
+    for text in [
+        "apiVersion: monitoring.coreos.com/v1\nkind: PrometheusRule\nmetadata: {name: r}\nspec:\n  groups:\n  - name: g\n    rules:\n    - alert: Down\n      expr: up == 0\n      annotations:\n        summary: \"{{ $labels.instance }} is down ({{ .CommonLabels.job }})\"\n",
+        "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\ndata:\n  values.tpl: \"image: {{ .Values.image }}\"\n",
+        "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n  annotations:\n    note: |\n      rendered from {{ .Values.x }}\n",
+    ] {
+        let report = lint(text);
+        assert_eq!(report.errors, [], "{text}");
+        assert_eq!(report.summary.objects, 1, "{text}");
+    }
+}
+
 #[test]
 fn yaml_bombs_and_deep_nesting_fail_fast_with_a_clear_error() {
     let mut bomb = String::from(

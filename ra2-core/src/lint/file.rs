@@ -187,9 +187,35 @@ impl Linter<'_> {
             let index = file.next_document;
             file.next_document += 1;
             self.report.summary.documents += 1;
+            if file.skip_non_k8s && self.renders_to_non_k8s(&file.name, chunk, json) {
+                self.record_skipped(crate::model::manifest::TEMPLATED_NOT_K8S);
+                return;
+            }
             let pos = crate::parse::source::LineIndex::new(&chunk).position(chunk.text, error.span.start);
             self.read_error(&file.name, index, chunk.text, pos, error);
         }
+    }
+
+    /// Whether a section that could not be read is a template of a file that is not Kubernetes:
+    /// it has template actions, is not one of a chart's templates, and read with its actions
+    /// blanked it is no Kubernetes object (a chart's configuration file, `resources/*.yaml`).
+    fn renders_to_non_k8s(&self, name: &str, chunk: Chunk<'_>, json: bool) -> bool {
+        if !looks_templated(chunk.text) || crate::model::manifest::in_chart_templates(name) {
+            return false;
+        }
+        let blanked = crate::parse::source::blank_actions(chunk.text);
+        let result = read_chunk(
+            Chunk {
+                text: &blanked,
+                ..chunk
+            },
+            json,
+            self.limits,
+        );
+        result.error.is_none()
+            && result.docs.iter().all(|doc| {
+                doc.root_is_null() || crate::model::manifest::document_skip_reason(&Located::root(doc)).is_some()
+            })
     }
 
     /// A document (or List item) that could not be read, at `pos`.
@@ -241,6 +267,27 @@ impl Linter<'_> {
                 self.record_skipped(reason);
                 return;
             }
+        }
+        if let Some(span) = crate::model::manifest::unrendered_action(doc) {
+            let pos = doc.position(span.start);
+            let action = doc
+                .chunk
+                .text
+                .get(span.start.saturating_sub(doc.chunk.offset)..span.end.saturating_sub(doc.chunk.offset))
+                .and_then(crate::parse::source::helm_action_text)
+                .unwrap_or("{{ ... }}");
+            self.report.errors.push(LintError {
+                file: file.name.clone(),
+                line: pos.line,
+                column: pos.column,
+                document: index,
+                message: format!(
+                    "unrendered Helm template: run `helm template` first ({action} is a template action, so the values of this document are not what Kubernetes would get)"
+                ),
+                code: "ra2::parse::template".to_owned(),
+                offset: span.start,
+            });
+            return;
         }
         self.lint_doc(&file.name, index, doc, template);
     }

@@ -9,6 +9,10 @@
 //! [`document_skip_reason`] judges one YAML document by its top-level keys. A document with one
 //! of `apiVersion`/`kind` but not the other is never skipped: it is a broken object.
 
+use ra2_yaml::ScalarStyle;
+
+use crate::parse::doc::{Doc, Value};
+use crate::parse::source::{Span, helm_action};
 use crate::parse::view::Located;
 
 /// Reason: a kustomization file, by name or by `apiVersion: kustomize.config.k8s.io/...`.
@@ -27,6 +31,49 @@ pub const CI: &str = "CI config";
 pub const NO_API_VERSION_OR_KIND: &str = "no apiVersion or kind";
 /// Reason: a document that is not a mapping (a list or a scalar at the top).
 pub const NOT_A_MAPPING: &str = "not a mapping";
+/// Reason: a file with template actions outside a chart's `templates/` that is not a Kubernetes
+/// object once they are blanked (a chart's configuration files, `resources/config/*.yaml`).
+pub const TEMPLATED_NOT_K8S: &str = "template of a file that is not Kubernetes";
+
+/// Whether a file is one of a Helm chart's templates: a `templates` directory is on its path.
+/// Its documents are Kubernetes objects once rendered, never configuration to skip.
+pub fn in_chart_templates(name: &str) -> bool {
+    name.split(['/', '\\']).rev().skip(1).any(|part| part == "templates")
+}
+
+/// Where a document that was read holds an unrendered Helm template action (`{{ .Values.x }}`,
+/// `{{ include "..." . }}`) in a key or in a plain or quoted scalar: the document is a chart's
+/// template, not an object, and its field values are template text. Block scalars (`|`, `>`)
+/// and ConfigMap and Secret data are left out: rendered objects carry configuration files and
+/// other tools' templates there. JSON documents (admission requests) are never templates.
+pub fn unrendered_action(doc: &Doc<'_>) -> Option<Span> {
+    if doc.json || !doc.chunk.text.contains("{{") {
+        return None;
+    }
+    let root = Located::root(doc);
+    let data: Vec<Span> = ["data", "stringData", "binaryData"]
+        .iter()
+        .filter_map(|key| root.get(key).map(|node| node.span()))
+        .collect();
+    let outside_data = |span: Span| !data.iter().any(|d| d.start <= span.start && span.end <= d.end);
+    let in_value = doc.nodes.iter().find_map(|node| match (&node.value, node.style) {
+        (Value::Str(text), Some(ScalarStyle::Plain | ScalarStyle::SingleQuoted | ScalarStyle::DoubleQuoted))
+            if outside_data(node.span) && helm_action(text).is_some() =>
+        {
+            Some(node.span)
+        }
+        _ => None,
+    });
+    let in_key = doc
+        .entries
+        .iter()
+        .find(|entry| outside_data(entry.key_span) && helm_action(&entry.key).is_some())
+        .map(|entry| entry.key_span);
+    match (in_value, in_key) {
+        (Some(a), Some(b)) => Some(if a.start <= b.start { a } else { b }),
+        (a, b) => a.or(b),
+    }
+}
 
 /// CI configs with a fixed file name (hidden ones such as `.gitlab-ci.yml` are never walked).
 const CI_FILES: &[&str] = &[

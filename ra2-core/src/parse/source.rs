@@ -327,6 +327,73 @@ pub fn looks_templated(text: &str) -> bool {
     text.contains("{{") && text.contains("}}")
 }
 
+/// The `{{ ... }}` actions of a text, as byte ranges (an action left open runs to the end).
+fn actions(text: &str) -> impl Iterator<Item = std::ops::Range<usize>> + '_ {
+    let mut from = 0;
+    std::iter::from_fn(move || {
+        let start = from + text.get(from..)?.find("{{")?;
+        let end = text
+            .get(start + 2..)
+            .and_then(|rest| rest.find("}}"))
+            .map_or(text.len(), |at| start + 2 + at + 2);
+        from = end;
+        Some(start..end)
+    })
+}
+
+/// What only a Helm template says: its built-in objects and its template functions. Other Go
+/// templates that rendered manifests carry as data (Prometheus' `{{ $labels.pod }}`,
+/// Alertmanager's `{{ .CommonLabels }}`, Argo's `{{inputs.parameters.x}}`) use none of them.
+const HELM_WORDS: &[&str] = &[
+    ".Values",
+    ".Release.",
+    ".Chart.",
+    ".Capabilities.",
+    ".Files.",
+    ".Template.",
+    "include \"",
+    "tpl ",
+];
+
+/// The first action of `text` that only an unrendered Helm template holds (see [`HELM_WORDS`]),
+/// as a byte range of `text`.
+pub fn helm_action(text: &str) -> Option<std::ops::Range<usize>> {
+    actions(text).find(|range| {
+        text.get(range.clone())
+            .is_some_and(|action| HELM_WORDS.iter().any(|word| action.contains(word)))
+    })
+}
+
+/// The text of [`helm_action`]'s action in `text`, shortened to 60 bytes.
+pub fn helm_action_text(text: &str) -> Option<&str> {
+    let range = helm_action(text)?;
+    let action = text.get(range)?;
+    let end = (0..=action.len().min(60))
+        .rev()
+        .find(|&at| action.is_char_boundary(at))
+        .unwrap_or(0);
+    Some(action.get(..end).unwrap_or(action))
+}
+
+/// The text with every `{{ ... }}` action replaced by spaces (line breaks kept, so positions
+/// stay), for reading a template as the file it would render to.
+pub fn blank_actions(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut last = 0;
+    for range in actions(text) {
+        out.push_str(text.get(last..range.start).unwrap_or_default());
+        for c in text.get(range.clone()).unwrap_or_default().chars() {
+            match c {
+                '\n' | '\r' => out.push(c),
+                _ => (0..c.len_utf8()).for_each(|_| out.push(' ')),
+            }
+        }
+        last = range.end;
+    }
+    out.push_str(text.get(last..).unwrap_or_default());
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -352,6 +419,27 @@ mod tests {
             }
             assert_eq!(find_break(&vec![b'x'; len]), None);
         }
+    }
+
+    #[test]
+    fn helm_actions_and_blanking() {
+        assert_eq!(helm_action("a {{ .Values.x }} b"), Some(2..17));
+        assert_eq!(helm_action("{{ $labels.pod }} {{ include \"x\" . }}"), Some(18..37));
+        assert_eq!(helm_action("{{ $labels.pod }} is down ({{ .CommonLabels }})"), None);
+        assert_eq!(helm_action("{{ .Values.x"), Some(0..12));
+        assert_eq!(helm_action("no action"), None);
+        let text = "a: {{ .Values.a }}\n{{- if .Values.b }}\nb: \"{{ x\n}}\"\n{{- end }}\n";
+        let blanked = blank_actions(text);
+        assert_eq!(blanked.len(), text.len());
+        assert_eq!(
+            blanked,
+            "a:                \n                   \nb: \"    \n  \"\n          \n"
+        );
+        assert_eq!(
+            blank_actions("é {{ é }} é"),
+            format!("é {} é", " ".repeat(8)),
+            "bytes, not characters"
+        );
     }
 
     #[test]
