@@ -498,6 +498,19 @@ impl Bundle {
                     .and_then(|c| c.as_str().map(crate::telco::nad::plugin_types))
                     .unwrap_or_default(),
             });
+        } else if object.is(
+            crate::telco::nad::SRIOV_NETWORK_GROUP,
+            crate::telco::nad::SRIOV_NETWORK_KIND,
+        ) {
+            // The definition the operator writes for it (see the constant's documentation).
+            let spec = object.root.get("spec");
+            let at = |key: &str| spec.as_ref().and_then(|s| s.str_at(key)).filter(|v| !v.is_empty());
+            self.nads.push(Nad {
+                namespace: at("networkNamespace").unwrap_or(namespace).to_owned(),
+                name: name(),
+                resource_name: at("resourceName").map(|r| format!("{}/{r}", crate::telco::nad::SRIOV_RESOURCE_PREFIX)),
+                plugin_types: vec!["sriov".to_owned()],
+            });
         } else if object.is("", "PersistentVolume") {
             let spec = object.root.get("spec");
             self.pvs.push(Pv {

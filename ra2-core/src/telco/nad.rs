@@ -12,6 +12,24 @@ pub(crate) const API_VERSION: &str = "k8s.cni.cncf.io/v1";
 /// The annotation that ties attachments to a device-plugin resource (MULTUS).
 pub(crate) const RESOURCE_NAME_ANNOTATION: &str = "k8s.v1.cni.cncf.io/resourceName";
 
+/// The SR-IOV Network Operator's SriovNetwork (`sriovnetwork.openshift.io/v1`): the operator
+/// writes a NetworkAttachmentDefinition of the same name for it, in `spec.networkNamespace` (else
+/// the SriovNetwork's own namespace), with the `sriov` CNI, `spec.ipam` as its `ipam`, and the
+/// resource `<prefix>/<spec.resourceName>` in the resourceName annotation.
+pub(crate) const SRIOV_NETWORK_GROUP: &str = "sriovnetwork.openshift.io";
+pub(crate) const SRIOV_NETWORK_KIND: &str = "SriovNetwork";
+/// The prefix the operator gives its device plugin's resources (`RESOURCE_PREFIX`, which the
+/// operator's manifests and Helm chart set to `openshift.io`).
+pub(crate) const SRIOV_RESOURCE_PREFIX: &str = "openshift.io";
+
+/// A SriovNetwork's `spec.ipam`: a JSON text holding an object.
+pub(crate) fn sriov_network_ipam(node: &Located<'_>) -> Option<Map<String, Value>> {
+    match serde_json::from_str(node.as_str()?.trim()) {
+        Ok(Value::Object(ipam)) => Some(ipam),
+        _ => None,
+    }
+}
+
 /// A CNI configuration that parsed as a JSON object.
 #[derive(Clone, Debug)]
 pub(crate) struct NadConfig<'d> {
