@@ -28,7 +28,7 @@ use std::time::Duration;
 
 use serde_json::Value;
 
-use ra2_run::{EXIT_ERROR, Format, warn};
+use ra2_run::{EXIT_ERROR, warn};
 
 use crate::cli::AuditArgs;
 
@@ -114,7 +114,11 @@ pub fn run(args: &AuditArgs) -> u8 {
         }
     };
     // The uid of each listed object, for the policy reports' subjects.
-    let uids = (options.format == Format::Policyreport).then(|| ra2_run::policyreport::uids(&files));
+    let uids = options
+        .format
+        .report_api()
+        .is_some()
+        .then(|| ra2_run::policyreport::uids(&files));
     // The listings, then the kubelet configuration files and manifests named.
     let mut paths = args.kubelet_config.clone();
     paths.extend(args.lint.paths.iter().cloned());

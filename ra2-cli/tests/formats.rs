@@ -177,6 +177,22 @@ fn github_golden() {
     insta::assert_snapshot!("github", text);
 }
 
+/// OpenReports: the same reports as `policyreport` in `openreports.io/v1alpha1`.
+#[test]
+fn openreports_golden() {
+    let mut args = GOLDEN_ARGS.to_vec();
+    args.push("openreports");
+    let output = Command::new(env!("CARGO_BIN_EXE_ra2"))
+        .args(&args)
+        .current_dir(data())
+        .env("SOURCE_DATE_EPOCH", "1700000000")
+        .stdin(Stdio::null())
+        .output()
+        .expect("ra2 runs");
+    assert_eq!(output.status.code(), Some(2));
+    insta::assert_snapshot!("openreports", stdout(&output));
+}
+
 /// PolicyReports: one per namespace, the PersistentVolume's finding in the
 /// ClusterPolicyReport, the unreadable document in the report without a namespace; the time
 /// from `SOURCE_DATE_EPOCH` (the API server e2e: `policyreport_e2e.rs`).

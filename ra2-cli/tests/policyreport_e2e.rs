@@ -1,5 +1,6 @@
-//! `--format policyreport` against a real kube-apiserver (ra2-testkit): the CRDs ra2 ships
-//! (`deploy/crds/`) are created, then what `ra2 lint` and `ra2 audit` write is created with
+//! `--format policyreport` and `--format openreports` against a real kube-apiserver
+//! (ra2-testkit): the CRDs ra2 ships (`deploy/crds/`) are created, then what `ra2 lint` and
+//! `ra2 audit` write in each API is created with
 //! kubectl and strict field validation (the API server refuses any field the CRD does not
 //! know), read back, and compared with the JSON report of the same run: one result per
 //! finding, on the right object, in the right report.
@@ -51,10 +52,13 @@ fn json_findings(report: &Value) -> BTreeMap<Key, usize> {
 
 /// The results of the reports read back, keyed as [`json_findings`] (errors left out), after
 /// checking each report's summary against its results.
-fn report_results(list: &Value) -> (BTreeMap<Key, usize>, usize) {
+fn report_results(list: &Value, api: &Api) -> (BTreeMap<Key, usize>, usize) {
     let mut found = BTreeMap::new();
     let mut errors = 0;
     for report in list["items"].as_array().unwrap() {
+        if api.format == "openreports" {
+            assert_eq!(report["source"], "ra2", "OpenReports name the engine on the report");
+        }
         let results = report["results"].as_array().cloned().unwrap_or_default();
         for outcome in ["pass", "fail", "warn", "error", "skip"] {
             let n = results.iter().filter(|r| r["result"] == outcome).count();
@@ -74,7 +78,7 @@ fn report_results(list: &Value) -> (BTreeMap<Key, usize>, usize) {
             }
             let s = |v: &Value| v.as_str().unwrap_or_default().to_owned();
             let subject = &r["resources"][0];
-            if report["kind"] == "PolicyReport" && subject["namespace"].is_string() {
+            if report["kind"] == api.namespaced && subject["namespace"].is_string() {
                 assert_eq!(subject["namespace"], report["metadata"]["namespace"], "{r}");
             }
             let key = (
@@ -90,6 +94,35 @@ fn report_results(list: &Value) -> (BTreeMap<Key, usize>, usize) {
     (found, errors)
 }
 
+/// One report API: the `--format` that writes it, its resources for `kubectl get`, its kinds.
+struct Api {
+    format: &'static str,
+    resources: &'static str,
+    crds: [&'static str; 2],
+    namespaced: &'static str,
+    cluster: &'static str,
+}
+
+const APIS: [Api; 2] = [
+    Api {
+        format: "policyreport",
+        resources: "policyreports,clusterpolicyreports",
+        crds: [
+            "crd/policyreports.wgpolicyk8s.io",
+            "crd/clusterpolicyreports.wgpolicyk8s.io",
+        ],
+        namespaced: "PolicyReport",
+        cluster: "ClusterPolicyReport",
+    },
+    Api {
+        format: "openreports",
+        resources: "reports.openreports.io,clusterreports.openreports.io",
+        crds: ["crd/reports.openreports.io", "crd/clusterreports.openreports.io"],
+        namespaced: "Report",
+        cluster: "ClusterReport",
+    },
+];
+
 #[test]
 fn policy_reports_are_accepted_by_the_api_server_and_read_back() {
     let Some(cluster) = Cluster::start_or_skip("policyreport_e2e") else {
@@ -102,30 +135,39 @@ fn policy_reports_are_accepted_by_the_api_server_and_read_back() {
     };
     let crds = ra2_testkit::workspace_root().join("deploy").join("crds");
     kubectl(&["create", "-f", crds.to_str().unwrap()], None);
+    let established: Vec<&str> = ["wait", "--for=condition=established", "--timeout=60s"]
+        .into_iter()
+        .chain(APIS.iter().flat_map(|api| api.crds))
+        .collect();
+    kubectl(&established, None);
+    kubectl(&["create", "namespace", "core"], None);
     kubectl(
-        &[
-            "wait",
-            "--for=condition=established",
-            "--timeout=60s",
-            "crd/policyreports.wgpolicyk8s.io",
-            "crd/clusterpolicyreports.wgpolicyk8s.io",
-        ],
+        &["create", "-f", "-"],
+        Some(
+            "apiVersion: v1\nkind: Pod\nmetadata: {name: logger, namespace: core}\nspec:\n  volumes: [{name: logs, hostPath: {path: /var/log}}]\n  containers: [{name: c, image: registry.example.com/logger:1.0}]\n",
+        ),
+    );
+    let uid = kubectl(
+        &["get", "pod", "logger", "-n", "core", "-o", "jsonpath={.metadata.uid}"],
         None,
     );
-    kubectl(&["create", "namespace", "core"], None);
+    assert!(!uid.is_empty());
+    for api in &APIS {
+        round_trip(&cluster, api, &uid);
+    }
+}
+
+/// What `ra2 lint` and `ra2 audit` write in one report API, created in the API server and read
+/// back.
+fn round_trip(cluster: &Cluster, api: &Api, uid: &str) {
+    let kubectl = |args: &[&str], stdin: Option<&str>| {
+        let out = cluster.kubectl(args, stdin);
+        assert!(out.success, "kubectl {args:?}: {}{}", out.stdout, out.stderr);
+        out.stdout
+    };
+    let managed = ["--all-namespaces", "-l", "app.kubernetes.io/managed-by=ra2"];
     let read_back = || -> Value {
-        let text = kubectl(
-            &[
-                "get",
-                "policyreports,clusterpolicyreports",
-                "--all-namespaces",
-                "-l",
-                "app.kubernetes.io/managed-by=ra2",
-                "-o",
-                "json",
-            ],
-            None,
-        );
+        let text = kubectl(&[&["get", api.resources][..], &managed, &["-o", "json"]].concat(), None);
         serde_json::from_str(&text).unwrap()
     };
 
@@ -134,9 +176,9 @@ fn policy_reports_are_accepted_by_the_api_server_and_read_back() {
     let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests").join("data");
     let lint = |format: &str| ra2(&data, &["lint", "manifests", "--no-config", "--format", format]);
     let (json_status, json, _) = lint("json");
-    let (status, yaml, stderr) = lint("policyreport");
+    let (status, yaml, stderr) = lint(api.format);
     assert_eq!(status, json_status, "the same exit status as any format\n{stderr}");
-    assert_eq!(lint("policyreport").1, yaml, "deterministic");
+    assert_eq!(lint(api.format).1, yaml, "deterministic");
     kubectl(&["create", "--validate=strict", "-f", "-"], Some(&yaml));
     let reports = read_back();
     let kinds: Vec<(String, String, String)> = reports["items"]
@@ -149,45 +191,26 @@ fn policy_reports_are_accepted_by_the_api_server_and_read_back() {
         })
         .collect();
     for expected in [
-        ("PolicyReport", "core", "ra2"),
-        ("PolicyReport", "default", "ra2-no-namespace"),
-        ("ClusterPolicyReport", "", "ra2"),
+        (api.namespaced, "core", "ra2"),
+        (api.namespaced, "default", "ra2-no-namespace"),
+        (api.cluster, "", "ra2"),
     ] {
         let expected = (expected.0.to_owned(), expected.1.to_owned(), expected.2.to_owned());
         assert!(kinds.contains(&expected), "{expected:?} not in {kinds:?}");
     }
     let json: Value = serde_json::from_str(&json).unwrap();
-    let (results, errors) = report_results(&reports);
+    let (results, errors) = report_results(&reports, api);
     assert_eq!(results, json_findings(&json), "one result per finding");
     assert_eq!(errors, json["errors"].as_array().unwrap().len());
     assert!(
         results.keys().any(|(_, kind, ..)| kind == "PersistentVolume"),
-        "the cluster-scoped finding is in the ClusterPolicyReport"
+        "the cluster-scoped finding is in the {}",
+        api.cluster
     );
 
     // 2. `ra2 audit`: the objects as the API server lists them, with their uids; applied
     //    server-side, as the README shows, twice (a second run replaces the first).
-    kubectl(
-        &[
-            "delete",
-            "policyreports,clusterpolicyreports",
-            "--all-namespaces",
-            "-l",
-            "app.kubernetes.io/managed-by=ra2",
-        ],
-        None,
-    );
-    kubectl(
-        &["create", "-f", "-"],
-        Some(
-            "apiVersion: v1\nkind: Pod\nmetadata: {name: logger, namespace: core}\nspec:\n  volumes: [{name: logs, hostPath: {path: /var/log}}]\n  containers: [{name: c, image: registry.example.com/logger:1.0}]\n",
-        ),
-    );
-    let uid = kubectl(
-        &["get", "pod", "logger", "-n", "core", "-o", "jsonpath={.metadata.uid}"],
-        None,
-    );
-    assert!(!uid.is_empty());
+    kubectl(&[&["delete", api.resources][..], &managed].concat(), None);
     let kubeconfig = cluster.kubeconfig();
     let audit = |format: &str| {
         ra2(
@@ -205,12 +228,15 @@ fn policy_reports_are_accepted_by_the_api_server_and_read_back() {
     let (_, json, stderr) = audit("json");
     let json: Value = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}\n{stderr}"));
     for _ in 0..2 {
-        let (_, yaml, stderr) = audit("policyreport");
-        assert!(yaml.contains("kind: \"PolicyReport\""), "{yaml}\n{stderr}");
+        let (_, yaml, stderr) = audit(api.format);
+        assert!(
+            yaml.contains(&format!("kind: \"{}\"", api.namespaced)),
+            "{yaml}\n{stderr}"
+        );
         kubectl(&["apply", "--server-side", "--validate=strict", "-f", "-"], Some(&yaml));
     }
     let reports = read_back();
-    let (results, _) = report_results(&reports);
+    let (results, _) = report_results(&reports, api);
     assert_eq!(results, json_findings(&json), "one result per finding");
     let host_path: Vec<Value> = reports["items"]
         .as_array()
@@ -220,10 +246,7 @@ fn policy_reports_are_accepted_by_the_api_server_and_read_back() {
         .filter(|r| r["policy"] == "ra2.app.007" && r["resources"][0]["name"] == "logger")
         .collect();
     assert_eq!(host_path.len(), 1, "{reports}");
-    assert_eq!(
-        host_path[0]["resources"][0]["uid"],
-        uid.as_str(),
-        "the uid from the API server"
-    );
+    assert_eq!(host_path[0]["resources"][0]["uid"], uid, "the uid from the API server");
     assert_eq!(host_path[0]["resources"][0]["namespace"], "core");
+    kubectl(&[&["delete", api.resources][..], &managed].concat(), None);
 }

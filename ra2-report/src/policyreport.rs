@@ -20,15 +20,50 @@
 //! - Every result's `timestamp` is the one the caller passes (the schema requires one): the
 //!   CLI gives the time of the run, or `SOURCE_DATE_EPOCH` for reproducible output. Everything
 //!   else is a function of the report: the same input gives the same bytes.
+//!
+//! `--format openreports` writes the same reports in the API the Policy working group moved them
+//! to, OpenReports (`openreports.io/v1alpha1`, which Kyverno 1.15 writes and Policy Reporter 3.2
+//! reads): Report and ClusterReport, with the same grouping, names and results, `source: ra2`
+//! on the report as well, and `info` (which that API has) for ra2's info severity.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use ra2_core::{FailOn, Finding, ObjectRef, Report, Severity};
 
+/// Which report API to write.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Api {
+    /// `wgpolicyk8s.io/v1alpha2` PolicyReport and ClusterPolicyReport.
+    #[default]
+    PolicyReport,
+    /// `openreports.io/v1alpha1` Report and ClusterReport.
+    OpenReports,
+}
+
+impl Api {
+    /// The API group and version of the reports.
+    pub fn api_version(self) -> &'static str {
+        match self {
+            Api::PolicyReport => API_VERSION,
+            Api::OpenReports => OPENREPORTS_API_VERSION,
+        }
+    }
+
+    /// The kinds of a namespaced and of a cluster-scoped report.
+    pub fn kinds(self) -> (&'static str, &'static str) {
+        match self {
+            Api::PolicyReport => ("PolicyReport", "ClusterPolicyReport"),
+            Api::OpenReports => ("Report", "ClusterReport"),
+        }
+    }
+}
+
 /// What a policy report needs beyond the report.
 #[derive(Debug, Clone, Copy)]
 pub struct Options<'a> {
+    /// The report API.
+    pub api: Api,
     /// Findings at or above it are `fail` results; the others `warn`.
     pub fail_on: FailOn,
     /// Seconds since the Unix epoch, for every result's `timestamp`.
@@ -37,8 +72,11 @@ pub struct Options<'a> {
     pub uids: Option<&'a BTreeMap<ObjectRef, String>>,
 }
 
-/// The API group and version of the reports.
+/// The API group and version of PolicyReports.
 pub const API_VERSION: &str = "wgpolicyk8s.io/v1alpha2";
+
+/// The API group and version of OpenReports.
+pub const OPENREPORTS_API_VERSION: &str = "openreports.io/v1alpha1";
 
 /// The groups of the node configuration files ra2 lints (kubeadm, kubelet, kube-proxy): not
 /// API objects, they configure the cluster.
@@ -51,6 +89,7 @@ const CLUSTER_SCOPED: &[&str] = &[
     "CertificateSigningRequest",
     "ClusterNetwork",
     "ClusterPolicyReport",
+    "ClusterReport",
     "ClusterRole",
     "ClusterRoleBinding",
     "ClusterTrustBundle",
@@ -245,12 +284,14 @@ struct Group {
     counts: Counts,
 }
 
-/// The PolicyReport severity of a finding.
-fn severity(severity: Severity) -> &'static str {
-    match severity {
-        Severity::Error => "high",
-        Severity::Warning => "medium",
-        Severity::Info => "low",
+/// The report severity of a finding: `low` for info in PolicyReports (every published version
+/// of that CRD accepts it), `info` in OpenReports (whose API has it).
+fn severity(severity: Severity, api: Api) -> &'static str {
+    match (severity, api) {
+        (Severity::Error, _) => "high",
+        (Severity::Warning, _) => "medium",
+        (Severity::Info, Api::PolicyReport) => "low",
+        (Severity::Info, Api::OpenReports) => "info",
     }
 }
 
@@ -309,7 +350,7 @@ fn finding_result(finding: &Finding, options: &Options<'_>) -> (Node, bool) {
         ("policy", Node::str(&finding.rule)),
         ("rule", Node::str(&finding.check)),
         ("category", Node::str("Anuket RA2")),
-        ("severity", Node::str(severity(finding.severity))),
+        ("severity", Node::str(severity(finding.severity, options.api))),
         ("result", Node::str(if fails { "fail" } else { "warn" })),
         ("scored", Node::Bool(fails)),
         ("timestamp", timestamp(options.timestamp)),
@@ -342,11 +383,12 @@ fn error_result(error: &ra2_core::LintError, options: &Options<'_>) -> Node {
     ])
 }
 
-fn document(scope: &Scope, group: Group) -> Node {
+fn document(scope: &Scope, group: Group, api: Api) -> Node {
+    let (namespaced, cluster) = api.kinds();
     let (kind, name, namespace) = match scope {
-        Scope::Cluster => ("ClusterPolicyReport", "ra2", None),
-        Scope::Namespace(ns) => ("PolicyReport", "ra2", Some(ns.as_str())),
-        Scope::Unnamespaced => ("PolicyReport", "ra2-no-namespace", None),
+        Scope::Cluster => (cluster, "ra2", None),
+        Scope::Namespace(ns) => (namespaced, "ra2", Some(ns.as_str())),
+        Scope::Unnamespaced => (namespaced, "ra2-no-namespace", None),
     };
     let mut metadata: Vec<(&'static str, Node)> = vec![("name", Node::str(name))];
     if let Some(ns) = namespace {
@@ -357,20 +399,23 @@ fn document(scope: &Scope, group: Group) -> Node {
         Node::Dict(vec![("app.kubernetes.io/managed-by".to_owned(), Node::str("ra2"))]),
     ));
     let mut fields: Vec<(&'static str, Node)> = vec![
-        ("apiVersion", Node::str(API_VERSION)),
+        ("apiVersion", Node::str(api.api_version())),
         ("kind", Node::str(kind)),
         ("metadata", Node::Map(metadata)),
-        (
-            "summary",
-            Node::Map(vec![
-                ("pass", Node::int(0)),
-                ("fail", Node::int(group.counts.fail)),
-                ("warn", Node::int(group.counts.warn)),
-                ("error", Node::int(group.counts.error)),
-                ("skip", Node::int(0)),
-            ]),
-        ),
     ];
+    if api == Api::OpenReports {
+        fields.push(("source", Node::str("ra2")));
+    }
+    fields.push((
+        "summary",
+        Node::Map(vec![
+            ("pass", Node::int(0)),
+            ("fail", Node::int(group.counts.fail)),
+            ("warn", Node::int(group.counts.warn)),
+            ("error", Node::int(group.counts.error)),
+            ("skip", Node::int(0)),
+        ]),
+    ));
     if !group.results.is_empty() {
         fields.push(("results", Node::Seq(group.results)));
     }
@@ -408,7 +453,7 @@ pub fn render(report: &Report, options: &Options<'_>) -> String {
     let mut out = String::new();
     for (scope, group) in groups {
         out.push_str("---\n");
-        if let Node::Map(fields) = document(&scope, group) {
+        if let Node::Map(fields) = document(&scope, group, options.api) {
             for (key, value) in &fields {
                 write_entry(&mut out, 0, key, value);
             }
@@ -423,6 +468,7 @@ mod tests {
 
     fn options(fail_on: FailOn) -> Options<'static> {
         Options {
+            api: Api::PolicyReport,
             fail_on,
             timestamp: 1_700_000_000,
             uids: None,
@@ -475,6 +521,54 @@ mod tests {
         );
         assert_eq!(docs[3]["summary"]["error"], 1);
         assert_eq!(docs[3]["results"][0]["result"], "error");
+    }
+
+    /// OpenReports: the same reports and results under the other API's names, the engine named on
+    /// each report too, and info as info.
+    #[test]
+    fn openreports_are_the_same_reports_in_the_new_api() {
+        let input = format!(
+            "{INPUT}---\napiVersion: v1\nkind: Pod\nmetadata: {{name: q, namespace: core}}\nspec: {{containers: [{{name: c, image: r/c:1}}]}}\n"
+        );
+        let report = ra2_core::lint_str("p.yaml", &input, &ra2_core::Config::default());
+        let old = render(&report, &options(FailOn::Warning));
+        let new = render(
+            &report,
+            &Options {
+                api: Api::OpenReports,
+                ..options(FailOn::Warning)
+            },
+        );
+        let docs: Vec<serde_json::Value> = new
+            .split("---\n")
+            .filter(|d| !d.is_empty())
+            .map(|d| ra2_core::yaml_to_json(d).expect("valid YAML"))
+            .collect();
+        let kinds: Vec<&str> = docs.iter().filter_map(|d| d["kind"].as_str()).collect();
+        assert_eq!(kinds, ["ClusterReport", "Report", "Report", "Report"]);
+        for doc in &docs {
+            assert_eq!(doc["apiVersion"], "openreports.io/v1alpha1");
+            assert_eq!(doc["source"], "ra2");
+        }
+        let severities: Vec<&str> = docs
+            .iter()
+            .flat_map(|d| d["results"].as_array().into_iter().flatten())
+            .filter_map(|r| r["severity"].as_str())
+            .collect();
+        assert!(severities.contains(&"info"), "{severities:?}");
+        // Apart from the names, the source line and the severity of info, the same bytes.
+        let mapped = old
+            .replace(
+                "apiVersion: \"wgpolicyk8s.io/v1alpha2\"\nkind: \"ClusterPolicyReport\"",
+                "apiVersion: \"openreports.io/v1alpha1\"\nkind: \"ClusterReport\"",
+            )
+            .replace(
+                "apiVersion: \"wgpolicyk8s.io/v1alpha2\"\nkind: \"PolicyReport\"",
+                "apiVersion: \"openreports.io/v1alpha1\"\nkind: \"Report\"",
+            )
+            .replace("summary:", "source: \"ra2\"\nsummary:")
+            .replace("severity: \"low\"", "severity: \"info\"");
+        assert_eq!(mapped, new);
     }
 
     #[test]

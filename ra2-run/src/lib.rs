@@ -51,11 +51,14 @@ pub enum Format {
     /// Kubernetes PolicyReports (wgpolicyk8s.io/v1alpha2, a YAML stream for `kubectl create
     /// -f`): one per namespace, a ClusterPolicyReport for cluster-scoped objects.
     Policyreport,
+    /// OpenReports (openreports.io/v1alpha1, where the Policy working group's reports moved):
+    /// the same reports as Report and ClusterReport objects.
+    Openreports,
 }
 
 impl Format {
     /// Every format, in `--help`'s order.
-    pub const ALL: [Format; 8] = [
+    pub const ALL: [Format; 9] = [
         Format::Text,
         Format::Json,
         Format::Jsonl,
@@ -64,6 +67,7 @@ impl Format {
         Format::Github,
         Format::Codeclimate,
         Format::Policyreport,
+        Format::Openreports,
     ];
 
     /// The format's name on the command line.
@@ -77,6 +81,16 @@ impl Format {
             Format::Github => "github",
             Format::Codeclimate => "codeclimate",
             Format::Policyreport => "policyreport",
+            Format::Openreports => "openreports",
+        }
+    }
+
+    /// The report API of `policyreport` and `openreports`; `None` for the other formats.
+    pub fn report_api(self) -> Option<ra2_report::policyreport::Api> {
+        match self {
+            Format::Policyreport => Some(ra2_report::policyreport::Api::PolicyReport),
+            Format::Openreports => Some(ra2_report::policyreport::Api::OpenReports),
+            _ => None,
         }
     }
 

@@ -1,5 +1,6 @@
-//! `--format policyreport` of `ra2 lint` and `ra2 audit`: the report as `wgpolicyk8s.io`
-//! PolicyReports ([`ra2_report::policyreport`]) for `kubectl create -f`. What the command adds
+//! `--format policyreport` and `--format openreports` of `ra2 lint` and `ra2 audit`: the report
+//! as `wgpolicyk8s.io` PolicyReports or `openreports.io` Reports ([`ra2_report::policyreport`])
+//! for `kubectl create -f`. What the command adds
 //! to the renderer: the time of the run (or `SOURCE_DATE_EPOCH`), paths relative to the source
 //! root, and for `ra2 audit` the uid of each object as the API server listed it.
 
@@ -42,6 +43,7 @@ pub fn render(
     let mut report = report.clone();
     crate::source_root::SourceRoot::new(args.source_root.as_deref()).rebase(&mut report);
     let options = ra2_report::policyreport::Options {
+        api: args.format.report_api().unwrap_or_default(),
         fail_on,
         timestamp: timestamp()?,
         uids,

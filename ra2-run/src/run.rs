@@ -262,7 +262,7 @@ pub fn run(options: &Options, config: &ra2_core::Config, inputs: Inputs) -> u8 {
             return EXIT_ERROR;
         }
     }
-    if options.format == Format::Policyreport {
+    if options.format.report_api().is_some() {
         return crate::policyreport::output(options, &report, config.fail_on, uids.as_ref());
     }
     output(options, &report, sources);
@@ -353,8 +353,10 @@ fn render_report(
         Format::Github => ra2_report::github::render(&rebased(&root())),
         Format::Codeclimate => ra2_report::codeclimate::render(&rebased(&root())),
         // A run writes it with the config's fail-on (policyreport::output).
-        Format::Policyreport => crate::policyreport::render(options, report, options.fail_on.unwrap_or_default(), None)
-            .unwrap_or_else(|why| format!("error: {why}\n")),
+        Format::Policyreport | Format::Openreports => {
+            crate::policyreport::render(options, report, options.fail_on.unwrap_or_default(), None)
+                .unwrap_or_else(|why| format!("error: {why}\n"))
+        }
     }
 }
 
@@ -430,8 +432,11 @@ fn add_config_sources(report: &Report, sources: &mut BTreeMap<String, String>) {
 /// the stream is copied through byte for byte when it passes, and nothing reaches standard
 /// output when it does not.
 fn post_render(options: &Options, config: &ra2_core::Config) -> u8 {
-    if options.format == Format::Policyreport {
-        warn(&["error: --post-render writes its report to standard error, where policy reports are of no use; run `ra2 lint --format policyreport` on the rendered manifests instead".to_owned()]);
+    if options.format.report_api().is_some() {
+        warn(&[format!(
+            "error: --post-render writes its report to standard error, where policy reports are of no use; run `ra2 lint --format {}` on the rendered manifests instead",
+            options.format.name()
+        )]);
         return EXIT_ERROR;
     }
     if options.paths.iter().any(|p| p.as_os_str() != "-") {
