@@ -15,6 +15,7 @@ use ra2_core::{Edition, FailOn};
 
 mod baseline;
 pub mod chart;
+mod conformance;
 mod fix;
 pub mod json;
 pub mod kustomize;
@@ -54,11 +55,17 @@ pub enum Format {
     /// OpenReports (openreports.io/v1alpha1, where the Policy working group's reports moved):
     /// the same reports as Report and ClusterReport objects.
     Openreports,
+    /// The RA2 conformance summary in Markdown (a CI job summary, a pull-request comment):
+    /// the requirement matrix and the top findings, within GitHub's 1 MiB limit.
+    Markdown,
+    /// The RA2 conformance report as one self-contained HTML page: the requirement matrix,
+    /// overall and per object, then the findings by requirement with their source lines.
+    Html,
 }
 
 impl Format {
     /// Every format, in `--help`'s order.
-    pub const ALL: [Format; 9] = [
+    pub const ALL: [Format; 11] = [
         Format::Text,
         Format::Json,
         Format::Jsonl,
@@ -68,6 +75,8 @@ impl Format {
         Format::Codeclimate,
         Format::Policyreport,
         Format::Openreports,
+        Format::Markdown,
+        Format::Html,
     ];
 
     /// The format's name on the command line.
@@ -82,6 +91,8 @@ impl Format {
             Format::Codeclimate => "codeclimate",
             Format::Policyreport => "policyreport",
             Format::Openreports => "openreports",
+            Format::Markdown => "markdown",
+            Format::Html => "html",
         }
     }
 

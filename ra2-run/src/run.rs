@@ -265,7 +265,7 @@ pub fn run(options: &Options, config: &ra2_core::Config, inputs: Inputs) -> u8 {
     if options.format.report_api().is_some() {
         return crate::policyreport::output(options, &report, config.fail_on, uids.as_ref());
     }
-    output(options, &report, sources);
+    output(options, config, &report, sources);
     let status = if matches!(baseline, crate::baseline::Plan::Write(_)) && !unreadable && report.summary.errors == 0 {
         // Recording findings is the point of the run, not a failure.
         EXIT_OK
@@ -290,7 +290,12 @@ pub(crate) fn jobs(options: &Options) -> usize {
 
 /// Writes a report to standard output in `options.format` (`sources`: the text of each input,
 /// for text output's snippets).
-pub(crate) fn output(options: &Options, report: &Report, mut sources: BTreeMap<String, String>) {
+pub(crate) fn output(
+    options: &Options,
+    config: &ra2_core::Config,
+    report: &Report,
+    mut sources: BTreeMap<String, String>,
+) {
     if options.format == Format::Text {
         add_config_sources(report, &mut sources);
     }
@@ -305,7 +310,7 @@ pub(crate) fn output(options: &Options, report: &Report, mut sources: BTreeMap<S
         Format::Jsonl => {
             let _ = ra2_report::jsonl::Lines::new(std::io::BufWriter::new(std::io::stdout().lock())).report(report);
         }
-        _ => emit(&render_report(options, report, &sources, stdout_style())),
+        _ => emit(&render_report(options, config, report, &sources, stdout_style())),
     }
     drop_aside(sources);
 }
@@ -314,6 +319,7 @@ pub(crate) fn output(options: &Options, report: &Report, mut sources: BTreeMap<S
 /// source root ([`crate::source_root`]).
 fn render_report(
     options: &Options,
+    config: &ra2_core::Config,
     report: &Report,
     sources: &BTreeMap<String, String>,
     style: render::text::Style,
@@ -353,6 +359,7 @@ fn render_report(
         Format::Github => ra2_report::github::render(&rebased(&root())),
         Format::Codeclimate => ra2_report::codeclimate::render(&rebased(&root())),
         // A run writes it with the config's fail-on (policyreport::output).
+        Format::Markdown | Format::Html => crate::conformance::render(options, config, report, sources),
         Format::Policyreport | Format::Openreports => {
             crate::policyreport::render(options, report, options.fail_on.unwrap_or_default(), None)
                 .unwrap_or_else(|why| format!("error: {why}\n"))
@@ -474,7 +481,7 @@ fn post_render(options: &Options, config: &ra2_core::Config) -> u8 {
             },
         };
         let mut err = stderr.lock();
-        let _ = err.write_all(render_report(options, &report, &sources, style).as_bytes());
+        let _ = err.write_all(render_report(options, config, &report, &sources, style).as_bytes());
     }
     if status == EXIT_OK {
         let mut out = std::io::stdout().lock();

@@ -39,6 +39,8 @@ const LARGE_TEXT: usize = 64 << 10;
 /// A run's output while it reads (see the module documentation).
 pub struct Stream<'a> {
     args: &'a Options,
+    /// The run's settings (the conformance reports judge the matrix with them).
+    config: &'a ra2_core::Config,
     /// Findings at or above this make the run fail.
     threshold: Option<Severity>,
     fail_on: FailOn,
@@ -211,7 +213,7 @@ impl<'a> Stream<'a> {
         self.eligible = false;
     }
 
-    pub fn new(args: &'a Options, config: &ra2_core::Config, style: text::Style) -> Self {
+    pub fn new(args: &'a Options, config: &'a ra2_core::Config, style: text::Style) -> Self {
         let whole = matches!(
             args.format,
             Format::Json | Format::Sarif | Format::Junit | Format::Codeclimate
@@ -220,6 +222,7 @@ impl<'a> Stream<'a> {
             !args.post_render && (whole || matches!(args.format, Format::Text | Format::Github | Format::Jsonl));
         Stream {
             args,
+            config,
             threshold: config.fail_on.threshold(),
             fail_on: config.fail_on,
             store: whole.then(Store::new),
@@ -527,7 +530,7 @@ impl Stream<'_> {
             // templates, which needs the report whole.
             let mut report = store.into_report();
             crate::run::map_to_templates(self.args, &mut report, None);
-            crate::run::output(self.args, &report, BTreeMap::new());
+            crate::run::output(self.args, self.config, &report, BTreeMap::new());
             return ra2_report::exit_status(&report, self.fail_on);
         }
         let out = &mut self.out;

@@ -14,7 +14,7 @@ from typing import Any, Callable, Sequence
 
 from ra2._ra2 import __version__, _run
 
-FORMATS = ["text", "json", "jsonl", "sarif", "junit", "github", "codeclimate", "policyreport", "openreports"]
+FORMATS = ["text", "json", "jsonl", "sarif", "junit", "github", "codeclimate", "policyreport", "openreports", "markdown", "html"]
 FAIL_ON = ["error", "warning", "info", "never"]
 EDITIONS = ["base", "latest"]
 
