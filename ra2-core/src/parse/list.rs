@@ -246,6 +246,13 @@ impl ListSplitter {
     }
 
     fn feed_json(&mut self, text: &[u8], offset: usize, line: usize, out: &mut Vec<Cut>) {
+        // Columns counted once along the line: a List written on one line (the API server's
+        // compact JSON) opens every item on it.
+        let mut columns = Columns {
+            line: text,
+            at: 0,
+            chars: 0,
+        };
         for (i, &b) in text.iter().enumerate() {
             if matches!(self.state, State::Whole | State::Trailer) {
                 return;
@@ -290,7 +297,7 @@ impl ListSplitter {
                         out.push(Cut::ItemsEnd {
                             at,
                             line,
-                            column: chars_before(text, i),
+                            column: columns.of(i),
                         });
                         self.state = State::Trailer;
                         return;
@@ -301,7 +308,7 @@ impl ListSplitter {
                         self.open = Some(Open {
                             start: at,
                             line,
-                            column: chars_before(text, i),
+                            column: columns.of(i),
                         });
                         if b == b'"' {
                             self.in_string = true;
@@ -418,6 +425,26 @@ fn is_dash(rest: &[u8]) -> bool {
 }
 
 /// Characters (not bytes) before byte `i` of `line`.
+/// The character columns of one line, counted from left to right once however many are asked
+/// in increasing order (asking before the last one counts again from the start).
+struct Columns<'t> {
+    line: &'t [u8],
+    at: usize,
+    chars: usize,
+}
+
+impl Columns<'_> {
+    fn of(&mut self, i: usize) -> usize {
+        if i < self.at {
+            self.at = 0;
+            self.chars = 0;
+        }
+        self.chars += chars_before(self.line.get(self.at..).unwrap_or_default(), i - self.at);
+        self.at = i;
+        self.chars
+    }
+}
+
 fn chars_before(line: &[u8], i: usize) -> usize {
     line.get(..i)
         .unwrap_or_default()
@@ -510,6 +537,35 @@ mod tests {
             }
         }
         Some((items, header, trailer))
+    }
+
+    /// Items of a List written on one line get the columns a count from the line's start gives
+    /// (multi-byte characters count once), however many there are.
+    #[test]
+    fn one_line_json_items_have_their_columns() {
+        let text = "{\"apiVersion\":\"v1\",\"kind\":\"List\",\"items\":[{\"a\":\"é\"}, {\"b\":\"ü\"},{\"c\":1}]}";
+        let cuts = split(text, 0, 0, true).unwrap();
+        let columns: Vec<(usize, usize)> = cuts
+            .iter()
+            .filter_map(|cut| match cut {
+                Cut::Item { start, column, .. } => Some((*start, *column)),
+                Cut::ItemsEnd { at, column, .. } => Some((*at, *column)),
+                Cut::ItemsStart(_) => None,
+            })
+            .collect();
+        for (at, column) in columns {
+            assert_eq!(column, text[..at].chars().count(), "at {at}");
+        }
+        let mut cursor = Columns {
+            line: "aé b".as_bytes(),
+            at: 0,
+            chars: 0,
+        };
+        assert_eq!(
+            (cursor.of(4), cursor.of(1), cursor.of(5)),
+            (3, 1, 4),
+            "asking back counts again"
+        );
     }
 
     #[test]
