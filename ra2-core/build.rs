@@ -328,6 +328,7 @@ fn unchecked(manifest: &Path) -> Result<String, String> {
                 ),
             ),
             Field::req("reason", Shape::Str),
+            Field::opt("editions", Shape::Option(&Shape::List(&EDITION)), "None"),
         ],
     );
     let path = manifest.join("data").join("unchecked.yaml");

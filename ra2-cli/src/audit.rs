@@ -56,6 +56,18 @@ const RESOURCES: &[(&str, &str, &str)] = &[
         "StorageClass",
         "/apis/storage.k8s.io/v1/storageclasses",
     ),
+    // For ra2.k8s.020: cert-manager objects without cert-manager (skipped where not served).
+    (
+        "cert-manager.io/v1",
+        "Certificate",
+        "/apis/cert-manager.io/v1/certificates",
+    ),
+    ("cert-manager.io/v1", "Issuer", "/apis/cert-manager.io/v1/issuers"),
+    (
+        "cert-manager.io/v1",
+        "ClusterIssuer",
+        "/apis/cert-manager.io/v1/clusterissuers",
+    ),
 ];
 
 /// Kinds whose controlled objects are read through them.

@@ -261,6 +261,16 @@ pub struct Unchecked {
     pub title: &'static str,
     pub status: Coverage,
     pub reason: &'static str,
+    /// The editions whose chapter 4 has the requirements; `None`: both.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub editions: Option<&'static [Edition]>,
+}
+
+impl Unchecked {
+    /// Whether the edition's chapter 4 has these requirements.
+    pub fn in_edition(&self, edition: Edition) -> bool {
+        self.editions.is_none_or(|e| e.contains(&edition))
+    }
 }
 
 include!(concat!(env!("OUT_DIR"), "/unchecked.rs"));

@@ -75,7 +75,10 @@ pub fn rules_json(edition: Edition) -> String {
 /// statically, each with its reason wrapped to `width` columns.
 pub fn rules_table_all(edition: Edition, width: usize) -> String {
     let mut out = rules_table(edition);
-    let unchecked = catalogue::unchecked();
+    let unchecked: Vec<_> = catalogue::unchecked()
+        .iter()
+        .filter(|u| u.in_edition(edition))
+        .collect();
     let ids: usize = unchecked.iter().map(|u| u.ids.len()).sum();
     let _ = writeln!(
         out,
@@ -98,7 +101,7 @@ RA2 chapter 4 requirements ra2 does not check statically ({ids}; rules/README.md
 pub fn rules_json_all(edition: Edition) -> String {
     let all = serde_json::json!({
         "rules": rules_in(edition),
-        "unchecked": catalogue::unchecked(),
+        "unchecked": catalogue::unchecked().iter().filter(|u| u.in_edition(edition)).collect::<Vec<_>>(),
     });
     serde_json::to_string_pretty(&all).unwrap_or_default()
 }

@@ -234,7 +234,7 @@ pub fn matrix(report: &Report, config: &Config) -> Matrix {
             rule: true,
         });
     }
-    for unchecked in catalogue::unchecked() {
+    for unchecked in catalogue::unchecked().iter().filter(|u| u.in_edition(edition)) {
         rows.push(Row {
             ids: unchecked.ids.to_vec(),
             title: unchecked.title,

@@ -633,6 +633,10 @@ pub static NOT_EXPORTED: &[(&str, &str)] = &[
     ("ra2.k8s.019/beta-no-ga", OTHER_KINDS),
     ("ra2.k8s.019/third-party-beta", OTHER_KINDS),
     ("ra2.k8s.019", PLATFORM),
+    ("ra2.k8s.020", PLATFORM),
+    ("ra2.mon.001", PLATFORM),
+    ("ra2.mon.002", PLATFORM),
+    ("ra2.mon.003", PLATFORM),
     ("ra2.ntw.002", PLATFORM),
     ("ra2.ntw.003", NOT_YET),
     ("ra2.ntw.006/multiplexer", PLATFORM),
@@ -651,6 +655,7 @@ pub static NOT_EXPORTED: &[(&str, &str)] = &[
     ("ra2.stg.006/no-csi-driver", PLATFORM),
     ("ra2.stg.006", OTHER_KINDS),
     ("ra2.stg.007", OTHER_KINDS),
+    ("ra2.stg.010", PLATFORM),
 ];
 
 /// Parameters of rules with exported checks that no exported check reads, so that setting them

@@ -43,6 +43,7 @@ mod non_root_ids;
 pub mod params;
 mod platform_cluster;
 mod platform_control;
+mod platform_monitoring;
 mod platform_node;
 mod platform_stack;
 mod privilege_escalation;
@@ -186,6 +187,10 @@ pub static RULES: &[Rule] = &[
         &[&alpha_api::RULE, &platform_control::K8S012, &platform_cluster::K8S012],
     ),
     Rule::new("ra2.k8s.019", &[&beta_api::RULE, &platform_control::K8S019]),
+    Rule::new("ra2.k8s.020", &[&platform_monitoring::K8S020]),
+    Rule::new("ra2.mon.001", &[&platform_monitoring::MON001]),
+    Rule::new("ra2.mon.002", &[&platform_monitoring::MON002]),
+    Rule::new("ra2.mon.003", &[&platform_monitoring::MON003]),
     Rule::new("ra2.ntw.002", &[&platform_cluster::NTW002]),
     Rule::new("ra2.ntw.003", &[&attachment_count::RULE]),
     Rule::new("ra2.ntw.006", &[&nad_shape::RULE_BASE, &platform_cluster::NTW006]),
@@ -199,6 +204,7 @@ pub static RULES: &[Rule] = &[
     Rule::new("ra2.stg.005", &[&volume_types::RULE]),
     Rule::new("ra2.stg.006", &[&csi::RULE, &platform_stack::STG006]),
     Rule::new("ra2.stg.007", &[&storage_class::RULE]),
+    Rule::new("ra2.stg.010", &[&platform_monitoring::STG010]),
     Rule::new("sec.sys.021", &[&host_users::RULE]),
 ];
 

@@ -295,19 +295,44 @@ pub(crate) const IPAM_DAEMONS: &[(&str, &str)] = &[
 /// What an image is part of, if ra2 knows it: the repository (tag and digest dropped) ends with
 /// one of [`STACK_IMAGES`] after a `/` (or is it).
 pub(crate) fn classify_image(image: &str) -> Option<Stack> {
+    let repository = repository_of(image);
+    STACK_IMAGES
+        .iter()
+        .find(|(suffix, _)| image_is(&repository, suffix))
+        .map(|(_, stack)| *stack)
+}
+
+/// An image's repository, lower case, without its tag or digest:
+/// `quay.io/prometheus/node-exporter` for `quay.io/prometheus/node-exporter:v1.8.0`.
+pub(crate) fn repository_of(image: &str) -> String {
     let repository = image.split('@').next().unwrap_or(image);
     let last_slash = repository.rfind('/').map_or(0, |i| i + 1);
     let repository = match repository.get(last_slash..).and_then(|last| last.find(':')) {
         Some(colon) => repository.get(..last_slash + colon).unwrap_or(repository),
         None => repository,
     };
-    let repository = repository.to_ascii_lowercase();
-    STACK_IMAGES
-        .iter()
-        .find(|(suffix, _)| {
-            repository == *suffix || repository.strip_suffix(suffix).is_some_and(|rest| rest.ends_with('/'))
-        })
-        .map(|(_, stack)| *stack)
+    repository.to_ascii_lowercase()
+}
+
+/// Whether a repository ([`repository_of`]) is the image `suffix` names: the whole repository,
+/// or its last path segments (`prometheus/node-exporter`, `node-exporter`).
+pub(crate) fn image_is(repository: &str, suffix: &str) -> bool {
+    repository == suffix || repository.strip_suffix(suffix).is_some_and(|rest| rest.ends_with('/'))
+}
+
+/// The cert-manager kinds whose objects ask for certificates (`cert-manager.io/v1`).
+const CERT_MANAGER_KINDS: &[&str] = &["Certificate", "CertificateRequest", "Issuer", "ClusterIssuer"];
+
+/// A Deployment, StatefulSet or DaemonSet of the input and the repositories of its images.
+#[derive(Clone, Debug)]
+pub struct ControllerFact {
+    /// `DaemonSet`, `Deployment` or `StatefulSet`.
+    pub kind: &'static str,
+    /// `kube-system/fluent-bit`, for messages.
+    pub name: String,
+    /// The images of its containers and init containers ([`repository_of`]).
+    pub repositories: Vec<String>,
+    pub place: Place,
 }
 
 /// A DaemonSet in the input, and what its images are part of.
@@ -367,6 +392,11 @@ pub struct Facts {
     pub storage_classes: Vec<StorageClassFact>,
     /// Extended resources requested by the pod specs of the input.
     pub resource_requests: Vec<ResourceRequest>,
+    /// The Deployments, StatefulSets and DaemonSets, with their images.
+    pub controllers: Vec<ControllerFact>,
+    /// cert-manager objects (Certificate, CertificateRequest, Issuer, ClusterIssuer): where the
+    /// first is named, and how many there are.
+    pub certificates: Option<(Place, usize)>,
 }
 
 impl Facts {
@@ -382,6 +412,8 @@ impl Facts {
             csi_drivers,
             storage_classes,
             resource_requests,
+            controllers,
+            certificates,
         } = later;
         let shift = |place: &mut Place| place.object_index += base;
         self.nodes.extend(nodes.into_iter().map(|mut n| {
@@ -423,6 +455,17 @@ impl Facts {
                 shift(&mut r.place);
                 r
             }));
+        self.controllers.extend(controllers.into_iter().map(|mut c| {
+            shift(&mut c.place);
+            c
+        }));
+        if let Some((mut place, later)) = certificates {
+            shift(&mut place);
+            self.certificates = Some(match self.certificates.take() {
+                Some((first, mine)) => (first, mine + later),
+                None => (place, later),
+            });
+        }
     }
 
     /// Does the input show the cluster's DaemonSets (a cluster dump, or `ra2 audit`), so that
@@ -597,6 +640,35 @@ pub(crate) fn collect(facts: &mut Facts, target: Target<'_>, object: &Object<'_>
             ipam,
             config_place: place(config.as_ref().map_or(&named, |c| &c.node)),
             place: place(&named),
+        });
+    }
+    let controller = ["DaemonSet", "Deployment", "StatefulSet"]
+        .into_iter()
+        .find(|kind| object.is("apps", kind));
+    if let (Some(kind), Some(pod)) = (controller, pod) {
+        let mut repositories: Vec<String> = pod
+            .containers()
+            .iter()
+            .filter_map(|c| c.node.str_at("image").map(repository_of))
+            .collect();
+        repositories.sort();
+        repositories.dedup();
+        let name = match (object.namespace, object.name) {
+            (Some(ns), Some(name)) => format!("{ns}/{name}"),
+            (_, name) => name.unwrap_or_default().to_owned(),
+        };
+        facts.controllers.push(ControllerFact {
+            kind,
+            name,
+            repositories,
+            place: place(&named()),
+        });
+    }
+    if CERT_MANAGER_KINDS.iter().any(|kind| object.is("cert-manager.io", kind)) {
+        let first = place(&named());
+        facts.certificates = Some(match facts.certificates.take() {
+            Some((at, n)) => (at, n + 1),
+            None => (first, 1),
         });
     }
     if object.is("storage.k8s.io", "CSIDriver") {
