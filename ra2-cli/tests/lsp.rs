@@ -320,5 +320,10 @@ fn neovim_sees_what_ra2_lint_reports() {
         .map(|(code, line, column, _, _)| (code, line, column))
         .collect();
     assert_eq!(got, expected);
+    let hover = out["template_hover"].as_str().unwrap_or_default();
+    assert!(
+        got.iter().any(|g| hover.contains(&g.0)) && hover.contains("Requirement"),
+        "template hover: {hover}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

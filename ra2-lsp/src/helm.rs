@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use lsp_types::{Diagnostic, DiagnosticSeverity, NumberOrString, Range, Url};
-use ra2_core::Config;
+use ra2_core::{Config, Finding};
 
 use crate::diagnostics::{SOURCE, lint, of_finding};
 use crate::position::Lines;
@@ -34,19 +34,29 @@ pub(crate) fn render(shared: &Arc<Shared>, chart: PathBuf, saved: PathBuf) {
             // A newer render is on its way.
             return;
         }
-        for old in entry.1.iter().filter(|u| !published.contains_key(*u)) {
-            publish(&shared.sender, old, None, Vec::new());
+        let old = std::mem::replace(&mut entry.1, published.keys().cloned().collect::<BTreeSet<_>>());
+        for uri in old.iter().filter(|u| !published.contains_key(*u)) {
+            publish(&shared.sender, uri, None, Vec::new());
+            state.templates.remove(uri);
         }
-        entry.1 = published.keys().cloned().collect::<BTreeSet<_>>();
-        for (uri, diagnostics) in published {
+        for (uri, Published { diagnostics, findings }) in published {
             publish(&shared.sender, &uri, None, diagnostics);
+            state.templates.insert(uri, findings);
         }
     });
 }
 
+/// What a render publishes on one file: its diagnostics, and the findings among them (for
+/// hover).
+#[derive(Debug, Default)]
+struct Published {
+    diagnostics: Vec<Diagnostic>,
+    findings: Vec<(Finding, Range)>,
+}
+
 /// The diagnostics of a render of `chart`, by template.
-fn diagnostics(helm: &Path, chart: &Path, saved: &Path, config: &Config) -> BTreeMap<Url, Vec<Diagnostic>> {
-    let mut out: BTreeMap<Url, Vec<Diagnostic>> = BTreeMap::new();
+fn diagnostics(helm: &Path, chart: &Path, saved: &Path, config: &Config) -> BTreeMap<Url, Published> {
+    let mut out: BTreeMap<Url, Published> = BTreeMap::new();
     let output = std::process::Command::new(helm)
         .arg("template")
         .arg(chart)
@@ -96,10 +106,13 @@ fn diagnostics(helm: &Path, chart: &Path, saved: &Path, config: &Config) -> BTre
         let lines = Lines::new(text);
         let start = lines.of_ra2(template.line, template.column);
         let end = lines.line_range(start.line as usize).end.max(start);
-        let mut diagnostic = of_finding(&uri, finding, Range::new(start, end), &lines);
+        let range = Range::new(start, end);
+        let mut diagnostic = of_finding(&uri, finding, range, &lines);
         // Related places are in the rendered output, which has no file.
         diagnostic.related_information = None;
-        out.entry(uri).or_default().push(diagnostic);
+        let published = out.entry(uri).or_default();
+        published.diagnostics.push(diagnostic);
+        published.findings.push((finding.clone(), range));
     }
     for error in &report.errors {
         add(
@@ -119,11 +132,11 @@ fn diagnostics(helm: &Path, chart: &Path, saved: &Path, config: &Config) -> BTre
 }
 
 /// One error diagnostic on `file`, at its 1-based `line` (whole line) or its first line.
-fn add(out: &mut BTreeMap<Url, Vec<Diagnostic>>, file: &Path, line: Option<usize>, message: String) {
+fn add(out: &mut BTreeMap<Url, Published>, file: &Path, line: Option<usize>, message: String) {
     let Ok(uri) = Url::from_file_path(file) else { return };
     let text = std::fs::read_to_string(file).unwrap_or_default();
     let lines = Lines::new(&text);
-    out.entry(uri).or_default().push(Diagnostic {
+    out.entry(uri).or_default().diagnostics.push(Diagnostic {
         range: lines.line_range(line.unwrap_or(1).saturating_sub(1)),
         severity: Some(DiagnosticSeverity::ERROR),
         code: Some(NumberOrString::String("helm".to_owned())),

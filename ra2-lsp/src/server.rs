@@ -70,6 +70,8 @@ pub(crate) struct State {
     pub(crate) shutdown: bool,
     /// Per chart directory: the latest render started, and the templates it published to.
     pub(crate) charts: HashMap<PathBuf, (u64, BTreeSet<Url>)>,
+    /// The findings a chart's render published on each template (for hover).
+    pub(crate) templates: HashMap<Url, Vec<(ra2_core::Finding, lsp_types::Range)>>,
 }
 
 pub(crate) struct Shared {
@@ -110,10 +112,26 @@ pub fn serve(connection: Connection, options: &Options) -> Result<(), String> {
         .initialize_finish(id, result)
         .map_err(|e| format!("the initialize handshake failed: {e}"))?;
 
-    let raw_sender = connection.sender.clone();
+    // lsp-server hands each message to its stdout writer through a rendezvous channel, so a
+    // send blocks while the client is not reading, and a client busy writing (50 documents
+    // opened at once) waits for us to read: both would stop. Messages go through a queue of
+    // our own instead, emptied by a forwarding thread, so the loop and the worker never block
+    // on the client. The thread ends when the last sender (in `Shared`) is dropped.
+    let (queue, outbox) = std::sync::mpsc::channel::<Message>();
+    let out = connection.sender.clone();
+    std::thread::Builder::new()
+        .name("ra2-lsp-out".to_owned())
+        .spawn(move || {
+            for message in outbox {
+                if out.send(message).is_err() {
+                    // The client is gone; the loop ends on its own.
+                    break;
+                }
+            }
+        })
+        .map_err(|e| format!("cannot start the output thread: {e}"))?;
     let sender: Sender = Arc::new(move |message| {
-        // A closed connection: the client is gone, and the loop ends on its own.
-        let _ = raw_sender.send(message);
+        let _ = queue.send(message);
     });
     let shared = Arc::new(Shared {
         state: Mutex::new(State {
@@ -123,6 +141,7 @@ pub fn serve(connection: Connection, options: &Options) -> Result<(), String> {
             changes: 0,
             shutdown: false,
             charts: HashMap::new(),
+            templates: HashMap::new(),
         }),
         wake: Condvar::new(),
         sender,
@@ -449,21 +468,23 @@ pub(crate) fn reload_config(shared: &Arc<Shared>) {
     shared.wake.notify_all();
 }
 
-/// The findings under the cursor, with the catalogue's text for each.
+/// The findings under the cursor (a manifest's lint of this version, or a template's from its
+/// chart's last render), with the catalogue's text for each.
 fn hover(shared: &Shared, params: &lsp_types::HoverParams) -> Option<Hover> {
     let at = &params.text_document_position_params;
     let state = lock(shared);
-    let doc = state.docs.get(&at.text_document.uri)?;
-    let analysis = doc.analysis.as_ref().filter(|a| a.version == doc.version)?;
+    let uri = &at.text_document.uri;
+    let findings = match state.docs.get(uri).map(|d| (d, &d.kind)) {
+        Some((doc, Kind::Manifest)) => &doc.analysis.as_ref().filter(|a| a.version == doc.version)?.findings,
+        _ => state.templates.get(uri)?,
+    };
     let here = lsp_types::Range::new(at.position, at.position);
-    let found: Vec<(&ra2_core::Finding, lsp_types::Range)> = analysis
-        .findings
+    let found: Vec<&(ra2_core::Finding, lsp_types::Range)> = findings
         .iter()
         .filter(|(_, range)| crate::position::touches(range, &here))
-        .map(|(f, r)| (f, *r))
         .collect();
     let range = found.first()?.1;
-    let findings: Vec<&ra2_core::Finding> = found.iter().map(|(f, _)| *f).collect();
+    let findings: Vec<&ra2_core::Finding> = found.iter().map(|(f, _)| f).collect();
     Some(Hover {
         contents: HoverContents::Markup(MarkupContent {
             kind: MarkupKind::Markdown,

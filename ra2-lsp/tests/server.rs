@@ -271,3 +271,59 @@ fn the_workspace_config_applies_and_reloads() {
     client.stop();
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A chart whose render fails: one diagnostic saying why, on the template helm names; a
+/// template is never linted as plain YAML.
+#[cfg(unix)]
+#[test]
+fn a_chart_that_does_not_render_says_why() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let dir = temp_dir("helm");
+    let chart = dir.join("shop");
+    std::fs::create_dir_all(chart.join("templates")).expect("dirs");
+    std::fs::write(chart.join("Chart.yaml"), "apiVersion: v2\nname: shop\nversion: 0.1.0\n").expect("write");
+    let template = chart.join("templates/pod.yaml");
+    std::fs::write(&template, format!("{POD}  labels: {{{{ .Values.labels | toYaml }}\n")).expect("write");
+    let helm = dir.join("fake-helm");
+    std::fs::write(
+        &helm,
+        "#!/bin/sh\necho 'Error: parse error at (shop/templates/pod.yaml:3): unexpected \"}\" in operand' >&2\nexit 1\n",
+    )
+    .expect("write");
+    std::fs::set_permissions(&helm, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+
+    let (server, conn) = Connection::memory();
+    let handle = std::thread::spawn(move || ra2_lsp::serve(server, &ra2_lsp::Options::default()));
+    let mut client = Client {
+        conn,
+        next: 0,
+        server: Some(handle),
+    };
+    client.request(
+        "initialize",
+        json!({ "processId": null, "rootUri": url(&dir), "capabilities": {},
+                "initializationOptions": { "ra2": { "helm": helm } } }),
+    );
+    client.notify("initialized", json!({}));
+    let uri = url(&template);
+    let text = std::fs::read_to_string(&template).expect("read");
+    client.notify(
+        "textDocument/didOpen",
+        json!({ "textDocument": { "uri": uri, "languageId": "yaml", "version": 1, "text": text } }),
+    );
+    client.notify("textDocument/didSave", json!({ "textDocument": { "uri": uri } }));
+    let published = client.diagnostics(&uri, Duration::from_millis(300));
+    // Only the render's: opening the template published nothing.
+    assert_eq!(published.len(), 1, "{published:#?}");
+    let diagnostics = published[0]["diagnostics"].as_array().expect("array");
+    assert_eq!(diagnostics.len(), 1, "{diagnostics:#?}");
+    assert_eq!(diagnostics[0]["code"], "helm");
+    assert_eq!(diagnostics[0]["range"]["start"]["line"], 2);
+    let message = diagnostics[0]["message"].as_str().unwrap_or_default();
+    assert!(
+        message.starts_with("the chart does not render: parse error at"),
+        "{message}"
+    );
+    client.stop();
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -131,6 +131,14 @@ local function main()
   if env.RA2_HELM and env.RA2_HELM ~= '' then
     vim.cmd('write')
     out.template = diagnostics_of(turi, nil)
+    local t = out.template[1]
+    if t then
+      local answer = client.request_sync('textDocument/hover', {
+        textDocument = { uri = turi },
+        position = t.range.start,
+      }, 10000, tbuf)
+      out.template_hover = answer and answer.result and answer.result.contents.value or ''
+    end
   end
 
   vim.lsp.stop_client(client_id)
