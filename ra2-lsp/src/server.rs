@@ -440,7 +440,8 @@ fn saved(shared: &Arc<Shared>, uri: &Url) {
 }
 
 /// Reads the workspace's `.ra2.yaml` again and re-lints every open manifest; an invalid file
-/// keeps the settings in use and gets diagnostics of its own.
+/// keeps the settings in use (and the diagnostics made with them) and gets diagnostics of its
+/// own.
 pub(crate) fn reload_config(shared: &Arc<Shared>) {
     let mut state = lock(shared);
     let result = state.workspace.load_config();
@@ -452,6 +453,10 @@ pub(crate) fn reload_config(shared: &Arc<Shared>) {
             };
             publish(&shared.sender, &uri, None, diagnostics);
         }
+    }
+    if result.is_err() {
+        // The settings in use are unchanged: nothing to lint again.
+        return;
     }
     let manifests: Vec<Url> = state
         .docs

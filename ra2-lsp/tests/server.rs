@@ -268,6 +268,28 @@ fn the_workspace_config_applies_and_reloads() {
     let published = client.diagnostics(&uri, Duration::from_millis(300));
     let got = codes(published.last().expect("diagnostics"));
     assert!(got.iter().any(|c| c.starts_with("ra2.app.003/")), "{got:?}");
+
+    // Saved with a mistake: diagnostics on the config file, and the settings in use stay.
+    std::fs::write(dir.join(".ra2.yaml"), "ignore: [ra2.app.03]\n").expect("config");
+    let config = url(&dir.join(".ra2.yaml"));
+    client.notify("textDocument/didSave", json!({ "textDocument": { "uri": config } }));
+    let published = client.diagnostics(&config, Duration::from_millis(300));
+    let last = published.last().expect("config diagnostics");
+    let got = codes(last);
+    assert_eq!(got.len(), 1, "{last:#?}");
+    assert!(got[0].starts_with("ra2::config::"), "{got:?}");
+    let message = last["diagnostics"][0]["message"].as_str().unwrap_or_default();
+    assert!(
+        message.contains("ra2.app.03") && message.contains("previous settings stay"),
+        "{message}"
+    );
+    client.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": uri, "version": 2 }, "contentChanges": [{ "text": format!("{POD}# edited\n") }] }),
+    );
+    let published = client.diagnostics(&uri, Duration::from_millis(300));
+    let got = codes(published.last().expect("diagnostics"));
+    assert!(got.iter().any(|c| c.starts_with("ra2.app.003/")), "{got:?}");
     client.stop();
     let _ = std::fs::remove_dir_all(&dir);
 }
