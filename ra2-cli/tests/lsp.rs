@@ -327,3 +327,88 @@ fn neovim_sees_what_ra2_lint_reports() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A client that writes a lot before it reads (50 large documents opened at once) gets every
+/// answer: `ra2 lsp` keeps reading while its output waits (it once stopped, both sides
+/// waiting for the other to read).
+#[test]
+fn a_client_that_writes_before_it_reads_is_answered() {
+    use std::io::{BufRead as _, BufReader, Read as _, Write as _};
+    fn frame(message: &Value) -> Vec<u8> {
+        let body = message.to_string();
+        format!("Content-Length: {}\r\n\r\n{body}", body.len()).into_bytes()
+    }
+    let mut child = ra2()
+        .arg("lsp")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("ra2 lsp starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let documents: usize = 50;
+    let writer = std::thread::spawn(move || {
+        let mut out = frame(&serde_json::json!({
+            "jsonrpc": "2.0", "id": 1, "method": "initialize",
+            "params": { "processId": null, "rootUri": null, "capabilities": {},
+                        "initializationOptions": { "debounceMs": 0 } }
+        }));
+        out.extend(frame(
+            &serde_json::json!({ "jsonrpc": "2.0", "method": "initialized", "params": {} }),
+        ));
+        let text = POD.repeat(40).replace("kind: Pod", "---\nkind: Pod");
+        for i in 0..documents {
+            out.extend(frame(&serde_json::json!({
+                "jsonrpc": "2.0", "method": "textDocument/didOpen",
+                "params": { "textDocument": { "uri": format!("untitled:doc-{i}.yaml"), "languageId": "yaml", "version": 1, "text": text } }
+            })));
+        }
+        stdin.write_all(&out).and_then(|()| stdin.flush()).map(|()| stdin)
+    });
+    // Nothing is read until everything is written.
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !writer.is_finished() {
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("ra2 lsp stopped reading while its answers were not read");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let mut stdin = writer.join().expect("writer").expect("written");
+    let mut reader = BufReader::new(child.stdout.take().expect("stdout"));
+    let mut published = std::collections::BTreeSet::new();
+    while published.len() < documents {
+        let mut length = 0;
+        loop {
+            let mut line = String::new();
+            assert!(
+                reader.read_line(&mut line).expect("read") > 0,
+                "ra2 lsp closed its output"
+            );
+            let line = line.trim();
+            if line.is_empty() {
+                break;
+            }
+            if let Some(n) = line.strip_prefix("Content-Length: ") {
+                length = n.parse().expect("length");
+            }
+        }
+        let mut body = vec![0; length];
+        reader.read_exact(&mut body).expect("body");
+        let message: Value = serde_json::from_slice(&body).expect("JSON");
+        if message["method"] == "textDocument/publishDiagnostics" {
+            assert!(!message["params"]["diagnostics"].as_array().expect("array").is_empty());
+            published.insert(message["params"]["uri"].as_str().unwrap_or_default().to_owned());
+        }
+    }
+    stdin
+        .write_all(&frame(
+            &serde_json::json!({ "jsonrpc": "2.0", "id": 2, "method": "shutdown" }),
+        ))
+        .and_then(|()| stdin.write_all(&frame(&serde_json::json!({ "jsonrpc": "2.0", "method": "exit" }))))
+        .expect("shut down");
+    drop(stdin);
+    // Whatever else it says, then its exit.
+    let _ = std::io::copy(&mut reader, &mut std::io::sink());
+    assert!(child.wait().expect("exits").success());
+}
