@@ -18,6 +18,8 @@ pub fn run(cli: Cli) -> u8 {
         Command::Export(ExportCommand::Vap(args)) => export_vap(&args),
         #[cfg(feature = "serve")]
         Command::Serve(args) => serve(&args),
+        #[cfg(feature = "lsp")]
+        Command::Lsp(_) => lsp(),
         Command::Completions(args) => {
             let mut out = Vec::new();
             clap_complete::generate(
@@ -72,6 +74,18 @@ fn serve(args: &crate::cli::ServeArgs) -> u8 {
     options.limits.request_timeout = std::time::Duration::from_secs(args.request_timeout);
     options.document_limits = args.limits.overrides();
     match ra2_serve::server::run_until_signalled(&options) {
+        Ok(()) => EXIT_OK,
+        Err(e) => {
+            warn(&[format!("error: {e}")]);
+            EXIT_ERROR
+        }
+    }
+}
+
+/// `ra2 lsp`: serves until the client exits; 2 when the connection fails.
+#[cfg(feature = "lsp")]
+fn lsp() -> u8 {
+    match ra2_lsp::run_stdio(&ra2_lsp::Options::default()) {
         Ok(()) => EXIT_OK,
         Err(e) => {
             warn(&[format!("error: {e}")]);

@@ -38,6 +38,12 @@ pub enum Command {
     /// reloaded when they change on disk, the config on SIGHUP or change; SIGTERM drains.
     #[cfg(feature = "serve")]
     Serve(ServeArgs),
+    /// Run the language server on standard input and output (the Language Server Protocol):
+    /// RA2 findings as diagnostics while manifests are edited, hover text from `ra2 explain`,
+    /// quick fixes and `source.fixAll.ra2` from `ra2 lint --fix`'s fixes, the workspace's
+    /// `.ra2.yaml`, and a Helm chart's findings on its templates' lines when one is saved.
+    #[cfg(feature = "lsp")]
+    Lsp(LspArgs),
     /// Export ra2's checks for other enforcement engines.
     #[command(subcommand)]
     Export(ExportCommand),
@@ -84,6 +90,15 @@ pub struct VapArgs {
     /// Output format of `--list`.
     #[arg(long, value_enum, default_value_t = DocFormat::Text, requires = "list")]
     pub format: DocFormat,
+}
+
+#[cfg(feature = "lsp")]
+#[derive(Debug, Args)]
+pub struct LspArgs {
+    /// Speak over standard input and output (the only transport, and the default; accepted
+    /// because some editors pass it).
+    #[arg(long)]
+    pub stdio: bool,
 }
 
 #[derive(Debug, Args)]
