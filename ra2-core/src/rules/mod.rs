@@ -12,6 +12,7 @@ use crate::parse::view::Located;
 
 pub(crate) mod accelerators;
 mod alpha_api;
+mod api_fields;
 pub(crate) mod api_server;
 mod attachment_count;
 mod beta_api;
