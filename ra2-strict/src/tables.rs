@@ -76,6 +76,7 @@ impl Generator {
                 }
             }
             Some(Value::String(t)) => match t.as_str() {
+                "string" if format == Some("byte") => "Shape::Bytes".to_owned(),
                 "string" => "Shape::String".to_owned(),
                 "boolean" => "Shape::Bool".to_owned(),
                 "integer" if format == Some("int32") => "Shape::Int32".to_owned(),

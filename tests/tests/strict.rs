@@ -59,17 +59,30 @@ fn findings_match_the_markers_exactly() {
         .expected
         .iter()
         .filter(|(_, rule, _)| rule == "schema" || rule == "k8s.api")
-        .map(|(line, rule, check)| (*line, format!("{rule}/{}", check.clone().expect("markers name the check"))))
+        .map(|(line, rule, check)| {
+            (
+                *line,
+                format!("{rule}/{}", check.clone().expect("markers name the check")),
+            )
+        })
         .collect();
     assert_eq!(actual, expected);
     // A default run predicts the same refusals: strict mode adds only schema findings.
     let default = ra2_core::lint_str(FILE, &fixture.text, &fixture.config);
     assert_eq!(api_findings(&default), api_findings(&report));
     assert!(
-        report.findings.iter().filter(|f| f.rule == "k8s.api").all(|f| f.refused_by_api_server),
+        report
+            .findings
+            .iter()
+            .filter(|f| f.rule == "k8s.api")
+            .all(|f| f.refused_by_api_server),
         "decoding refusals are marked refused"
     );
-    for f in report.findings.iter().filter(|f| f.rule == "schema" || f.rule == "k8s.api") {
+    for f in report
+        .findings
+        .iter()
+        .filter(|f| f.rule == "schema" || f.rule == "k8s.api")
+    {
         assert_eq!(f.severity, ra2_core::Severity::Error);
         assert!(!f.message.starts_with(char::is_uppercase), "{}", f.message);
         assert!(!f.message.ends_with('.'), "{}", f.message);
@@ -195,7 +208,8 @@ fn messages_name_the_field_the_place_and_the_fix() {
 
     let crd = find(line_of("descripton"));
     assert!(
-        crd.message.ends_with("in JSONSchemaProps (did you mean \"description\"?)"),
+        crd.message
+            .ends_with("in JSONSchemaProps (did you mean \"description\"?)"),
         "inside a CRD's openAPIV3Schema: {}",
         crd.message
     );
@@ -211,8 +225,11 @@ fn custom_resources_are_skipped_and_counted_and_nads_left_alone() {
         BTreeMap::from([("example.com/v1 Widget".to_owned(), 1)])
     );
     assert!(
-        !report.findings.iter().any(|f| (f.rule == "schema" || f.rule == "k8s.api")
-            && matches!(f.object.kind.as_deref(), Some("NetworkAttachmentDefinition" | "Widget"))),
+        !report
+            .findings
+            .iter()
+            .any(|f| (f.rule == "schema" || f.rule == "k8s.api")
+                && matches!(f.object.kind.as_deref(), Some("NetworkAttachmentDefinition" | "Widget"))),
         "NetworkAttachmentDefinitions are judged by ra2.ntw.006/016, not by strict mode"
     );
     let json = report.to_json_value();

@@ -22,6 +22,8 @@ pub(crate) enum Shape {
     /// Anything (`RawExtension`, `JSON`, `FieldsV1`, free-form objects).
     Any,
     String,
+    /// A Go `[]byte`: a string in standard base64 (`Secret.data`, `caBundle`).
+    Bytes,
     Bool,
     /// A Go `int32`: an integer (or a float with an integral value) in its range.
     Int32,

@@ -19,7 +19,7 @@ use std::fmt::Write as _;
 use crate::k8s::openapi::{self, Shape};
 use crate::k8s::quantity::Quantity;
 use crate::model::Object;
-use crate::parse::doc::Value;
+use crate::parse::doc::{Doc, NodeId, Value};
 use crate::parse::view::Located;
 use crate::rules::Context;
 
@@ -30,6 +30,11 @@ pub(super) fn check(object: &Object<'_>, cx: &mut Context<'_>) {
     let (Some(api_version), Some(kind)) = (object.api_version, object.kind) else {
         return;
     };
+    // An object the API server decoded (an admission review's) cannot hold what its decoder
+    // refuses, and has its defaults (a Service's type) filled in and validated.
+    if cx.decoded() {
+        return;
+    }
     // Kinds and fields added after the tables' release would be called unknown: for a later
     // target, only types are judged.
     let names = cx.config().kubernetes_minor <= openapi::MINOR;
@@ -39,7 +44,14 @@ pub(super) fn check(object: &Object<'_>, cx: &mut Context<'_>) {
         }
         return;
     };
-    walk(&object.root, Shape::Struct(index), names, cx);
+    let mut walker = Walker {
+        doc: object.root.doc(),
+        root: &object.root,
+        steps: Vec::new(),
+        names,
+        cx,
+    };
+    walker.walk(object.root.id(), Shape::Struct(index));
     if object.is("", "Service") {
         service_type(object, cx);
     }
@@ -93,100 +105,172 @@ fn suggest(name: &str, allowed: impl Iterator<Item = &'static str> + Clone) -> O
         .map(|(_, a)| a)
 }
 
-fn walk(node: &Located<'_>, shape: Shape, names: bool, cx: &mut Context<'_>) {
-    let value = node.value();
-    if matches!(value, Value::Null) {
-        return;
-    }
-    match shape {
-        Shape::Any => {}
-        Shape::Struct(index) => {
-            let Some(structure) = openapi::structure(index) else {
-                return;
-            };
-            if !matches!(value, Value::Map(_)) {
-                wrong_type(node, shape, cx);
-                return;
-            }
-            for (key, child) in node.entries() {
-                match structure.field(key) {
-                    Some(inner) => walk(&child, inner, names, cx),
-                    None if names => unknown_field(node, key, &child, structure, cx),
-                    None => {}
-                }
-            }
-        }
-        Shape::Map(inner) => {
-            if !matches!(value, Value::Map(_)) {
-                wrong_type(node, shape, cx);
-                return;
-            }
-            if *inner != Shape::Any {
-                for (_, child) in node.entries() {
-                    walk(&child, *inner, names, cx);
-                }
-            }
-        }
-        Shape::List(inner) => {
-            if !matches!(value, Value::Seq(_)) {
-                wrong_type(node, shape, cx);
-                return;
-            }
-            if *inner != Shape::Any {
-                for child in node.items() {
-                    walk(&child, *inner, names, cx);
-                }
-            }
-        }
-        Shape::Or(mapping, other) => {
-            let inner = if matches!(value, Value::Map(_)) {
-                *mapping
+/// The walk over one object's tree, by node id (no view per node: most nodes are fine), with
+/// the path as entry and item indices, turned into a view only for a node reported.
+struct Walker<'w, 'd, 'c> {
+    doc: &'d Doc<'d>,
+    root: &'w Located<'d>,
+    /// Index of the entry or item taken at each level below the root.
+    steps: Vec<u32>,
+    names: bool,
+    cx: &'w mut Context<'c>,
+}
+
+impl<'d> Walker<'_, 'd, '_> {
+    /// The view of the node the steps lead to.
+    fn located(&self) -> Option<Located<'d>> {
+        let mut here = self.root.clone();
+        for step in &self.steps {
+            let index = *step as usize;
+            here = if here.is_map() {
+                here.entries().nth(index).map(|(_, child)| child)?
             } else {
-                *other
+                here.items().nth(index)?
             };
-            walk(node, inner, names, cx);
         }
-        Shape::String => {
-            if !matches!(value, Value::Str(_)) {
-                wrong_type(node, shape, cx);
+        Some(here)
+    }
+
+    fn walk(&mut self, id: NodeId, shape: Shape) {
+        let value = &self.doc.node(id).value;
+        if matches!(value, Value::Null) {
+            return;
+        }
+        match shape {
+            Shape::Any => {}
+            Shape::Struct(index) => {
+                let Some(structure) = openapi::structure(index) else {
+                    return;
+                };
+                if !matches!(value, Value::Map(_)) {
+                    self.wrong_type(shape);
+                    return;
+                }
+                for (i, entry) in self.doc.map_entries(id).iter().enumerate() {
+                    let field = structure.field(&entry.key);
+                    if field.is_none() && !self.names {
+                        continue;
+                    }
+                    self.steps.push(u32::try_from(i).unwrap_or(u32::MAX));
+                    match field {
+                        Some(inner) => self.walk(entry.value, inner),
+                        None => self.unknown_field(&entry.key, structure),
+                    }
+                    self.steps.pop();
+                }
+            }
+            Shape::Map(inner) => {
+                if !matches!(value, Value::Map(_)) {
+                    self.wrong_type(shape);
+                    return;
+                }
+                if *inner != Shape::Any {
+                    for (i, entry) in self.doc.map_entries(id).iter().enumerate() {
+                        self.steps.push(u32::try_from(i).unwrap_or(u32::MAX));
+                        self.walk(entry.value, *inner);
+                        self.steps.pop();
+                    }
+                }
+            }
+            Shape::List(inner) => {
+                if !matches!(value, Value::Seq(_)) {
+                    self.wrong_type(shape);
+                    return;
+                }
+                if *inner != Shape::Any {
+                    for (i, item) in self.doc.seq_items(id).iter().enumerate() {
+                        self.steps.push(u32::try_from(i).unwrap_or(u32::MAX));
+                        self.walk(item.node, *inner);
+                        self.steps.pop();
+                    }
+                }
+            }
+            Shape::Or(mapping, other) => {
+                let inner = if matches!(value, Value::Map(_)) {
+                    *mapping
+                } else {
+                    *other
+                };
+                self.walk(id, inner);
+            }
+            Shape::String => {
+                if !matches!(value, Value::Str(_)) {
+                    self.wrong_type(shape);
+                }
+            }
+            Shape::Bytes => match value {
+                Value::Str(s) if is_base64(s) => {}
+                _ => self.wrong_type(shape),
+            },
+            Shape::Bool => {
+                if !matches!(value, Value::Bool(_)) {
+                    self.wrong_type(shape);
+                }
+            }
+            Shape::Int32 | Shape::Int64 => {
+                if integer(value).is_none_or(|i| !in_range(i, shape)) {
+                    self.wrong_type(shape);
+                }
+            }
+            Shape::Number => {
+                if !matches!(value, Value::Int(_) | Value::Float(_)) {
+                    self.wrong_type(shape);
+                }
+            }
+            Shape::IntOrString => match value {
+                Value::Str(_) => {}
+                _ if integer(value).is_some_and(|i| in_range(i, Shape::Int32)) => {}
+                _ => self.wrong_type(shape),
+            },
+            Shape::Quantity => match value {
+                Value::Int(_) | Value::Float(_) => {}
+                Value::Str(s) if Quantity::parse(s).is_ok() => {}
+                _ => self.wrong_type(shape),
+            },
+        }
+    }
+
+    fn wrong_type(&mut self, shape: Shape) {
+        if let Some(node) = self.located() {
+            wrong_type(&node, shape, self.cx);
+        }
+    }
+
+    fn unknown_field(&mut self, key: &str, structure: &openapi::Struct) {
+        if let Some(child) = self.located() {
+            let last = self.steps.pop();
+            let parent = self.located();
+            self.steps.extend(last);
+            if let Some(parent) = parent {
+                unknown_field(&parent, key, &child, structure, self.cx);
             }
         }
-        Shape::Bool => {
-            if !matches!(value, Value::Bool(_)) {
-                wrong_type(node, shape, cx);
-            }
-        }
-        Shape::Int32 | Shape::Int64 => {
-            if integer(value).is_none_or(|i| !in_range(i, shape)) {
-                wrong_type(node, shape, cx);
-            }
-        }
-        Shape::Number => {
-            if !matches!(value, Value::Int(_) | Value::Float(_)) {
-                wrong_type(node, shape, cx);
-            }
-        }
-        Shape::IntOrString => match value {
-            Value::Str(_) => {}
-            _ if integer(value).is_some_and(|i| in_range(i, Shape::Int32)) => {}
-            _ => wrong_type(node, shape, cx),
-        },
-        Shape::Quantity => match value {
-            Value::Int(_) | Value::Float(_) => {}
-            Value::Str(s) if Quantity::parse(s).is_ok() => {}
-            _ => wrong_type(node, shape, cx),
-        },
     }
 }
 
 /// The integer a Go integer field decodes from this value: an integer, or a float that
 /// sigs.k8s.io/yaml writes without a fraction or exponent (`1.0` is written `1`).
-fn integer(value: &Value<'_>) -> Option<i128> {
+pub(super) fn integer(value: &Value<'_>) -> Option<i128> {
     match value {
         Value::Int(i) => Some(i.get()),
         Value::Float(f) => crate::parse::scalar::go_json_float(*f).parse::<i128>().ok(),
         _ => None,
     }
+}
+
+/// Does Go's `encoding/json` decode this string into a `[]byte`? Standard base64 with its
+/// padding (`base64.StdEncoding`), line breaks ignored.
+fn is_base64(s: &str) -> bool {
+    let bytes: Vec<u8> = s.bytes().filter(|b| !matches!(b, b'\r' | b'\n')).collect();
+    if bytes.len() % 4 != 0 {
+        return false;
+    }
+    let body = bytes
+        .strip_suffix(b"==")
+        .or_else(|| bytes.strip_suffix(b"="))
+        .unwrap_or(&bytes);
+    body.iter()
+        .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/'))
 }
 
 fn in_range(i: i128, shape: Shape) -> bool {
@@ -199,6 +283,7 @@ fn in_range(i: i128, shape: Shape) -> bool {
 fn expected(shape: Shape) -> &'static str {
     match shape {
         Shape::String => "a string",
+        Shape::Bytes => "a string in base64",
         Shape::Bool => "a boolean",
         Shape::Int32 => "a 32-bit integer (from -2147483648 to 2147483647)",
         Shape::Int64 => "a 64-bit integer",
@@ -221,10 +306,15 @@ fn found(node: &Located<'_>) -> String {
 
 fn wrong_type(node: &Located<'_>, shape: Shape, cx: &mut Context<'_>) {
     let what = expected(shape);
-    let message = format!(
-        "{}: Invalid type: must be {what}, found {}",
-        field_path(&node.pointer()),
+    // A secret's value is not repeated in a message.
+    let found = if shape == Shape::Bytes && node.as_str().is_some() {
+        "a string that is not base64".to_owned()
+    } else {
         found(node)
+    };
+    let message = format!(
+        "{}: Invalid type: must be {what}, found {found}",
+        field_path(&node.pointer())
     );
     let scalar = !node.is_map() && !node.is_seq();
     let help = match (node.value(), shape) {
@@ -238,6 +328,9 @@ fn wrong_type(node: &Located<'_>, shape: Shape, cx: &mut Context<'_>) {
             "Write {} without quotes: the API server does not convert a string to a boolean, and refuses the object.",
             s.trim()
         ),
+        (Value::Str(_), Shape::Bytes) => {
+            "Write the value in base64 (as `base64 -w0` prints it), or put the plain text under stringData: the API server decodes data as base64 and refuses the object.".to_owned()
+        }
         (Value::Str(s), Shape::Quantity) => format!(
             "{s:?} is not a quantity: write a number with an optional suffix (m, k, M, G, Ki, Mi, Gi, ...); the API server refuses the object."
         ),
@@ -298,6 +391,33 @@ fn service_type(object: &Object<'_>, cx: &mut Context<'_>) {
         },
         None => "ClusterIP",
     };
+    if let Some(ranges) = spec.get("loadBalancerSourceRanges") {
+        if kind != "LoadBalancer" && ranges.items().next().is_some() {
+            let defaulted = if written.is_none() {
+                " (spec.type is not set, and defaults to ClusterIP)"
+            } else {
+                ""
+            };
+            cx.report_with_help(
+                "service-type",
+                &ranges,
+                format!(
+                    "spec.loadBalancerSourceRanges: Forbidden: may only be used when `type` is 'LoadBalancer'{defaulted}"
+                ),
+                "Remove loadBalancerSourceRanges, or set spec.type to LoadBalancer: the API server refuses them on a Service of another type.",
+            );
+        }
+    }
+    if matches!(kind, "NodePort" | "LoadBalancer") {
+        if let Some(cluster_ip) = spec.get("clusterIP").filter(|ip| ip.as_str() == Some("None")) {
+            cx.report_with_help(
+                "service-type",
+                &cluster_ip,
+                format!("spec.clusterIPs[0]: Invalid value: \"None\": may not be set to 'None' for {kind} services"),
+                format!("Remove clusterIP: None: a headless Service has no cluster IP, which a {kind} Service needs."),
+            );
+        }
+    }
     if kind != "ClusterIP" {
         return;
     }
@@ -340,16 +460,6 @@ fn service_type(object: &Object<'_>, cx: &mut Context<'_>) {
                     policy.as_str().unwrap_or_default()
                 ),
                 help("externalTrafficPolicy"),
-            );
-        }
-    }
-    if let Some(ranges) = spec.get("loadBalancerSourceRanges") {
-        if ranges.items().next().is_some() {
-            cx.report_with_help(
-                "service-type",
-                &ranges,
-                format!("spec.loadBalancerSourceRanges: Forbidden: may only be used when `type` is 'LoadBalancer'{defaulted}"),
-                help("loadBalancerSourceRanges"),
             );
         }
     }

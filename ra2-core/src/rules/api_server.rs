@@ -898,7 +898,8 @@ fn ports(container: &Container<'_>, host_network: bool, cx: &mut Context<'_>) {
 /// A port number the API server accepts, 1 to 65535 (and 0 where `zero_unsets`).
 fn port_number(cx: &mut Context<'_>, node: &Located<'_>, zero_unsets: bool) {
     let valid = |p| (1..=65535).contains(&p) || (zero_unsets && p == 0);
-    if !node.as_int().is_some_and(valid) {
+    // A float with an integral value (`8080.0`) is the integer sigs.k8s.io/yaml writes.
+    if !super::api_fields::integer(node.value()).is_some_and(valid) {
         refuse(
             cx,
             "port",

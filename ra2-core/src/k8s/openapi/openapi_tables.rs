@@ -323,7 +323,7 @@ pub(crate) static STRUCTS: &[Struct] = &[
     Struct {
         name: "WebhookClientConfig",
         fields: &[
-            ("caBundle", Shape::String),
+            ("caBundle", Shape::Bytes),
             ("service", Shape::Struct(10)),
             ("url", Shape::String),
         ],
@@ -1625,7 +1625,7 @@ pub(crate) static STRUCTS: &[Struct] = &[
             ("expirationSeconds", Shape::Int32),
             ("extra", Shape::Map(&Shape::List(&Shape::String))),
             ("groups", Shape::List(&Shape::String)),
-            ("request", Shape::String),
+            ("request", Shape::Bytes),
             ("signerName", Shape::String),
             ("uid", Shape::String),
             ("usages", Shape::List(&Shape::String)),
@@ -1636,7 +1636,7 @@ pub(crate) static STRUCTS: &[Struct] = &[
     Struct {
         name: "CertificateSigningRequestStatus",
         fields: &[
-            ("certificate", Shape::String),
+            ("certificate", Shape::Bytes),
             ("conditions", Shape::List(&Shape::Struct(150))),
         ],
     },
@@ -1941,7 +1941,7 @@ pub(crate) static STRUCTS: &[Struct] = &[
         name: "ConfigMap",
         fields: &[
             ("apiVersion", Shape::String),
-            ("binaryData", Shape::Map(&Shape::String)),
+            ("binaryData", Shape::Map(&Shape::Bytes)),
             ("data", Shape::Map(&Shape::String)),
             ("immutable", Shape::Bool),
             ("kind", Shape::String),
@@ -3447,7 +3447,7 @@ pub(crate) static STRUCTS: &[Struct] = &[
         name: "Secret",
         fields: &[
             ("apiVersion", Shape::String),
-            ("data", Shape::Map(&Shape::String)),
+            ("data", Shape::Map(&Shape::Bytes)),
             ("immutable", Shape::Bool),
             ("kind", Shape::String),
             ("metadata", Shape::Struct(592)),
@@ -6007,7 +6007,7 @@ pub(crate) static STRUCTS: &[Struct] = &[
     Struct {
         name: "WebhookClientConfig",
         fields: &[
-            ("caBundle", Shape::String),
+            ("caBundle", Shape::Bytes),
             ("service", Shape::Struct(582)),
             ("url", Shape::String),
         ],
@@ -6152,7 +6152,7 @@ pub(crate) static STRUCTS: &[Struct] = &[
     Struct {
         name: "APIServiceSpec",
         fields: &[
-            ("caBundle", Shape::String),
+            ("caBundle", Shape::Bytes),
             ("group", Shape::String),
             ("groupPriorityMinimum", Shape::Int32),
             ("insecureSkipTLSVerify", Shape::Bool),
