@@ -45,12 +45,11 @@ static COVERED_BY: &[(&[&str], &[RuleCheck])] = &[
             ("ra2.k8s.011", "node"),
             ("ra2.k8s.011", "selector-value"),
             ("ra2.app.010", "nfd-value"),
-            ("schema", "wrong-type"),
         ],
     ),
     (
         &["extended-resource", "resource-name"],
-        &[("ra2.app.009", "extended-resource"), ("schema", "wrong-type")],
+        &[("ra2.app.009", "extended-resource")],
     ),
     (
         &["hugepages"],
@@ -63,11 +62,7 @@ static COVERED_BY: &[(&[&str], &[RuleCheck])] = &[
     ),
     (
         &["quantity"],
-        &[
-            ("ra2.ch.001", "multiple"),
-            ("ra2.app.009", "extended-resource"),
-            ("schema", "wrong-type"),
-        ],
+        &[("ra2.ch.001", "multiple"), ("ra2.app.009", "extended-resource")],
     ),
     (
         &["probe"],
@@ -90,7 +85,7 @@ static COVERED_BY: &[(&[&str], &[RuleCheck])] = &[
     (&["hostname"], &[("ra2.app.004", "hostname-invalid")]),
     (
         &["container", "volume", "port", "toleration", "dns"],
-        &[("schema", "missing-field"), ("schema", "wrong-type")],
+        &[("schema", "missing-field")],
     ),
 ];
 
@@ -122,11 +117,6 @@ fn settle(found: &mut Vec<Pending>, silenced: &dyn Fn(&Finding) -> bool) {
                 .iter()
                 .any(|(d, j, p)| *d == f.document && j == i && *p == f.pointer)
     });
-    for (finding, _) in &mut rest {
-        if finding.rule == "schema" && matches!(finding.check.as_str(), "unknown-field" | "wrong-type") {
-            finding.refused_by_api_server = true;
-        }
-    }
     for (mut refusal, index) in api {
         let mut covered = false;
         for (finding, other) in &mut rest {
