@@ -148,7 +148,7 @@ impl<'d> Walker<'_, 'd, '_> {
                 }
                 for (i, entry) in self.doc.map_entries(id).iter().enumerate() {
                     let field = structure.field(&entry.key);
-                    if field.is_none() && !self.names {
+                    if field.is_none() && (!self.names || entry.key.contains("{{")) {
                         continue;
                     }
                     self.steps.push(u32::try_from(i).unwrap_or(u32::MAX));
@@ -232,6 +232,11 @@ impl<'d> Walker<'_, 'd, '_> {
 
     fn wrong_type(&mut self, shape: Shape) {
         if let Some(node) = self.located() {
+            // A template action left in (an unrendered chart): the value is not the one the
+            // API server will see.
+            if node.as_str().is_some_and(|s| s.contains("{{")) {
+                return;
+            }
             wrong_type(&node, shape, self.cx);
         }
     }
@@ -462,5 +467,55 @@ fn service_type(object: &Object<'_>, cx: &mut Context<'_>) {
                 help("externalTrafficPolicy"),
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Config, Linter};
+
+    fn checks(text: &str, decoded: bool) -> Vec<String> {
+        let config = Config::default();
+        let mut linter = Linter::new(&config);
+        if decoded {
+            linter = linter.with_decoded_objects();
+        }
+        linter.add_file("t.yaml", text);
+        linter
+            .finish()
+            .findings
+            .into_iter()
+            .filter(|f| f.rule == "k8s.api")
+            .map(|f| format!("{}:{}", f.check, f.line))
+            .collect()
+    }
+
+    const DEPLOYMENT: &str = "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: d}\nspec:\n  replicas: \"3\"\n  selector: {matchLabels: {app: d}}\n  template:\n    metadata: {labels: {app: d}}\n    spec:\n      hostnetwork: true\n      containers: [{name: a, image: r/a:1}]\n";
+
+    #[test]
+    fn decoding_refusals_in_manifests_not_in_admission() {
+        assert_eq!(checks(DEPLOYMENT, false), ["wrong-type:5", "unknown-field:10"]);
+        assert!(checks(DEPLOYMENT, true).is_empty());
+    }
+
+    #[test]
+    fn template_actions_are_not_judged() {
+        let text = DEPLOYMENT
+            .replace("\"3\"", "\"{{ .Values.replicas }}\"")
+            .replace("hostnetwork: true", "\"{{ .Values.key }}\": true");
+        assert!(checks(&text, false).is_empty());
+    }
+
+    #[test]
+    fn a_later_target_judges_types_only() {
+        let config = Config::from_yaml("kubernetes-version: \"1.34\"\n", ".ra2.yaml").unwrap();
+        let report = crate::lint_str("t.yaml", DEPLOYMENT, &config);
+        let found: Vec<&str> = report
+            .findings
+            .iter()
+            .filter(|f| f.rule == "k8s.api")
+            .map(|f| f.check.as_str())
+            .collect();
+        assert_eq!(found, ["wrong-type"]);
     }
 }
