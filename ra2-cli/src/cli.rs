@@ -193,9 +193,10 @@ pub struct LintArgs {
     #[arg(long, value_name = "FILE")]
     pub config: Option<PathBuf>,
 
-    /// Strict mode: also check every object against the Kubernetes OpenAPI schema of its
-    /// kind (unknown or misspelt fields, wrong types, missing required fields; rule `schema`).
-    /// Same as `strict: true` in the config file.
+    /// Strict mode: also validate every object against the full Kubernetes OpenAPI schema of
+    /// its kind (missing required fields, other schema violations; rule `schema`). Unknown
+    /// fields and wrong types are reported in every run, as `k8s.api`. Same as `strict: true`
+    /// in the config file.
     #[arg(long)]
     pub strict: bool,
 

@@ -328,7 +328,7 @@ pub const PSEUDO_RULES: &[PseudoRule] = &[
     PseudoRule {
         id: SCHEMA_RULE,
         title: "Objects match the Kubernetes OpenAPI schema (strict mode)",
-        description: "An unknown or misspelt field, a value of the wrong type, or a missing required field: the API server rejects the object or silently drops the field.",
+        description: "A missing required field, or another violation of the kind's full schema: the API server rejects the object. (Unknown fields and values of the wrong type are k8s.api findings of every run.)",
         severity: Severity::Error,
         readme_section: "strict-mode",
     },

@@ -75,21 +75,28 @@ def test_options_parity(cli: Cli, in_root: Path) -> None:
 
 
 def test_strict_mode_parity(cli: Cli, in_root: Path, tmp_path: Path) -> None:
-    # strict: true is honoured, not silently ignored: the misspelt key is reported as by the CLI.
+    # strict: true is honoured, not silently ignored: the missing required field is reported as
+    # by the CLI. The misspelt key is a refusal every run reports (k8s.api/unknown-field).
     manifest = tmp_path / "web.yaml"
     manifest.write_text(
         "apiVersion: v1\nkind: Pod\nmetadata: {name: web}\nspec:\n"
         "  containers: [{name: web, image: r/web:1}]\n"
         "  volumes:\n  - name: logs\n    hostpath: {path: /var/log/web}\n"
+        "---\napiVersion: apps/v1\nkind: StatefulSet\nmetadata: {name: db}\nspec:\n"
+        "  serviceName: db\n  template:\n    metadata: {labels: {app: db}}\n"
+        "    spec: {containers: [{name: db, image: r/db:1}]}\n"
     )
     done = cli.run("lint", "--format", "json", "--strict", str(manifest))
     report = ra2.lint_paths(str(manifest), config={"strict": True})
     assert report.to_json() == done.stdout.removesuffix("\n")
     checks = {(f.rule, f.check) for f in report}
-    assert ("schema", "unknown-field") in checks
+    assert ("schema", "missing-field") in checks
+    assert ("k8s.api", "unknown-field") in checks
     text = ra2.lint(manifest.read_text(), config={"strict": True})
-    assert ("schema", "unknown-field") in {(f.rule, f.check) for f in text}
-    assert ("schema", "unknown-field") not in {(f.rule, f.check) for f in ra2.lint(manifest.read_text())}
+    assert ("schema", "missing-field") in {(f.rule, f.check) for f in text}
+    default = {(f.rule, f.check) for f in ra2.lint(manifest.read_text())}
+    assert ("schema", "missing-field") not in default
+    assert ("k8s.api", "unknown-field") in default
 
 
 @pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is not beside the checkout")

@@ -1,9 +1,11 @@
 //! Strict mode for ra2: every Kubernetes object checked against the OpenAPI schema of its kind.
 //!
-//! A misspelt `hostpath:` is not a hostPath volume to any rule, and the API server drops or
-//! rejects it depending on how the manifest is applied. Strict mode reports unknown fields
-//! (with "did you mean" for near misses), values of the wrong type (`replicas: "3"`) and
-//! missing required fields, as findings of the pseudo-rule `schema` at the exact line.
+//! Every run reports what the API server's decoder refuses (unknown fields with "did you mean",
+//! values of the wrong type, unknown kinds) as `k8s.api` findings, from tables generated from
+//! the same schemas (`tables.rs`, the generator of `ra2-core/src/k8s/openapi/openapi_tables.rs`).
+//! Strict mode adds what only a full schema validation finds: missing required fields
+//! (`schema/missing-field`, not reported when a misspelt key is the fix) and other schema
+//! violations (`schema/invalid-value`), as findings of the pseudo-rule `schema`.
 //!
 //! The schemas come from k8s-openapi (Kubernetes 1.33) through schemars, tightened by
 //! [`schema::prepare`], and are validated with the `jsonschema` crate. Each kind's validator is
@@ -14,11 +16,11 @@
 //! ```
 //! let config = ra2_core::Config::default();
 //! let mut linter = ra2_core::Linter::new(&config).with_object_hook(Box::new(ra2_strict::Strict::new()));
-//! linter.add_file("d.yaml", "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: d}\nspec:\n  replicas: \"3\"\n  selector: {matchLabels: {app: d}}\n  template:\n    metadata: {labels: {app: d}}\n    spec: {containers: [{name: a, image: r/a:1}]}\n");
+//! linter.add_file("d.yaml", "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: d}\nspec:\n  template:\n    metadata: {labels: {app: d}}\n    spec: {containers: [{name: a, image: r/a:1}]}\n");
 //! let report = linter.finish();
 //! let finding = report.findings.iter().find(|f| f.rule == "schema").unwrap();
-//! assert_eq!(finding.message, "spec.replicas must be an integer, found string \"3\"");
-//! assert_eq!((finding.line, finding.column), (5, 3));
+//! assert_eq!(finding.message, "missing required field \"selector\" in Deployment spec");
+//! assert_eq!((finding.line, finding.column), (4, 1));
 //! ```
 #![forbid(unsafe_code)]
 #![cfg_attr(
@@ -28,15 +30,16 @@
 
 mod kinds;
 mod schema;
+#[cfg(test)]
+mod tables;
 
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 
-use jsonschema::error::{TypeKind, ValidationErrorKind};
-use jsonschema::{JsonType, ValidationError, Validator};
+use jsonschema::error::ValidationErrorKind;
+use jsonschema::{ValidationError, Validator};
 use ra2_core::config::{SCHEMA_RULE, strsim};
 use ra2_core::model::Object;
-use ra2_core::view::Located;
 use ra2_core::{HookContext, ObjectHook, Report, Severity};
 use serde_json::Value;
 
@@ -185,7 +188,6 @@ enum Issue {
     },
     Type {
         at: String,
-        expected: Vec<&'static str>,
     },
     Required {
         at: String,
@@ -213,25 +215,6 @@ impl Issue {
     }
 }
 
-fn type_names(kind: &TypeKind) -> Vec<&'static str> {
-    match kind {
-        TypeKind::Single(t) => vec![type_name(*t)],
-        TypeKind::Multiple(set) => set.iter().map(type_name).collect(),
-    }
-}
-
-fn type_name(t: JsonType) -> &'static str {
-    match t {
-        JsonType::Null => "null",
-        JsonType::Boolean => "boolean",
-        JsonType::Integer => "integer",
-        JsonType::Number => "number",
-        JsonType::String => "string",
-        JsonType::Array => "array",
-        JsonType::Object => "object",
-    }
-}
-
 /// Turns jsonschema errors into issues. For `oneOf`/`anyOf` (CRD schemas in
 /// CustomResourceDefinitions), the branch whose type matched explains the problem; when no
 /// branch's type matched, the problem is the type.
@@ -244,10 +227,7 @@ fn collect(error: &ValidationError<'_>, out: &mut Vec<Issue>) {
                 name: name.clone(),
             }));
         }
-        ValidationErrorKind::Type { kind } => out.push(Issue::Type {
-            at,
-            expected: type_names(kind),
-        }),
+        ValidationErrorKind::Type { .. } => out.push(Issue::Type { at }),
         ValidationErrorKind::Minimum { .. } | ValidationErrorKind::Maximum { .. } => out.push(Issue::Range { at }),
         ValidationErrorKind::Required { property } => out.push(Issue::Required {
             at,
@@ -264,14 +244,7 @@ fn collect(error: &ValidationError<'_>, out: &mut Vec<Issue>) {
                     collect(e, out);
                 }
             } else {
-                let mut expected: Vec<&'static str> = Vec::new();
-                for e in context.iter().flatten() {
-                    if let ValidationErrorKind::Type { kind } = e.kind() {
-                        expected.extend(type_names(kind));
-                    }
-                }
-                expected.dedup();
-                out.push(Issue::Type { at, expected });
+                out.push(Issue::Type { at });
             }
         }
         _ => out.push(Issue::Other {
@@ -297,42 +270,6 @@ fn suggest<'a>(name: &str, allowed: &[&'a str]) -> Option<&'a str> {
         .filter(|&(d, a)| d <= (a.len() / 4).max(1))
         .min_by_key(|&(d, a)| (d, a))
         .map(|(_, a)| a)
-}
-
-/// "a string", "an integer or a string".
-fn expected_text(expected: &[&str]) -> String {
-    let words: Vec<&str> = expected
-        .iter()
-        .map(|t| match *t {
-            "integer" => "an integer",
-            "number" => "a number",
-            "string" => "a string",
-            "boolean" => "a boolean",
-            "array" => "a list",
-            "object" => "a mapping",
-            _ => "null",
-        })
-        .collect();
-    words.join(" or ")
-}
-
-/// "string \"3\"", "boolean true", "a list".
-fn found_text(node: &Located<'_>) -> String {
-    match node.as_str() {
-        Some(s) => format!("string {s:?}"),
-        None if node.is_map() || node.is_seq() => format!("a {}", node.type_name()),
-        None => format!("{} {}", node.type_name(), node.source_text().trim()),
-    }
-}
-
-/// Would the API server read this string as one of `expected` if it were not quoted?
-fn unquoted_would_do(s: &str, expected: &[&str]) -> bool {
-    expected.iter().any(|t| match *t {
-        "integer" => s.trim().parse::<i64>().is_ok(),
-        "number" => s.trim().parse::<f64>().is_ok(),
-        "boolean" => matches!(s.trim(), "true" | "false"),
-        _ => false,
-    })
 }
 
 fn is_identifier(key: &str) -> bool {
@@ -404,68 +341,16 @@ impl Checker<'_, '_> {
                 findings.push((issue, None));
             }
         }
-        for (issue, suggestion) in findings {
+        for (issue, _) in findings {
             let segs = segments(issue.at());
             let Some(node) = self.object.root.at_pointer(issue.at()) else {
                 continue;
             };
             match issue {
-                Issue::Unknown { name, .. } => {
-                    let Some(field) = node.get(name) else { continue };
-                    let mut message = format!("unknown field {name:?} in {}", self.place_text(&segs));
-                    let help = if let Some(s) = suggestion {
-                        let _ = write!(message, " (did you mean {s:?}?)");
-                        format!(
-                            "Rename it to {s:?}. Kubernetes does not know {name:?} here: strict field validation rejects the object, and otherwise the field is silently dropped."
-                        )
-                    } else {
-                        "Remove the field or move it where it belongs. Kubernetes does not know it here: strict field validation rejects the object, and otherwise the field is silently dropped.".to_owned()
-                    };
-                    cx.report(SCHEMA_RULE, "unknown-field", Severity::Error, &field, message, help);
-                }
-                Issue::Type { expected, .. } => {
-                    let what = if schema::is_quantity(self.schema, &segs) {
-                        "a quantity (a string such as \"500m\" or \"1Gi\", or a number)".to_owned()
-                    } else {
-                        expected_text(expected)
-                    };
-                    let message = format!("{} must be {what}, found {}", self.path_text(&segs), found_text(&node));
-                    let help = match node.as_str() {
-                        Some(s) if unquoted_would_do(s, expected) => format!(
-                            "Write {} without quotes: the API server does not convert a string to {}.",
-                            s.trim(),
-                            expected_text(expected)
-                        ),
-                        None if *expected == ["string"] && !node.is_map() && !node.is_seq() => format!(
-                            "Quote the value (\"{}\"): YAML reads it as a {}, and the API server does not convert it to a string.",
-                            node.source_text().trim(),
-                            node.type_name()
-                        ),
-                        _ => format!("Write {what} here: the API server rejects a value of another type."),
-                    };
-                    cx.report(SCHEMA_RULE, "wrong-type", Severity::Error, &node, message, help);
-                }
-                Issue::Range { .. } => {
-                    let range = schema::integer_format(self.schema, &segs)
-                        .and_then(|f| schema::integer_range(f).map(|r| (f, r)));
-                    let (what, help) = match range {
-                        Some((format, (min, max))) => (
-                            format!(
-                                "a {}-bit integer (from {min} to {max})",
-                                format.trim_start_matches("int")
-                            ),
-                            format!(
-                                "Write a number from {min} to {max}: the API server cannot decode a number outside that range into the field's Go {format} and rejects the object."
-                            ),
-                        ),
-                        None => (
-                            "a number in range".to_owned(),
-                            "Change the value to one the Kubernetes API accepts.".to_owned(),
-                        ),
-                    };
-                    let message = format!("{} must be {what}, found {}", self.path_text(&segs), found_text(&node));
-                    cx.report(SCHEMA_RULE, "wrong-type", Severity::Error, &node, message, help);
-                }
+                // Unknown fields and values of the wrong type are refusals every run reports,
+                // as k8s.api/unknown-field and k8s.api/wrong-type (from tables generated from
+                // these schemas): strict mode does not repeat them.
+                Issue::Unknown { .. } | Issue::Type { .. } | Issue::Range { .. } => {}
                 Issue::Required { at, name } => {
                     if renamed.iter().any(|(a, s)| a == at && s == name) {
                         continue;

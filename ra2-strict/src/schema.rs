@@ -113,16 +113,6 @@ pub(crate) fn integer_range(format: &str) -> Option<(i64, i64)> {
     }
 }
 
-/// The integer format (`int32`, `int64`) of the node at `segments`, if it has one.
-pub(crate) fn integer_format<'s>(root: &'s Value, segments: &[String]) -> Option<&'s str> {
-    let schema = at(root, segments)?;
-    alternatives(root, schema).into_iter().find_map(|s| {
-        s.get("format")
-            .and_then(Value::as_str)
-            .filter(|f| integer_range(f).is_some())
-    })
-}
-
 /// Follows a local `$ref` (`#/$defs/...`).
 fn resolve<'s>(root: &'s Value, schema: &'s Value) -> &'s Value {
     let mut here = schema;
@@ -177,11 +167,6 @@ pub(crate) fn property_names<'s>(root: &'s Value, segments: &[String]) -> Vec<&'
         .flat_map(Map::keys)
         .map(String::as_str)
         .collect()
-}
-
-/// Is the node at `segments` a Kubernetes quantity?
-pub(crate) fn is_quantity(root: &Value, segments: &[String]) -> bool {
-    at(root, segments).is_some_and(|s| s.get(QUANTITY_MARK).is_some())
 }
 
 #[cfg(test)]

@@ -453,7 +453,23 @@ impl Cluster {
     pub fn send(&self, object: &Value, dry_run: bool, field_validation: &str) -> Verdict {
         let api_version = object.get("apiVersion").and_then(Value::as_str).unwrap_or_default();
         let kind = object.get("kind").and_then(Value::as_str).unwrap_or_default();
-        let Some(resource) = self.resource(api_version, kind) else {
+        // A kind its group version does not have (`kind: deployment` in apps/v1): kubectl finds
+        // no resource for it ("no matches for kind"). When the group version has the kind in
+        // another case, the object goes to that resource, for the API server's own verdict.
+        let resource = self
+            .resource(api_version, kind)
+            .or_else(|| self.resource_ignoring_case(api_version, kind));
+        let Some(resource) = resource else {
+            // Lists (`kind: List`, `DeploymentList`) are split by kubectl, not sent.
+            if self.serves(api_version) && !kind.ends_with("List") {
+                return Verdict {
+                    accepted: false,
+                    status: 404,
+                    message: format!("no matches for kind {kind:?} in version {api_version:?} (kubectl)"),
+                    warnings: Vec::new(),
+                    body: serde_json::json!({"reason": "NoKindMatch"}),
+                };
+            }
             return Verdict {
                 accepted: false,
                 status: 404,
@@ -551,6 +567,24 @@ impl Cluster {
         let map = cached.get_or_insert_with(|| Arc::new(self.discover())).clone();
         drop(cached);
         map.get(&(api_version.to_owned(), kind.to_owned())).cloned()
+    }
+
+    /// The resource of a kind that differs from `kind` only in case, in the same group version.
+    fn resource_ignoring_case(&self, api_version: &str, kind: &str) -> Option<Resource> {
+        let map = self.resources_map();
+        map.iter()
+            .find(|((v, k), _)| v == api_version && k.eq_ignore_ascii_case(kind))
+            .map(|(_, r)| r.clone())
+    }
+
+    /// Does the API server serve this group version (any kind of it)?
+    pub fn serves(&self, api_version: &str) -> bool {
+        self.resources_map().keys().any(|(v, _)| v == api_version)
+    }
+
+    fn resources_map(&self) -> Arc<Resources> {
+        let mut cached = self.resources.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        cached.get_or_insert_with(|| Arc::new(self.discover())).clone()
     }
 
     fn discover(&self) -> Resources {

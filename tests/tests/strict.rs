@@ -1,8 +1,11 @@
 //! Strict mode (`ra2 lint --strict`, config `strict: true`): objects checked against the
-//! Kubernetes OpenAPI schema of their kind. The fixture's `# expect:` markers must match the
-//! schema findings exactly, messages read as documented, custom resources are skipped and
-//! counted, NetworkAttachmentDefinitions are left to their own rules, and over the real-world
-//! corpus the findings are counted per kind and sampled with their source lines.
+//! Kubernetes OpenAPI schema of their kind. Unknown fields and values of the wrong type are
+//! `k8s.api` findings of every run (from tables generated from the same schemas), so the
+//! fixture's `# expect:` markers must match the `schema` and `k8s.api` findings of a strict run
+//! exactly, and a default run must report the same `k8s.api` findings; messages read as
+//! documented, custom resources are skipped and counted, NetworkAttachmentDefinitions are left
+//! to their own rules, and over the real-world corpus the findings are counted per kind and
+//! sampled with their source lines.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
@@ -31,23 +34,55 @@ fn schema_findings(report: &Report) -> Vec<(usize, usize, String, String)> {
         .collect()
 }
 
+/// The `k8s.api` findings of a report, as (line, column, check, message).
+fn api_findings(report: &Report) -> Vec<(usize, usize, String, String)> {
+    report
+        .findings
+        .iter()
+        .filter(|f| f.rule == "k8s.api")
+        .map(|f| (f.line, f.column, f.check.clone(), f.message.clone()))
+        .collect()
+}
+
 #[test]
 fn findings_match_the_markers_exactly() {
     let fixture = fixture();
     let report = lint_strict(FILE, &fixture.text, &fixture.config);
     assert!(report.errors.is_empty(), "{:?}", report.errors);
-    let actual: BTreeSet<(usize, String)> = schema_findings(&report)
-        .into_iter()
-        .map(|(line, _, check, _)| (line, check))
+    let actual: BTreeSet<(usize, String)> = report
+        .findings
+        .iter()
+        .filter(|f| f.rule == "schema" || f.rule == "k8s.api")
+        .map(|f| (f.line, format!("{}/{}", f.rule, f.check)))
         .collect();
     let expected: BTreeSet<(usize, String)> = fixture
         .expected
         .iter()
-        .filter(|(_, rule, _)| rule == "schema")
-        .map(|(line, _, check)| (*line, check.clone().expect("markers name the check")))
+        .filter(|(_, rule, _)| rule == "schema" || rule == "k8s.api")
+        .map(|(line, rule, check)| {
+            (
+                *line,
+                format!("{rule}/{}", check.clone().expect("markers name the check")),
+            )
+        })
         .collect();
     assert_eq!(actual, expected);
-    for f in report.findings.iter().filter(|f| f.rule == "schema") {
+    // A default run predicts the same refusals: strict mode adds only schema findings.
+    let default = ra2_core::lint_str(FILE, &fixture.text, &fixture.config);
+    assert_eq!(api_findings(&default), api_findings(&report));
+    assert!(
+        report
+            .findings
+            .iter()
+            .filter(|f| f.rule == "k8s.api")
+            .all(|f| f.refused_by_api_server),
+        "decoding refusals are marked refused"
+    );
+    for f in report
+        .findings
+        .iter()
+        .filter(|f| f.rule == "schema" || f.rule == "k8s.api")
+    {
         assert_eq!(f.severity, ra2_core::Severity::Error);
         assert!(!f.message.starts_with(char::is_uppercase), "{}", f.message);
         assert!(!f.message.ends_with('.'), "{}", f.message);
@@ -55,7 +90,7 @@ fn findings_match_the_markers_exactly() {
     }
     assert!(
         !report.findings.iter().any(|f| f.rule == "suppression"),
-        "ignore-check.ra2.dev/schema names a known pseudo-rule"
+        "ignore-check.ra2.dev/k8s.api names a known rule"
     );
     assert_eq!(
         report
@@ -75,7 +110,7 @@ fn messages_name_the_field_the_place_and_the_fix() {
         report
             .findings
             .iter()
-            .find(|f| f.rule == "schema" && f.line == line)
+            .find(|f| (f.rule == "schema" || f.rule == "k8s.api") && f.line == line)
             .unwrap_or_else(|| panic!("a finding at line {line}"))
     };
     let line_of = |needle: &str| {
@@ -89,7 +124,7 @@ fn messages_name_the_field_the_place_and_the_fix() {
     let hostpath = find(line_of("hostpath:"));
     assert_eq!(
         hostpath.message,
-        "unknown field \"hostpath\" in Deployment spec.template.spec.volumes[0] (did you mean \"hostPath\"?)"
+        "unknown field \"spec.template.spec.volumes[0].hostpath\" in Volume (did you mean \"hostPath\"?)"
     );
     assert_eq!(hostpath.column, 9, "reported at the key");
     assert_eq!(hostpath.pointer, "/spec/template/spec/volumes/0/hostpath");
@@ -102,56 +137,48 @@ fn messages_name_the_field_the_place_and_the_fix() {
     let case = find(line_of("HostNetwork"));
     assert_eq!(
         case.message,
-        "unknown field \"HostNetwork\" in Deployment spec.template.spec (did you mean \"hostNetwork\"?)"
+        "unknown field \"spec.template.spec.HostNetwork\" in PodSpec (did you mean \"hostNetwork\"?)"
     );
 
     let port = find(line_of("targetPort: 3642100000"));
     assert_eq!(
         port.message,
-        "spec.ports[0].targetPort must be a 32-bit integer (from -2147483648 to 2147483647), found integer 3642100000"
-    );
-    assert!(
-        port.help.starts_with("Write a number from -2147483648 to 2147483647"),
-        "{}",
-        port.help
+        "spec.ports[0].targetPort: Invalid type: must be a 32-bit integer or a string, found integer 3642100000"
     );
 
     let replicas = find(line_of("replicas: \"3\""));
-    assert_eq!(replicas.message, "spec.replicas must be an integer, found string \"3\"");
+    assert_eq!(
+        replicas.message,
+        "spec.replicas: Invalid type: must be a 32-bit integer (from -2147483648 to 2147483647), found string \"3\""
+    );
     assert_eq!(
         replicas.help,
-        "Write 3 without quotes: the API server does not convert a string to an integer."
+        "Write 3 without quotes: the API server does not convert a string to a number, and refuses the object."
     );
 
     let host_network = find(line_of("hostNetwork: \"true\""));
     assert_eq!(
         host_network.message,
-        "spec.hostNetwork must be a boolean, found string \"true\""
+        "spec.hostNetwork: Invalid type: must be a boolean, found string \"true\""
     );
 
-    let label = find(line_of("app.kubernetes.io/version"));
+    let env = find(line_of("DEBUG"));
     assert_eq!(
-        label.message,
-        "metadata.labels[\"app.kubernetes.io/version\"] must be a string, found number 1.0"
+        env.message,
+        "spec.template.spec.containers[0].env[1].value: Invalid type: must be a string, found boolean true"
     );
-    assert!(label.help.starts_with("Quote the value (\"1.0\")"), "{}", label.help);
-
-    let quantity = find(line_of("millicores"));
-    assert_eq!(
-        quantity.message,
-        "spec.jobTemplate.spec.template.spec.containers[0].resources.requests.cpu must be a quantity (a string such as \"500m\" or \"1Gi\", or a number), found a mapping"
-    );
+    assert!(env.help.starts_with("Quote the value (\"true\")"), "{}", env.help);
 
     let nested = find(line_of("imagePullPolicyy"));
     assert_eq!(
         nested.message,
-        "unknown field \"imagePullPolicyy\" in CronJob spec.jobTemplate.spec.template.spec.containers[0] (did you mean \"imagePullPolicy\"?)"
+        "unknown field \"spec.jobTemplate.spec.template.spec.containers[0].imagePullPolicyy\" in Container (did you mean \"imagePullPolicy\"?)"
     );
 
     let misspelt = find(line_of("containres"));
     assert_eq!(
         misspelt.message,
-        "unknown field \"containres\" in Pod spec (did you mean \"containers\"?)"
+        "unknown field \"spec.containres\" in PodSpec (did you mean \"containers\"?)"
     );
     assert!(
         !report
@@ -161,7 +188,12 @@ fn messages_name_the_field_the_place_and_the_fix() {
         "a misspelt required field is reported once, as the unknown field"
     );
 
-    let missing = find(line_of("spec: # expect: schema/missing-field"));
+    let missing = report
+        .findings
+        .iter()
+        .find(|f| f.rule == "schema")
+        .expect("a schema finding");
+    assert_eq!(missing.line, line_of("spec: # expect: schema/missing-field"));
     assert_eq!(
         missing.message,
         "missing required field \"selector\" in StatefulSet spec"
@@ -171,12 +203,13 @@ fn messages_name_the_field_the_place_and_the_fix() {
     assert_eq!(listed.pointer, "/items/0/automountServiceAcountToken");
     assert_eq!(
         listed.message,
-        "unknown field \"automountServiceAcountToken\" in ServiceAccount (did you mean \"automountServiceAccountToken\"?)"
+        "unknown field \"items[0].automountServiceAcountToken\" in ServiceAccount (did you mean \"automountServiceAccountToken\"?)"
     );
 
     let crd = find(line_of("descripton"));
     assert!(
-        crd.message.ends_with("(did you mean \"description\"?)"),
+        crd.message
+            .ends_with("in JSONSchemaProps (did you mean \"description\"?)"),
         "inside a CRD's openAPIV3Schema: {}",
         crd.message
     );
@@ -195,7 +228,8 @@ fn custom_resources_are_skipped_and_counted_and_nads_left_alone() {
         !report
             .findings
             .iter()
-            .any(|f| f.rule == "schema" && f.object.kind.as_deref() == Some("NetworkAttachmentDefinition")),
+            .any(|f| (f.rule == "schema" || f.rule == "k8s.api")
+                && matches!(f.object.kind.as_deref(), Some("NetworkAttachmentDefinition" | "Widget"))),
         "NetworkAttachmentDefinitions are judged by ra2.ntw.006/016, not by strict mode"
     );
     let json = report.to_json_value();
@@ -220,8 +254,10 @@ fn without_strict_mode_nothing_changes() {
 #[test]
 fn schema_findings_follow_ignore_and_severity_settings() {
     let fixture = fixture();
+    // schema/unknown-field and schema/wrong-type are still valid names in settings (strict
+    // mode no longer reports them: they are k8s.api findings of every run).
     let config = Config::from_yaml(
-        "strict: true\nignore: [schema/wrong-type]\nseverity: {schema/unknown-field: warning}\n",
+        "strict: true\nignore: [k8s.api/wrong-type, schema/wrong-type]\nseverity: {k8s.api/unknown-field: warning, schema/unknown-field: info}\n",
         ".ra2.yaml",
     )
     .expect("valid config");
@@ -230,7 +266,7 @@ fn schema_findings_follow_ignore_and_severity_settings() {
     let checks: BTreeSet<(&str, ra2_core::Severity)> = report
         .findings
         .iter()
-        .filter(|f| f.rule == "schema")
+        .filter(|f| f.rule == "schema" || ["unknown-field", "wrong-type"].contains(&f.check.as_str()))
         .map(|f| (f.check.as_str(), f.severity))
         .collect();
     assert_eq!(
@@ -253,6 +289,7 @@ fn kubectl_dry_run_output_and_quantities_pass() {
     let text = "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  creationTimestamp: null\n  labels:\n    app: web\n  name: web\nspec:\n  replicas: 1\n  selector:\n    matchLabels:\n      app: web\n  strategy: {}\n  template:\n    metadata:\n      creationTimestamp: null\n      labels:\n        app: web\n    spec:\n      containers:\n      - image: nginx\n        name: nginx\n        resources:\n          limits: {cpu: 2, memory: 5e8, hugepages-2Mi: 1Gi}\n          requests: {cpu: 0.5, memory: 268435456}\n        ports: [{containerPort: 80}]\n        startupProbe: {httpGet: {port: 80}}\nstatus: {}\n";
     let report = lint_strict("dry-run.yaml", text, &Config::default());
     assert_eq!(schema_findings(&report), []);
+    assert_eq!(api_findings(&report), []);
     assert_eq!(report.summary.strict_skipped, Some(0));
 }
 
@@ -261,6 +298,9 @@ fn strict_diagnostics_snapshot() {
     let fixture = fixture();
     let report = only_rule(&lint_strict(FILE, &fixture.text, &fixture.config), "schema");
     insta::assert_snapshot!("strict_fixture", render_text(&report, FILE, &fixture.text));
+    // What every run reports of the same fixture: the decoding refusals, as k8s.api.
+    let report = only_rule(&ra2_core::lint_str(FILE, &fixture.text, &fixture.config), "k8s.api");
+    insta::assert_snapshot!("strict_fixture_default_run", render_text(&report, FILE, &fixture.text));
 }
 
 /// Strict mode over the real-world corpus: schema findings counted per kind and check, with

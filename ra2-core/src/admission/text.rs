@@ -186,7 +186,7 @@ impl<'t> Incoming<'t> {
         };
         self.doc.root = object;
         self.doc.quote_check = Some(std::cell::Cell::new(false));
-        let mut linter = crate::Linter::new(config);
+        let mut linter = crate::Linter::new(config).with_decoded_objects();
         linter.add_doc(SOURCE_NAME, &self.doc);
         let mut report = linter.finish();
         if self.doc.quote_check.as_ref().is_some_and(std::cell::Cell::get) || !report.errors.is_empty() {

@@ -61,7 +61,9 @@ pub(super) fn decide(request: &Value, config: &Config) -> Result<Decision, Admis
     };
     let object = prepare(object, request);
     let text = serde_json::to_string(&object).unwrap_or_default();
-    let mut report = crate::lint_str(SOURCE_NAME, &text, config);
+    let mut linter = crate::Linter::new(config).with_decoded_objects();
+    linter.add_file(SOURCE_NAME, &text);
+    let mut report = linter.finish();
     if operation == "UPDATE" {
         // The API server refuses ephemeral containers only on create; an update (the
         // ephemeralcontainers subresource) is how they are added.

@@ -7,4 +7,5 @@ pub(crate) mod api_versions;
 pub mod devices;
 pub(crate) mod feature_gates;
 pub mod names;
+pub(crate) mod openapi;
 pub mod quantity;

@@ -67,6 +67,7 @@ impl Linter<'_> {
         let settings = Settings {
             edition: self.config.edition,
             config: self.config,
+            decoded: self.origin == super::Origin::ApiServer,
         };
         let mut bundle_findings: Vec<BundleFinding> = Vec::new();
         let mut texts = crate::model::bundle::Strings::default();

@@ -23,6 +23,7 @@ pub struct Seed<'c> {
     report_unused_exemptions: bool,
     json_reader: bool,
     split_lists: bool,
+    origin: super::Origin,
 }
 
 impl<'c> Seed<'c> {
@@ -35,6 +36,7 @@ impl<'c> Seed<'c> {
             report_unused_exemptions: true,
             json_reader: true,
             split_lists: true,
+            origin: super::Origin::Manifests,
         }
     }
 
@@ -64,6 +66,7 @@ impl<'c> Seed<'c> {
             hooks: Vec::new(),
             json_reader: self.json_reader,
             split_lists: self.split_lists,
+            origin: self.origin,
             last_object: None,
             used: vec![false; config.exemptions.len()],
             taken: Taken::default(),
@@ -91,6 +94,7 @@ impl<'c> Linter<'c> {
             report_unused_exemptions: self.report_unused_exemptions,
             json_reader: self.json_reader,
             split_lists: self.split_lists,
+            origin: self.origin,
         }
     }
 

@@ -72,6 +72,8 @@ pub struct Linter<'c> {
     json_reader: bool,
     /// Read `kind: List` documents item by item (off only to test against reading them whole).
     split_lists: bool,
+    /// Where the objects come from (an admission review's were decoded by the API server).
+    origin: Origin,
     /// The last object read (duplicate keys in a document without one are reported on it).
     last_object: Option<ObjectRef>,
     /// Which config exemptions matched a finding.
@@ -94,6 +96,15 @@ struct Taken {
     held: BTreeMap<usize, ObjectSummary>,
     /// An object came from Helm output (`# Source:`).
     saw_templates: bool,
+}
+
+/// Where a linter's objects come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Origin {
+    /// Manifests as written.
+    Manifests,
+    /// The API server, which decoded them (and applied defaults) already: an admission review.
+    ApiServer,
 }
 
 impl<'c> Linter<'c> {
@@ -129,6 +140,15 @@ impl<'c> Linter<'c> {
     #[must_use]
     pub fn with_whole_lists(mut self) -> Self {
         self.split_lists = false;
+        self
+    }
+
+    /// Marks the input as objects the API server has decoded already (an admission review's):
+    /// the checks of what its decoder refuses (`k8s.api/unknown-field`, `wrong-type`,
+    /// `unknown-kind`, `service-type`) are skipped, as such an object cannot hold those.
+    #[must_use]
+    pub fn with_decoded_objects(mut self) -> Self {
+        self.origin = Origin::ApiServer;
         self
     }
 

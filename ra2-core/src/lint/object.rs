@@ -148,6 +148,7 @@ impl Linter<'_> {
         let settings = Settings {
             edition: self.config.edition,
             config: self.config,
+            decoded: self.origin == super::Origin::ApiServer,
         };
         let mut gated: Vec<Pending> = Vec::new();
         for (rule, params) in self.rules.rules.iter().zip(&self.rules.params) {

@@ -45,12 +45,11 @@ static COVERED_BY: &[(&[&str], &[RuleCheck])] = &[
             ("ra2.k8s.011", "node"),
             ("ra2.k8s.011", "selector-value"),
             ("ra2.app.010", "nfd-value"),
-            ("schema", "wrong-type"),
         ],
     ),
     (
         &["extended-resource", "resource-name"],
-        &[("ra2.app.009", "extended-resource"), ("schema", "wrong-type")],
+        &[("ra2.app.009", "extended-resource")],
     ),
     (
         &["hugepages"],
@@ -63,11 +62,7 @@ static COVERED_BY: &[(&[&str], &[RuleCheck])] = &[
     ),
     (
         &["quantity"],
-        &[
-            ("ra2.ch.001", "multiple"),
-            ("ra2.app.009", "extended-resource"),
-            ("schema", "wrong-type"),
-        ],
+        &[("ra2.ch.001", "multiple"), ("ra2.app.009", "extended-resource")],
     ),
     (
         &["probe"],
@@ -90,7 +85,7 @@ static COVERED_BY: &[(&[&str], &[RuleCheck])] = &[
     (&["hostname"], &[("ra2.app.004", "hostname-invalid")]),
     (
         &["container", "volume", "port", "toleration", "dns"],
-        &[("schema", "missing-field"), ("schema", "wrong-type")],
+        &[("schema", "missing-field")],
     ),
 ];
 
@@ -107,13 +102,21 @@ fn covered_by(check: &str) -> &'static [RuleCheck] {
 /// silenced (`silenced(rule, check)`: an annotation or exemption) does not stand in for the
 /// refusal, so silencing an RA2 rule never hides that the object cannot be created.
 fn settle(found: &mut Vec<Pending>, silenced: &dyn Fn(&Finding) -> bool) {
-    let (api, mut rest): (Vec<Pending>, Vec<Pending>) =
+    let (mut api, mut rest): (Vec<Pending>, Vec<Pending>) =
         std::mem::take(found).into_iter().partition(|(f, _)| f.rule == ID);
-    for (finding, _) in &mut rest {
-        if finding.rule == "schema" && matches!(finding.check.as_str(), "unknown-field" | "wrong-type") {
-            finding.refused_by_api_server = true;
-        }
-    }
+    // A value of the wrong type that a check of its field already refuses (a label value that
+    // is a number, a quantity that is not one) is reported once, by that check.
+    let specific: Vec<(usize, usize, String)> = api
+        .iter()
+        .filter(|(f, _)| f.check != "wrong-type")
+        .map(|(f, i)| (f.document, *i, f.pointer.clone()))
+        .collect();
+    api.retain(|(f, i)| {
+        f.check != "wrong-type"
+            || !specific
+                .iter()
+                .any(|(d, j, p)| *d == f.document && j == i && *p == f.pointer)
+    });
     for (mut refusal, index) in api {
         let mut covered = false;
         for (finding, other) in &mut rest {
@@ -147,7 +150,7 @@ fn same_place(a: &str, b: &str) -> bool {
 }
 
 /// The API server's field path for a JSON pointer: `spec.containers[0].resources.limits[cpu]`.
-fn field_path(pointer: &str) -> String {
+pub(super) fn field_path(pointer: &str) -> String {
     let mut out = String::new();
     let mut parent = String::new();
     for segment in crate::parse::view::pointer_segments(pointer) {
@@ -210,6 +213,7 @@ const QUALIFIED_NAME_REASON: &str = "name part must consist of alphanumeric char
 const LABEL_VALUE_REASON: &str = "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character, at most 63 characters";
 
 fn check_object(object: &Object<'_>, cx: &mut Context<'_>) {
+    super::api_fields::check(object, cx);
     if let Some(metadata) = object.metadata() {
         object_meta(object, &metadata, cx);
     } else if name_rule(object).is_some() {
@@ -884,7 +888,8 @@ fn ports(container: &Container<'_>, host_network: bool, cx: &mut Context<'_>) {
 /// A port number the API server accepts, 1 to 65535 (and 0 where `zero_unsets`).
 fn port_number(cx: &mut Context<'_>, node: &Located<'_>, zero_unsets: bool) {
     let valid = |p| (1..=65535).contains(&p) || (zero_unsets && p == 0);
-    if !node.as_int().is_some_and(valid) {
+    // A float with an integral value (`8080.0`) is the integer sigs.k8s.io/yaml writes.
+    if !super::api_fields::integer(node.value()).is_some_and(valid) {
         refuse(
             cx,
             "port",

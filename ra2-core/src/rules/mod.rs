@@ -12,6 +12,7 @@ use crate::parse::view::Located;
 
 pub(crate) mod accelerators;
 mod alpha_api;
+mod api_fields;
 pub(crate) mod api_server;
 mod attachment_count;
 mod beta_api;
@@ -240,6 +241,8 @@ pub type Pending = (crate::report::Finding, usize);
 pub struct Settings<'c> {
     pub edition: Edition,
     pub config: &'c Config,
+    /// The objects come from the API server, decoded already (admission).
+    pub decoded: bool,
 }
 
 /// What a rule sees while it runs on one object.
@@ -312,6 +315,11 @@ impl<'c> Context<'c> {
     /// The run's settings (target Kubernetes version, default namespace, ...).
     pub fn config(&self) -> &Config {
         self.settings.config
+    }
+
+    /// Do the objects come from the API server, decoded already (an admission review's)?
+    pub fn decoded(&self) -> bool {
+        self.settings.decoded
     }
 
     /// Reports `check` at `at`. The message starts lower-case, names the concrete thing and
