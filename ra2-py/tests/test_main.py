@@ -75,16 +75,18 @@ def test_same_output_and_status_as_ra2_lint(cli: Cli, args: list[str]) -> None:
         assert got.stderr == expected.stderr
 
 
-def clap_flags(cli: Cli) -> dict[str, list[str] | None]:
+def clap_flags(cli: Cli, scratch: Path) -> dict[str, list[str] | None]:
     """`ra2 lint`'s visible flags (long, and short as `-x`), each with its possible values (clap
-    lists them when refusing a value) or None."""
+    lists them when refusing a value) or None. The flags are tried in `scratch`: a flag that
+    takes any value (`--write-baseline no-such-value`) may write a file there."""
     done = cli.run("lint", "-h")
     assert done.returncode == 0, done.stderr
     flags: dict[str, list[str] | None] = {}
+    examples = str(ROOT / "examples")
     for short, long, value in re.findall(r"(?m)^ {2,6}(?:(-\w), )?(--[a-z0-9-]+)( <[A-Z_]+>)?", done.stdout):
         choices = None
         if value:
-            refused = cli.run("lint", long, "no-such-value", "examples").stderr
+            refused = cli.run("lint", long, "no-such-value", examples, cwd=scratch).stderr
             listed = re.search(r"\[possible values: ([^\]]*)\]", refused)
             choices = listed.group(1).split(", ") if listed else None
         flags[long] = choices
@@ -103,10 +105,10 @@ def argparse_flags() -> dict[str, list[str] | None]:
     return flags
 
 
-def test_same_flags_as_ra2_lint(cli: Cli) -> None:
+def test_same_flags_as_ra2_lint(cli: Cli, tmp_path: Path) -> None:
     """The flags of `python -m ra2` (argparse) are those of `ra2 lint` (clap), with the same
     possible values, so that neither drifts from the other."""
-    clap = clap_flags(cli)
+    clap = clap_flags(cli, tmp_path)
     assert "--format" in clap and "-j" in clap and "--stream-after" in clap
     assert argparse_flags() == clap
 

@@ -634,6 +634,7 @@ pub static NOT_EXPORTED: &[(&str, &str)] = &[
     ("ra2.k8s.019/third-party-beta", OTHER_KINDS),
     ("ra2.k8s.019", PLATFORM),
     ("ra2.k8s.020", PLATFORM),
+    ("ra2.k8s.024", PLATFORM),
     ("ra2.mon.001", PLATFORM),
     ("ra2.mon.002", PLATFORM),
     ("ra2.mon.003", PLATFORM),

@@ -189,6 +189,7 @@ pub static RULES: &[Rule] = &[
     ),
     Rule::new("ra2.k8s.019", &[&beta_api::RULE, &platform_control::K8S019]),
     Rule::new("ra2.k8s.020", &[&platform_monitoring::K8S020]),
+    Rule::new("ra2.k8s.024", &[&platform_control::K8S024]),
     Rule::new("ra2.mon.001", &[&platform_monitoring::MON001]),
     Rule::new("ra2.mon.002", &[&platform_monitoring::MON002]),
     Rule::new("ra2.mon.003", &[&platform_monitoring::MON003]),

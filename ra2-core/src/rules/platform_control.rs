@@ -36,6 +36,16 @@ pub(super) static K8S005: Checks = Checks {
     ..Checks::NONE
 };
 
+pub(super) static K8S024: Checks = Checks {
+    pod: Some(sidecar_pod),
+    object: Some(sidecar_object),
+    ..Checks::NONE
+};
+
+/// The first release whose components run sidecar containers by default (SidecarContainers
+/// beta, on by default; alpha and off in 1.28, GA and locked on in 1.33).
+const SIDECARS_SINCE: u32 = 29;
+
 /// How many minor releases behind `kubernetes-version` components may be.
 #[derive(Clone, Debug)]
 pub(crate) struct VersionParams {
@@ -365,3 +375,53 @@ pub(crate) fn window(cx: &mut Context<'_>, check: &'static str, at: &Located<'_>
     };
     cx.report(check, at, message);
 }
+
+/// ra2.k8s.024 on the control plane's command lines: sidecar-gate-off, and old-release for
+/// kube-apiserver's image.
+fn sidecar_pod(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
+    for (component, gates, _) in command_lines(pod, cx.config().kubernetes_minor) {
+        sidecars_off(component.binary(), &gates, cx);
+    }
+    for found in pod.components() {
+        if found.component != Component::ApiServer {
+            continue;
+        }
+        let Some(image) = found.container.get("image") else { continue };
+        let Some(minor) = image.as_str().and_then(image_tag).and_then(kubernetes_minor) else {
+            continue;
+        };
+        if minor < SIDECARS_SINCE {
+            cx.report(
+                "old-release",
+                &image,
+                format!(
+                    "kube-apiserver runs Kubernetes 1.{minor}, which has no sidecar containers by default (SidecarContainers is on from 1.{SIDECARS_SINCE})"
+                ),
+            );
+        }
+    }
+}
+
+/// ra2.k8s.024 in kubeadm's extra arguments and the kubelet's `featureGates`.
+fn sidecar_object(object: &Object<'_>, cx: &mut Context<'_>) {
+    for (component, gates, _) in kubeadm_lines(object, cx.config().kubernetes_minor) {
+        sidecars_off(component.binary(), &gates, cx);
+    }
+    sidecars_off("the kubelet", &kubelet_gates(object), cx);
+}
+
+/// sidecar-gate-off: a component switches SidecarContainers off (where the release still lets
+/// it: from 1.33 the gate is locked on, and a component given `false` refuses to start).
+fn sidecars_off(who: &str, gates: &Gates<'_>, cx: &mut Context<'_>) {
+    if let Some((false, entry)) = gates.get("SidecarContainers") {
+        cx.report(
+            "sidecar-gate-off",
+            &entry.at,
+            format!(
+                "{who} switches sidecar containers off (SidecarContainers={}), so init containers with restartPolicy: Always are refused or not run beside the pod's containers",
+                entry.value
+            ),
+        );
+    }
+}
+

@@ -204,14 +204,20 @@ fn container_seccomp(container: &Container<'_>, cx: &mut Context<'_>) {
         return;
     };
     if let Some(kind) = unconfined(&profile.node) {
-        cx.report_with_help(
+        let patch = crate::report::fix::set(
+            &container.node,
+            &["securityContext", "seccompProfile", "type"],
+            "RuntimeDefault".into(),
+        );
+        cx.report_fixable(
             "seccomp-unconfined",
             &kind,
             format!(
                 "{} runs without a seccomp filter (seccompProfile type Unconfined)",
                 container.describe()
             ),
-            SECCOMP_HELP,
+            Some(SECCOMP_HELP.to_owned()),
+            patch,
         );
     }
 }
@@ -233,14 +239,20 @@ fn pod_seccomp(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
     if inheritors.is_empty() {
         return;
     }
-    cx.report_with_help(
+    let patch = crate::report::fix::set(
+        &pod.spec,
+        &["securityContext", "seccompProfile", "type"],
+        "RuntimeDefault".into(),
+    );
+    cx.report_fixable(
         "seccomp-unconfined",
         &kind,
         format!(
             "pod seccompProfile type Unconfined leaves {} without a seccomp filter",
             inheritors.join(", ")
         ),
-        SECCOMP_HELP,
+        Some(SECCOMP_HELP.to_owned()),
+        patch,
     );
 }
 
