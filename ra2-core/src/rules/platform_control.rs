@@ -386,7 +386,9 @@ fn sidecar_pod(pod: &PodSpec<'_>, cx: &mut Context<'_>) {
         if found.component != Component::ApiServer {
             continue;
         }
-        let Some(image) = found.container.get("image") else { continue };
+        let Some(image) = found.container.get("image") else {
+            continue;
+        };
         let Some(minor) = image.as_str().and_then(image_tag).and_then(kubernetes_minor) else {
             continue;
         };
@@ -424,4 +426,3 @@ fn sidecars_off(who: &str, gates: &Gates<'_>, cx: &mut Context<'_>) {
         );
     }
 }
-
