@@ -94,6 +94,19 @@ fn web(inputs: &[Value]) -> Vec<Value> {
 }
 
 /// `rule pointer` of each finding, as admission lines start.
+/// The k8s.api checks of what the API server's decoder refuses: an admission review's object
+/// cannot hold those, and the policy does not look for them.
+const DECODING_CHECKS: &[&str] = &["unknown-field", "wrong-type", "unknown-kind", "service-type"];
+
+/// A report without its findings of [`DECODING_CHECKS`].
+fn without_decoding_refusals(report: &Value) -> Value {
+    let mut report = report.clone();
+    if let Some(findings) = report["findings"].as_array_mut() {
+        findings.retain(|f| !(f["rule"] == "k8s.api" && DECODING_CHECKS.iter().any(|c| f["check"] == *c)));
+    }
+    report
+}
+
 fn heads(report: &Value) -> Vec<String> {
     let mut out: Vec<String> = report["findings"]
         .as_array()
@@ -181,7 +194,9 @@ fn cli_web_and_policy_agree() {
             continue;
         }
         assert_eq!(answer["accepted"], true, "{what}: {answer}");
-        let expected = heads(&cli_report);
+        // The object of an admission review has been decoded by the API server already, so the
+        // policy leaves out what only a manifest can hold (`Linter::with_decoded_objects`).
+        let expected = heads(&without_decoding_refusals(&cli_report));
         for head in &expected {
             *per_rule
                 .entry(head.split(' ').next().unwrap_or_default().to_owned())
