@@ -132,6 +132,16 @@ export class LintClient {
   }
 
   /**
+   * The text with every safe fix applied, exactly as `ra2 lint --fix` writes it.
+   * @param {string} text
+   * @param {Options} options
+   * @returns {Promise<string>}
+   */
+  async fix(text, options) {
+    return (await this.request({ type: 'fix', text, options })).text;
+  }
+
+  /**
    * The pseudo-rules (`yaml`, `suppression`, `exemption`, `schema`).
    * @returns {Promise<PseudoRule[]>}
    */

@@ -120,12 +120,14 @@ function show(report, verdict, doc) {
   if (keep >= 0) selectFinding(keep, { jump: false, scroll: false });
   else views.hideRule();
   views.setDownloadsEnabled(true);
+  $('fix-all').disabled = !report.findings.some((f) => f.fix?.applicability === 'safe');
 }
 
 /** Nothing could be checked: bad settings, or the module failed. @param {string} message */
 function showProblem(message) {
   views.renderNotChecked(message, markSettingInvalid(message));
   lastReport = null;
+  $('fix-all').disabled = true;
   view.dispatch(setDiagnostics(view.state, []));
   views.hideVerdict();
   views.renderFindings([], { report: null, onSelect: selectFinding });
@@ -247,6 +249,19 @@ function download(name, text, type) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/** Applies every safe fix (the wasm `fix`, as `ra2 lint --fix`): one undoable edit. */
+async function fixAll() {
+  const text = view.state.doc.toString();
+  try {
+    const fixed = await client.fix(text, lintOptions());
+    if (fixed !== text && view.state.doc.toString() === text) {
+      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: fixed }, userEvent: 'input.fix' });
+    }
+  } catch (error) {
+    views.notice(error instanceof Error ? error.message : String(error));
+  }
+}
+
 async function downloadJson() {
   if (lastReport) download('ra2-report.json', `${JSON.stringify(lastReport, null, 2)}\n`, 'application/json');
 }
@@ -351,6 +366,7 @@ function setUpControls() {
   $('notice-close').addEventListener('click', () => {
     $('notice').hidden = true;
   });
+  $('fix-all').addEventListener('click', fixAll);
   $('download-json').addEventListener('click', downloadJson);
   $('download-sarif').addEventListener('click', downloadSarif);
   views.setDownloadsEnabled(false);

@@ -1,8 +1,8 @@
 // Lints off the main thread: loads the ra2 WebAssembly module once, then answers requests
 // {id, type: 'lint', text, options}, {id, type: 'rules', edition}, {id, type: 'sarif', report}
-// and {id, type: 'pseudo-rules'} with {id, ok, ...}.
+// {id, type: 'fix', text, options} and {id, type: 'pseudo-rules'} with {id, ok, ...}.
 // Requests are answered in order; the page drops answers it no longer needs.
-import init, { lint, pseudoRules, rules, sarif, verdict, version } from 'ra2-wasm/ra2_wasm.js';
+import init, { fix, lint, pseudoRules, rules, sarif, verdict, version } from 'ra2-wasm/ra2_wasm.js';
 import wasmUrl from 'ra2-wasm/ra2_wasm_bg.wasm?url';
 
 const ready = init({ module_or_path: wasmUrl }).then(
@@ -37,6 +37,9 @@ self.onmessage = async ({ data }) => {
       self.postMessage({ id: data.id, ok: true, rules: rules(data.edition) });
     } else if (data.type === 'sarif') {
       self.postMessage({ id: data.id, ok: true, sarif: sarif(data.report) });
+    } else if (data.type === 'fix') {
+      // Safe fixes only, as `ra2 lint --fix` applies them.
+      self.postMessage({ id: data.id, ok: true, text: fix(data.text, data.options, false) });
     } else if (data.type === 'pseudo-rules') {
       self.postMessage({ id: data.id, ok: true, rules: pseudoRules() });
     } else {

@@ -3,11 +3,12 @@
 // manifest, read the findings, open a rule, change the edition, follow a share link, break the
 // YAML, go offline, and use a phone-sized window. Screenshots land in tests/artifacts/.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { copyFileSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { artifactPath, demo, dist, launch, repo, sarifSchemaPath, serveDist } from './helpers.mjs';
+import { artifactPath, demo, dist, launch, ra2Binary, repo, sarifSchemaPath, serveDist } from './helpers.mjs';
 
 const HOST_PATH_POD = `apiVersion: v1
 kind: Pod
@@ -172,6 +173,37 @@ describe('the playground', () => {
     await page.waitForSelector('.cm-lintRange-error');
     await page.click('#findings button.finding[data-rule="ra2.app.007"]');
     await page.waitForFunction(() => document.querySelector('[data-testid="rule-severity"]')?.textContent === 'error in latest');
+  });
+
+  test('Fix all applies the safe fixes, as ra2 lint --fix does, in one undoable edit', async () => {
+    const text = 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: amf  # the AMF\n  namespace: core\nspec:\n  selector: {matchLabels: {app: amf}}\n  template:\n    metadata: {labels: {app: amf}}\n    spec:\n      containers:\n      - name: amf\n        image: registry.example.com/core/amf:1.2.0\n      - name: proxy\n        image: registry.example.com/core/proxy:2.0.1\n        securityContext: {runAsNonRoot: true}\n';
+    const original = await editorText(page);
+    await paste(page, text);
+    await settled(page);
+    await page.waitForSelector('#fix-all:not([disabled])');
+    const before = await findings(page);
+    await page.click('#fix-all');
+    await page.waitForFunction((old) => window.__ra2.view.state.doc.toString() !== old, text);
+    await settled(page);
+    const fixed = await editorText(page);
+    const after = await findings(page);
+    assert.ok(after.length < before.length, `${before.length} findings before, ${after.length} after`);
+    assert.ok(fixed.includes('# the AMF'), 'comments stay');
+    const bin = ra2Binary();
+    if (bin) {
+      const edition = await page.inputValue('#edition');
+      // `ra2 fix -` writes the fixed text; it exits 1 because unfixable findings remain.
+      const cli = spawnSync(bin, ['fix', '--no-config', '--edition', edition, '-'], { input: text, encoding: 'utf8' });
+      assert.ok([0, 1].includes(cli.status ?? -1), cli.stderr);
+      assert.equal(fixed, cli.stdout, 'the same text as `ra2 fix -`');
+    }
+    // One undo restores the text as it was.
+    await page.click('.cm-content');
+    await page.keyboard.press('ControlOrMeta+z');
+    await page.waitForFunction((old) => window.__ra2.view.state.doc.toString() === old, text);
+    // The tests after this one read the text the earlier ones left.
+    await paste(page, original);
+    await settled(page);
   });
 
   test('downloads the findings as JSON and as valid SARIF 2.1.0', async (t) => {

@@ -14,6 +14,17 @@ export const wasmPkg = resolve(demo, process.env.RA2_WASM_PKG || '../ra2-wasm/pk
 /** The official SARIF 2.1.0 schema, in shared/ beside the checkout (as the CLI's tests use it). */
 export const sarifSchemaPath = resolve(repo, '..', 'shared', 'schemas', 'sarif-2.1.0.json');
 
+/** The ra2 binary: $RA2_BIN (scripts/test sets it and it must exist), else the workspace's
+ * debug build, else null. */
+export function ra2Binary() {
+  if (process.env.RA2_BIN) {
+    if (!existsSync(process.env.RA2_BIN)) throw new Error(`RA2_BIN=${process.env.RA2_BIN} does not exist`);
+    return process.env.RA2_BIN;
+  }
+  const built = join(repo, 'target', 'debug', 'ra2');
+  return existsSync(built) ? built : null;
+}
+
 export function requireBuild() {
   if (!existsSync(join(dist, 'index.html'))) {
     throw new Error(`no build at ${dist}: run \`npm run build\` in web-demo first (scripts/test-web does)`);

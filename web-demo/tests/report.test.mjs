@@ -6,21 +6,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { artifactPath, launch, repo } from './helpers.mjs';
-
-/** The ra2 binary: $RA2_BIN (scripts/test sets it), else the workspace's debug build. */
-function ra2Binary() {
-  if (process.env.RA2_BIN) {
-    assert.ok(existsSync(process.env.RA2_BIN), `RA2_BIN=${process.env.RA2_BIN} does not exist`);
-    return process.env.RA2_BIN;
-  }
-  const built = join(repo, 'target', 'debug', 'ra2');
-  return existsSync(built) ? built : null;
-}
+import { artifactPath, launch, ra2Binary, repo } from './helpers.mjs';
 
 /** Runs ra2 in the repository; its standard output whatever the exit status (1 and 2 report). */
 function ra2(bin, args) {
