@@ -180,17 +180,22 @@ fn github_golden() {
 /// OpenReports: the same reports as `policyreport` in `openreports.io/v1alpha1`.
 #[test]
 fn openreports_golden() {
+    let output = report_golden("openreports");
+    assert_eq!(output.status.code(), Some(2));
+    insta::assert_snapshot!("openreports", stdout(&output));
+}
+
+/// The golden run in a report format, at the time `SOURCE_DATE_EPOCH` 1700000000.
+fn report_golden(format: &str) -> std::process::Output {
     let mut args = GOLDEN_ARGS.to_vec();
-    args.push("openreports");
-    let output = Command::new(env!("CARGO_BIN_EXE_ra2"))
+    args.push(format);
+    Command::new(env!("CARGO_BIN_EXE_ra2"))
         .args(&args)
         .current_dir(data())
         .env("SOURCE_DATE_EPOCH", "1700000000")
         .stdin(Stdio::null())
         .output()
-        .expect("ra2 runs");
-    assert_eq!(output.status.code(), Some(2));
-    insta::assert_snapshot!("openreports", stdout(&output));
+        .expect("ra2 runs")
 }
 
 /// PolicyReports: one per namespace, the PersistentVolume's finding in the
@@ -198,16 +203,10 @@ fn openreports_golden() {
 /// from `SOURCE_DATE_EPOCH` (the API server e2e: `policyreport_e2e.rs`).
 #[test]
 fn policyreport_golden() {
+    let output = report_golden("policyreport");
+    assert_eq!(output.status.code(), Some(2));
     let mut args = GOLDEN_ARGS.to_vec();
     args.push("policyreport");
-    let output = Command::new(env!("CARGO_BIN_EXE_ra2"))
-        .args(&args)
-        .current_dir(data())
-        .env("SOURCE_DATE_EPOCH", "1700000000")
-        .stdin(Stdio::null())
-        .output()
-        .expect("ra2 runs");
-    assert_eq!(output.status.code(), Some(2));
     insta::assert_snapshot!("policyreport", stdout(&output));
     let bad = Command::new(env!("CARGO_BIN_EXE_ra2"))
         .args(&args)

@@ -136,6 +136,13 @@ pub struct Row {
     pub rule: bool,
 }
 
+impl Row {
+    /// `2 errors, 1 warning in 3 objects` when the requirement is violated.
+    pub fn counted(&self) -> Option<String> {
+        (self.counts.total() > 0).then(|| format!("{} in {}", self.counts.describe(), objects_phrase(self.objects)))
+    }
+}
+
 /// One object's violations: the object's index in `report.objects`, and the rules it violates
 /// with their counts, in rule order.
 #[derive(Clone, Debug)]

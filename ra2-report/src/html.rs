@@ -43,20 +43,10 @@ impl Default for Options<'_> {
 /// Groups (and the object table) with more entries than this start collapsed.
 const OPEN_UP_TO: usize = 25;
 
-/// Escapes text for HTML content and attribute values.
+/// Escapes text for HTML content and double-quoted attribute values (XML's escaping, which
+/// HTML reads the same).
 fn esc(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
+    crate::junit::escape(text, true)
 }
 
 /// An id usable as a fragment: `req-ra2.app.001`.
@@ -249,15 +239,7 @@ fn requirement_row(out: &mut String, row: &Row) {
             }
         })
         .collect();
-    let detail = if row.counts.total() > 0 {
-        format!(
-            "{} in {}",
-            row.counts.describe(),
-            crate::conformance::objects_phrase(row.objects)
-        )
-    } else {
-        row.reason.map(esc).unwrap_or_default()
-    };
+    let detail = row.counted().unwrap_or_else(|| row.reason.map(esc).unwrap_or_default());
     let _ = writeln!(
         out,
         "<tr data-ids=\"{}\" data-status=\"{}\"><th scope=\"row\">{}</th><td>{}</td><td class=\"status s-{}\">{} {}</td><td>{detail}</td></tr>",

@@ -23,7 +23,7 @@ fn fallback_name(pointer: &str, document: usize) -> String {
 
 /// Escapes text for XML 1.0 content or a double-quoted attribute. Characters XML 1.0 cannot
 /// carry at all (most C0 controls) become U+FFFD.
-fn escape(text: &str, attribute: bool) -> String {
+pub(crate) fn escape(text: &str, attribute: bool) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

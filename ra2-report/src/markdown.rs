@@ -99,15 +99,9 @@ pub fn render(report: &Report, matrix: &Matrix, options: &Options<'_>) -> String
     out.push_str("| Requirement | Title | Status | Findings |\n|---|---|---|---|\n");
     for row in &matrix.rows {
         let ids = row.ids.iter().map(|i| format!("`{i}`")).collect::<Vec<_>>().join(", ");
-        let findings = if row.counts.total() > 0 {
-            format!(
-                "{} in {}",
-                row.counts.describe(),
-                crate::conformance::objects_phrase(row.objects)
-            )
-        } else {
-            row.reason.map(trusted).unwrap_or_default()
-        };
+        let findings = row
+            .counted()
+            .unwrap_or_else(|| row.reason.map(trusted).unwrap_or_default());
         let _ = writeln!(
             out,
             "| {ids} | {} | {} {} | {findings} |",

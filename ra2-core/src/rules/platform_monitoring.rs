@@ -164,75 +164,78 @@ fn seen(facts: &Facts, daemonsets_only: bool) -> String {
     }
 }
 
-/// node-metrics and control-plane-metrics.
+/// One agent the cluster must run: the check that says it does not, the images that count,
+/// whether only a DaemonSet (on every node) counts, what it is and what is lost without it, and
+/// the help.
+struct Need {
+    check: &'static str,
+    images: &'static [&'static str],
+    daemonsets_only: bool,
+    missing: &'static str,
+    help: &'static str,
+}
+
+const NODE_METRICS_NEED: Need = Need {
+    check: "node-metrics",
+    images: NODE_METRICS,
+    daemonsets_only: true,
+    missing: "a node metrics agent (node-exporter, an OpenTelemetry or Grafana Alloy collector, the Datadog agent, ...), so the nodes' CPU, memory, disk and network use is not collected",
+    help: "Run a node metrics agent as a DaemonSet on every node, such as the Prometheus node-exporter; if yours is not known to ra2, add its image to the agent_images parameter of ra2.mon.001.",
+};
+
+const SCRAPER_NEED: Need = Need {
+    check: "control-plane-metrics",
+    images: SCRAPERS,
+    daemonsets_only: false,
+    missing: "a metrics collector (Prometheus, VictoriaMetrics' vmagent, an OpenTelemetry or Grafana Alloy collector, ...), so nothing scrapes kube-apiserver, etcd, the controller manager, the scheduler and the kubelets",
+    help: "Deploy a metrics collector that scrapes the control-plane components and kubelets, such as Prometheus (kube-prometheus-stack); if yours is not known to ra2, add its image to the agent_images parameter of ra2.mon.001.",
+};
+
+const LOG_NEED: Need = Need {
+    check: "log-agent",
+    images: LOG_AGENTS,
+    daemonsets_only: true,
+    missing: "a log agent (Fluent Bit, Fluentd, Vector, Promtail, an OpenTelemetry or Grafana Alloy collector, ...), so the nodes' system, runtime, kubelet and control-plane logs are not aggregated",
+    help: "Run a log agent as a DaemonSet on every node, control-plane nodes included, that ships the journal and the container logs to a central store; if yours is not known to ra2, add its image to the agent_images parameter of ra2.mon.002.",
+};
+
+const EVENT_NEED: Need = Need {
+    check: "event-collector",
+    images: EVENT_COLLECTORS,
+    daemonsets_only: false,
+    missing: "a collector of Kubernetes events (kubernetes-event-exporter, eventrouter, an OpenTelemetry or Grafana Alloy collector, ...), so events are lost after the API server's one-hour retention",
+    help: "Deploy an event collector that stores the API server's events centrally, such as kubernetes-event-exporter; if yours is not known to ra2, add its image to the agent_images parameter of ra2.mon.003.",
+};
+
+/// Reports each of `needs` that no controller of a cluster dump meets, at its first Node.
+fn require(bundle: &Bundle, cx: &mut BundleContext<'_>, needs: &[Need]) {
+    let facts = &bundle.platform;
+    let Some(node) = facts.nodes.first().filter(|_| facts.shows_stack()) else {
+        return;
+    };
+    let extra = cx.params::<Agents>().agent_images.clone();
+    for need in needs {
+        if running(facts, need.images, &extra, need.daemonsets_only).is_empty() {
+            cx.report_with_help(
+                need.check,
+                &node.place,
+                format!("{} runs {}", seen(facts, need.daemonsets_only), need.missing),
+                need.help,
+            );
+        }
+    }
+}
+
 fn metrics(bundle: &Bundle, cx: &mut BundleContext<'_>) {
-    let facts = &bundle.platform;
-    let Some(node) = facts.nodes.first().filter(|_| facts.shows_stack()) else {
-        return;
-    };
-    let extra = cx.params::<Agents>().agent_images.clone();
-    if running(facts, NODE_METRICS, &extra, true).is_empty() {
-        cx.report_with_help(
-            "node-metrics",
-            &node.place,
-            format!(
-                "{} runs a node metrics agent (node-exporter, an OpenTelemetry or Grafana Alloy collector, the Datadog agent, ...), so the nodes' CPU, memory, disk and network use is not collected",
-                seen(facts, true)
-            ),
-            "Run a node metrics agent as a DaemonSet on every node, such as the Prometheus node-exporter; if yours is not known to ra2, add its image to the agent_images parameter of ra2.mon.001.",
-        );
-    }
-    if running(facts, SCRAPERS, &extra, false).is_empty() {
-        cx.report_with_help(
-            "control-plane-metrics",
-            &node.place,
-            format!(
-                "{} runs a metrics collector (Prometheus, VictoriaMetrics' vmagent, an OpenTelemetry or Grafana Alloy collector, ...), so nothing scrapes kube-apiserver, etcd, the controller manager, the scheduler and the kubelets",
-                seen(facts, false)
-            ),
-            "Deploy a metrics collector that scrapes the control-plane components and kubelets, such as Prometheus (kube-prometheus-stack); if yours is not known to ra2, add its image to the agent_images parameter of ra2.mon.001.",
-        );
-    }
+    require(bundle, cx, &[NODE_METRICS_NEED, SCRAPER_NEED]);
 }
 
-/// log-agent.
 fn logs(bundle: &Bundle, cx: &mut BundleContext<'_>) {
-    let facts = &bundle.platform;
-    let Some(node) = facts.nodes.first().filter(|_| facts.shows_stack()) else {
-        return;
-    };
-    let extra = cx.params::<Agents>().agent_images.clone();
-    if running(facts, LOG_AGENTS, &extra, true).is_empty() {
-        cx.report_with_help(
-            "log-agent",
-            &node.place,
-            format!(
-                "{} runs a log agent (Fluent Bit, Fluentd, Vector, Promtail, an OpenTelemetry or Grafana Alloy collector, ...), so the nodes' system, runtime, kubelet and control-plane logs are not aggregated",
-                seen(facts, true)
-            ),
-            "Run a log agent as a DaemonSet on every node, control-plane nodes included, that ships the journal and the container logs to a central store; if yours is not known to ra2, add its image to the agent_images parameter of ra2.mon.002.",
-        );
-    }
+    require(bundle, cx, &[LOG_NEED]);
 }
 
-/// event-collector.
 fn events(bundle: &Bundle, cx: &mut BundleContext<'_>) {
-    let facts = &bundle.platform;
-    let Some(node) = facts.nodes.first().filter(|_| facts.shows_stack()) else {
-        return;
-    };
-    let extra = cx.params::<Agents>().agent_images.clone();
-    if running(facts, EVENT_COLLECTORS, &extra, false).is_empty() {
-        cx.report_with_help(
-            "event-collector",
-            &node.place,
-            format!(
-                "{} runs a collector of Kubernetes events (kubernetes-event-exporter, eventrouter, an OpenTelemetry or Grafana Alloy collector, ...), so events are lost after the API server's one-hour retention",
-                seen(facts, false)
-            ),
-            "Deploy an event collector that stores the API server's events centrally, such as kubernetes-event-exporter; if yours is not known to ra2, add its image to the agent_images parameter of ra2.mon.003.",
-        );
-    }
+    require(bundle, cx, &[EVENT_NEED]);
 }
 
 /// no-storage-class and no-default-class.
