@@ -38,6 +38,7 @@ pub const TEMPLATED_NOT_K8S: &str = "template of a file that is not Kubernetes";
 /// Whether a file is one of a Helm chart's templates: a `templates` directory is on its path.
 /// Its documents are Kubernetes objects once rendered, never configuration to skip.
 pub fn in_chart_templates(name: &str) -> bool {
+    // The last segment is the file's own name: a file named `templates` is not in the directory.
     name.split(['/', '\\']).rev().skip(1).any(|part| part == "templates")
 }
 
