@@ -253,6 +253,11 @@ pub struct LintArgs {
     #[arg(long, value_name = "DIR")]
     pub chart_root: Option<PathBuf>,
 
+    /// Notes in full: name each Helm chart that `# Source:` comments name and that is not
+    /// found (by default, a run over the output of many charts says so in one note)
+    #[arg(long, short = 'v')]
+    pub verbose: bool,
+
     /// The directory that SARIF, GitHub and Code Quality paths are relative to (SARIF:
     /// `%SRCROOT%`), so a file has one path however it was named [default: the git work tree
     /// that holds the working directory, else the working directory]
@@ -321,6 +326,7 @@ impl LintArgs {
             fix: self.fix,
             unsafe_fixes: self.unsafe_fixes,
             diff: self.diff,
+            verbose: self.verbose,
         }
     }
 }

@@ -927,7 +927,7 @@ fn rules<'py>(py: Python<'py>, edition: Option<&Bound<'py, PyAny>>) -> PyResult<
     *, paths, format, fail_on, select, ignore, edition, config, no_config, strict, skip_non_k8s,
     no_ignore, kustomize, max_document_bytes, max_depth, max_alias_expansion, jobs, stream_after,
     post_render, chart_root, source_root, category, baseline=None, write_baseline=None, fix=false,
-    unsafe_fixes=false, diff=false
+    unsafe_fixes=false, diff=false, verbose=false
 ))]
 #[allow(clippy::too_many_arguments, clippy::fn_params_excessive_bools)]
 fn _run(
@@ -958,6 +958,7 @@ fn _run(
     fix: bool,
     unsafe_fixes: bool,
     diff: bool,
+    verbose: bool,
 ) -> PyResult<u8> {
     let unknown = |what: &str, value: &str| PyValueError::new_err(format!("{what}: unknown value {value:?}"));
     let options = ra2_run::Options {
@@ -993,6 +994,7 @@ fn _run(
         fix,
         unsafe_fixes,
         diff,
+        verbose,
     };
     Ok(py.detach(|| ra2_run::lint(&options)))
 }

@@ -42,6 +42,9 @@ pub struct Charts {
     templates: BTreeMap<String, Result<(String, String), String>>,
     /// What could not be found, one line each.
     pub notes: Vec<String>,
+    /// The names of the charts not found at all, and the note that says so for each: a run
+    /// over the output of many charts says it in one line ([`Charts::take_notes`]).
+    not_found: Vec<(String, String)>,
 }
 
 impl Charts {
@@ -56,6 +59,7 @@ impl Charts {
             missing: BTreeMap::new(),
             templates: BTreeMap::new(),
             notes: Vec::new(),
+            not_found: Vec::new(),
         }
     }
 
@@ -145,8 +149,9 @@ impl Charts {
         };
         let candidates = match self.chart_until(name, &own) {
             Ok(candidates) => candidates,
+            Err(note) if note.is_empty() => return,
             Err(note) => {
-                self.notes.push(note);
+                self.not_found.push((name.to_owned(), note));
                 return;
             }
         };
@@ -211,12 +216,35 @@ impl Charts {
         shown.to_string_lossy().replace('\\', "/")
     }
 
-    /// The notes, without the empty ones that stand for "already reported".
-    pub fn take_notes(&mut self) -> Vec<String> {
-        let mut notes: Vec<String> = std::mem::take(&mut self.notes)
-            .into_iter()
-            .filter(|n| !n.is_empty())
-            .collect();
+    /// The notes, without the empty ones that stand for "already reported". Charts not found
+    /// at all are one note each when `verbose` or when there is one; else one note names the
+    /// first few and counts the rest.
+    pub fn take_notes(&mut self, verbose: bool) -> Vec<String> {
+        let not_found = std::mem::take(&mut self.not_found);
+        let mut notes: Vec<String> = if verbose || not_found.len() < 2 {
+            not_found.into_iter().map(|(_, note)| note).collect()
+        } else {
+            const NAMED: usize = 5;
+            let names: Vec<String> = not_found.iter().take(NAMED).map(|(n, _)| format!("{n:?}")).collect();
+            let more = not_found.len().saturating_sub(NAMED);
+            let bound = if self.search.as_ref().is_some_and(ChartSearch::budget_spent) {
+                format!(", the search stopping after {MAX_ENTRIES} directory entries")
+            } else {
+                String::new()
+            };
+            vec![format!(
+                "note: {} Helm charts named by `# Source:` comments were not found in {} or {MAX_DEPTH} levels below{bound}: {}{}; their findings stay on the rendered output. --chart-root DIR says where they are; --verbose lists each",
+                not_found.len(),
+                self.root.display(),
+                names.join(", "),
+                if more > 0 {
+                    format!(" and {more} more")
+                } else {
+                    String::new()
+                },
+            )]
+        };
+        notes.extend(std::mem::take(&mut self.notes).into_iter().filter(|n| !n.is_empty()));
         for (name, sources) in std::mem::take(&mut self.missing) {
             let charts: Vec<String> = self
                 .found
@@ -445,7 +473,7 @@ mod tests {
         let mut charts = Charts::new(Some(&root));
         charts.choose_chart("cnf", &["templates/none.yaml".to_owned()]);
         assert!(charts.chart("cnf").is_err());
-        assert_eq!(charts.take_notes().len(), 1);
+        assert_eq!(charts.take_notes(false).len(), 1);
         assert_eq!(
             resolve(&chart, &["templates", "a.yaml"]),
             Some(chart.join("templates/a.yaml"))
@@ -457,6 +485,36 @@ mod tests {
         let sts = resolve(&chart, &["charts", "store", "templates", "sts.yaml"]).unwrap();
         assert!(sts.ends_with("libs/db/templates/sts.yaml"), "{}", sts.display());
         assert_eq!(resolve(&chart, &["charts", "gone", "templates", "x.yaml"]), None);
+        let _ = std::fs::remove_dir_all(&root);
+    }
+
+    /// Charts not found: one note for several (naming the first few), one each with `verbose`.
+    #[test]
+    fn charts_not_found_are_one_note_unless_verbose() {
+        let root = temp_dir("not-found");
+        write(&root.join("a/Chart.yaml"), "name: here\n");
+        for verbose in [false, true] {
+            let mut charts = Charts::new(Some(&root));
+            for name in ["gone1", "gone2", "gone3", "gone4", "gone5", "gone6", "gone7"] {
+                charts.choose_chart(name, &["templates/a.yaml".to_owned()]);
+            }
+            // Asked again (another template of the chart): not said again.
+            charts.choose_chart("gone1", &["templates/b.yaml".to_owned()]);
+            let notes = charts.take_notes(verbose);
+            if verbose {
+                assert_eq!(notes.len(), 7, "{notes:?}");
+                assert!(notes[0].contains("Helm chart \"gone1\""), "{}", notes[0]);
+            } else {
+                assert_eq!(notes.len(), 1, "{notes:?}");
+                assert!(
+                    notes[0].starts_with("note: 7 Helm charts named by `# Source:` comments were not found in ")
+                        && notes[0].contains(": \"gone1\", \"gone2\", \"gone3\", \"gone4\", \"gone5\" and 2 more;")
+                        && notes[0].ends_with("--verbose lists each"),
+                    "{}",
+                    notes[0]
+                );
+            }
+        }
         let _ = std::fs::remove_dir_all(&root);
     }
 
@@ -486,7 +544,7 @@ mod tests {
         write(&root.join("zz/deep/Chart.yaml"), "name: late\n");
         let mut charts = Charts::new(Some(&root));
         charts.choose_chart("late", &["templates/a.yaml".to_owned()]);
-        let notes = charts.take_notes();
+        let notes = charts.take_notes(false);
         assert_eq!(notes.len(), 1);
         assert!(
             notes[0].contains("the search stops after 10000 directory entries"),

@@ -17,7 +17,6 @@ mod baseline;
 pub mod chart;
 mod conformance;
 mod fix;
-pub mod json;
 pub mod kustomize;
 pub mod policyreport;
 pub mod render;
@@ -157,6 +156,8 @@ pub struct Options {
     pub unsafe_fixes: bool,
     /// Print the fixes as a unified diff and write nothing; exit 1 when something would change.
     pub diff: bool,
+    /// Notes in full: each Helm chart not found is named in a note of its own.
+    pub verbose: bool,
 }
 
 impl Default for Options {
@@ -186,6 +187,7 @@ impl Default for Options {
             fix: false,
             unsafe_fixes: false,
             diff: false,
+            verbose: false,
         }
     }
 }

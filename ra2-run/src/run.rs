@@ -303,7 +303,9 @@ pub(crate) fn output(
         Format::Json => {
             // Streamed: a large report is never held twice (as data and as text).
             let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-            let _ = crate::json::write(report, &mut out, jobs(options))
+            let _ = report
+                .write_json(&mut out)
+                .map_err(std::io::Error::from)
                 .and_then(|()| out.write_all(b"\n"))
                 .and_then(|()| out.flush());
         }
@@ -401,7 +403,7 @@ pub(crate) fn map_to_templates(options: &Options, report: &mut Report, sources: 
     }
     let mut charts = crate::chart::Charts::new(options.chart_root.as_deref());
     charts.map_report(report);
-    let notes = charts.take_notes();
+    let notes = charts.take_notes(options.verbose);
     // A post-renderer's report in a machine format is all of standard error.
     if !(options.post_render && options.format != Format::Text) {
         warn(&notes);

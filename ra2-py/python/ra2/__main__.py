@@ -83,6 +83,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--stream-after", action=_Once, type=_count("N", 0, u64), metavar="N", help="results held before the output streams (0: from the start)")
     p.add_argument("--post-render", action=_Flag, help="act as a Helm post-renderer")
     p.add_argument("--chart-root", action=_Once, metavar="DIR", help="where the Helm chart of `helm template` output is")
+    p.add_argument("-v", "--verbose", action=_Flag, help="name each Helm chart not found in a note of its own")
     p.add_argument("--source-root", action=_Once, metavar="DIR", help="the directory SARIF, GitHub and Code Quality paths are relative to")
     p.add_argument("--category", action=_Once, metavar="ID", help="SARIF runs[0].automationDetails.id")
     baseline = p.add_mutually_exclusive_group()

@@ -358,6 +358,7 @@ def _run(
     fix: bool = False,
     unsafe_fixes: bool = False,
     diff: bool = False,
+    verbose: bool = False,
 ) -> int:
     """Run `ra2 lint` with options parsed by `python -m ra2` (each the flag of that name) and
     return the exit status."""
