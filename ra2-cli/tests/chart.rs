@@ -187,6 +187,20 @@ fn the_chart_installs_policies_instead_of_or_beside_the_webhook() {
     assert!(!refused.status.success());
     assert!(String::from_utf8_lossy(&refused.stderr).contains("ra2 export vap --config"));
 
+    // A kind settings.workload-kinds declares is sent to the webhook too.
+    let declared = render(
+        &helm,
+        &[
+            "settings.workload-kinds[0].api-version=apps.kruise.io/v1alpha1,settings.workload-kinds[0].kind=CloneSet,settings.workload-kinds[0].template=spec.template",
+        ],
+    );
+    assert!(
+        declared.contains(
+            "- apiGroups: [\"apps.kruise.io\"]\n        apiVersions: [\"v1alpha1\"]\n        resources: [\"clonesets\"]"
+        ),
+        "{declared}"
+    );
+
     let Some(cluster) = ra2_testkit::Cluster::start_or_skip("chart policies dry run") else {
         return;
     };

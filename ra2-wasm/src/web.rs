@@ -33,6 +33,7 @@ export interface Config {
   params?: Record<string, Record<string, unknown>>;
   exemptions?: { rule: string; kind?: string; namespace?: string; name?: string; reason: string }[];
   "default-namespace"?: string;
+  "workload-kinds"?: { "api-version": string; kind: string; template: string; resource?: string }[];
   limits?: { "max-document-bytes"?: number; "max-depth"?: number; "max-alias-expansion"?: number };
 }
 

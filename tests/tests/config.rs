@@ -55,6 +55,19 @@ const CASES: &[(&str, bool)] = &[
     ("exemptions:\n- {rule: ra2.app.007, reason: x, owner: me}\n", false),
     ("params: [a]\n", false),
     ("- a\n- b\n", false),
+    (
+        "workload-kinds:\n- {api-version: apps.kruise.io/v1alpha1, kind: CloneSet, template: spec.template}\n",
+        true,
+    ),
+    (
+        "workload-kinds:\n- {api-version: example.com/v1, kind: Cnf, template: spec.pod, resource: cnfs}\n",
+        true,
+    ),
+    ("workload-kinds:\n- {api-version: example.com/v1, kind: Cnf}\n", false),
+    (
+        "workload-kinds:\n- {api-version: example.com/v1, kind: Cnf, template: spec.t, path: x}\n",
+        false,
+    ),
 ];
 
 #[test]
@@ -185,6 +198,57 @@ fn settings_take_effect() {
         .collect();
     assert_eq!(rules, vec![("ra2.app.007", "host-path", ra2_core::Severity::Info)]);
     assert!(report.summary.suppressed >= 1, "the exemption suppressed ra2.app.009");
+}
+
+/// `workload-kinds`: a custom resource's pod template judged where the entry says, and only with
+/// the entry; a kind ra2 knows keeps its own reading; bad entries are errors at their line.
+#[test]
+fn declared_workload_kinds_are_judged_like_deployments() {
+    let config = Config::from_yaml(
+        "workload-kinds:\n- {api-version: apps.kruise.io/v1alpha1, kind: CloneSet, template: spec.template}\n- {api-version: argoproj.io/v1alpha1, kind: Rollout, template: spec.other}\n",
+        ".ra2.yaml",
+    )
+    .expect("valid");
+    let clone_set = "apiVersion: apps.kruise.io/v1alpha1\nkind: CloneSet\nmetadata: {name: upf, namespace: core}\nspec:\n  replicas: 2\n  template:\n    metadata: {labels: {app: upf}}\n    spec:\n      hostNetwork: true\n      containers:\n        - name: upf\n          image: registry.example.com/upf:1.0\n          securityContext: {privileged: true}\n";
+    let findings = |config: &Config, text: &str| -> Vec<(String, usize, String)> {
+        ra2_core::lint_str("w.yaml", text, config)
+            .findings
+            .iter()
+            .filter(|f| f.rule.starts_with("ra2.") && f.rule != "ra2.k8s.012")
+            .map(|f| (format!("{}/{}", f.rule, f.check), f.line, f.pointer.clone()))
+            .collect()
+    };
+    let declared = findings(&config, clone_set);
+    for expected in [
+        ("ra2.app.004/host-network", 9, "/spec/template/spec/hostNetwork"),
+        (
+            "ra2.app.003/privileged",
+            13,
+            "/spec/template/spec/containers/0/securityContext/privileged",
+        ),
+    ] {
+        let expected = (expected.0.to_owned(), expected.1, expected.2.to_owned());
+        assert!(declared.contains(&expected), "{expected:?} in {declared:?}");
+    }
+    assert!(
+        findings(&Config::default(), clone_set).is_empty(),
+        "not a workload without the entry"
+    );
+    // Argo Rollouts' Rollout is known: the entry does not move its template.
+    let rollout = clone_set
+        .replace("apps.kruise.io/v1alpha1", "argoproj.io/v1alpha1")
+        .replace("CloneSet", "Rollout");
+    assert_eq!(findings(&config, &rollout), findings(&Config::default(), &rollout));
+    assert!(!findings(&config, &rollout).is_empty());
+
+    let errs = errors("workload-kinds:\n- {api-version: v1, kind: Cnf, template: spec..template}\n");
+    assert_eq!(
+        errs,
+        vec![
+            ".ra2.yaml:2:4: api-version must be group/version (apps.kruise.io/v1alpha1), found \"v1\"".to_owned(),
+            ".ra2.yaml:2:32: template must be keys joined by dots (spec.template), found \"spec..template\"".to_owned(),
+        ]
+    );
 }
 
 /// A Helm stream: two documents from different templates, each with a hostPath volume.

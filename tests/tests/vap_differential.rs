@@ -203,7 +203,56 @@ fn settings() -> Vec<(&'static str, Config, bool)> {
             false,
         ),
         ("base, fail-on info", read("edition: base\nfail-on: info\n"), false),
+        (DECLARED_BASE, read(&format!("edition: base\n{DECLARED_KINDS}")), false),
+        (
+            DECLARED_LATEST,
+            read(&format!("edition: latest\n{DECLARED_KINDS}")),
+            false,
+        ),
     ]
+}
+
+/// The settings whose objects are the custom resource [`CNF_CRD`] declares.
+const DECLARED_BASE: &str = "base, a declared workload kind";
+const DECLARED_LATEST: &str = "latest, a declared workload kind";
+const DECLARED_KINDS: &str =
+    "workload-kinds:\n  - {api-version: ra2.example.com/v1, kind: Cnf, template: spec.workload.podTemplate}\n";
+
+/// A custom resource that keeps a pod template at `spec.workload.podTemplate`, with a schema
+/// that leaves it untyped (as many operators' CRDs do).
+const CNF_CRD: &str = "apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: cnfs.ra2.example.com}
+spec:
+  group: ra2.example.com
+  scope: Namespaced
+  names: {kind: Cnf, plural: cnfs, singular: cnf, listKind: CnfList}
+  versions:
+    - name: v1
+      served: true
+      storage: true
+      schema:
+        openAPIV3Schema:
+          type: object
+          properties:
+            spec: {type: object, x-kubernetes-preserve-unknown-fields: true}
+";
+
+/// Every Deployment of `objects` as a `Cnf` with the Deployment's pod template.
+fn as_declared(objects: &[(String, Value)]) -> Vec<(String, Value)> {
+    objects
+        .iter()
+        .filter(|(_, o)| o["apiVersion"] == "apps/v1" && o["kind"] == "Deployment")
+        .map(|(origin, o)| {
+            let cnf = json!({
+                "apiVersion": "ra2.example.com/v1",
+                "kind": "Cnf",
+                "metadata": o["metadata"].clone(),
+                "spec": {"workload": {"podTemplate": o["spec"]["template"].clone()}},
+            });
+            (format!("{origin} as a Cnf"), cnf)
+        })
+        .collect()
 }
 
 /// ra2's exported verdict on one object: the exported checks it reports that deny, and those
@@ -462,6 +511,19 @@ fn differential_vap_policies_decide_as_ra2_does() {
     let Some(cluster) = Cluster::start_or_skip("differential_vap_policies_decide_as_ra2_does") else {
         return;
     };
+    // Before the first request: the harness learns the API server's resources once.
+    let out = cluster.kubectl(&["apply", "-f", "-"], Some(CNF_CRD));
+    assert!(out.success, "{}", out.stderr);
+    let out = cluster.kubectl(
+        &[
+            "wait",
+            "--for=condition=Established",
+            "--timeout=60s",
+            "crd/cnfs.ra2.example.com",
+        ],
+        None,
+    );
+    assert!(out.success, "{}", out.stderr);
     cluster.create_namespace(NAMESPACE);
     let typical = canaries().pop().expect("a passing canary");
     let without = median_latency(&cluster, &typical);
@@ -472,8 +534,15 @@ fn differential_vap_policies_decide_as_ra2_does() {
         .filter(|(origin, _)| !origin.starts_with("corpus "))
         .cloned()
         .collect();
+    let declared = as_declared(&catalogue_and_fixtures);
     for (name, config, with_corpus) in settings() {
-        let objects = if with_corpus { &objects } else { &catalogue_and_fixtures };
+        let objects = if name == DECLARED_BASE || name == DECLARED_LATEST {
+            &declared
+        } else if with_corpus {
+            &objects
+        } else {
+            &catalogue_and_fixtures
+        };
         let started = Instant::now();
         let (policies, summary) = vap::generate(&config).unwrap_or_else(|e| panic!("{name}: {e:?}"));
         let actions: BTreeMap<String, bool> = summary
@@ -528,6 +597,12 @@ fn differential_vap_policies_decide_as_ra2_does() {
             eprintln!(
                 "vap differential: a typical Pod's server-side dry run takes {:.2?} (median of 200) with the latest policies, {without:.2?} without",
                 median_latency(&cluster, &typical)
+            );
+        }
+        if name == DECLARED_BASE || name == DECLARED_LATEST {
+            assert!(
+                counts.objects > 100 && counts.denied > 0,
+                "the declared kind's objects were not judged by the policies"
             );
         }
         failures.extend(counts.disagreements.into_iter().map(|d| format!("[{name}] {d}")));

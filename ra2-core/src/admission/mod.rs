@@ -652,6 +652,37 @@ mod tests {
     }
 
     #[test]
+    fn a_declared_workload_kind_is_denied_like_a_deployment() {
+        // A custom resource that keeps its pod template somewhere of its own.
+        let object = json!({
+            "apiVersion": "example.com/v1", "kind": "Cnf",
+            "metadata": {"name": "upf", "namespace": "core"},
+            "spec": {"workload": {"pod": {
+                "metadata": {"labels": {"app": "upf"}},
+                "spec": {"containers": [{"name": "upf", "image": "registry.example/upf:1",
+                    "securityContext": {"privileged": true}}]}}}}
+        });
+        let review_in = json!({"apiVersion": "admission.k8s.io/v1", "kind": "AdmissionReview",
+            "request": request("CREATE", Some(object))});
+        let settings = json!({"workload-kinds": [
+            {"api-version": "example.com/v1", "kind": "Cnf", "template": "spec.workload.pod"}]});
+        let config = Config::from_json(&settings, "settings").unwrap();
+        assert_eq!(config.workload_kinds[0].resource, "cnfs");
+        let denied = review(&review_in, &config);
+        let by_text = review_json(&review_in.to_string(), &config);
+        assert_eq!(denied, by_text);
+        assert_eq!(denied["response"]["allowed"], false, "{denied}");
+        let message = denied["response"]["status"]["message"].as_str().unwrap_or_default();
+        assert!(
+            message.contains("/spec/workload/pod/spec/containers/0/securityContext/privileged"),
+            "{message}"
+        );
+        // Without the declaration, a custom resource is not a workload.
+        let allowed = review(&review_in, &Config::default());
+        assert_eq!(allowed["response"]["allowed"], true, "{allowed}");
+    }
+
+    #[test]
     fn bookkeeping_is_not_linted() {
         let mut object = control_plane_pod();
         object["metadata"]["managedFields"] = json!([{"manager": "kubectl", "fieldsV1": {"f:spec": {}}}]);

@@ -187,10 +187,48 @@ struct RawConfig {
     #[serde(default)]
     exemptions: Vec<Exemption>,
     default_namespace: Option<String>,
+    #[serde(default)]
+    workload_kinds: Vec<RawWorkloadKind>,
     strict: Option<bool>,
     skip_non_k8s: Option<bool>,
     limits: Option<RawLimits>,
     baseline: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct RawWorkloadKind {
+    api_version: String,
+    kind: String,
+    template: String,
+    resource: Option<String>,
+}
+
+/// A kind the config declares to carry a pod template (`workload-kinds`), judged like the
+/// built-in workload kinds.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DeclaredWorkload {
+    /// `group/version`, matched exactly.
+    pub api_version: String,
+    pub kind: String,
+    /// The keys from the object to its pod template (`["spec", "template"]`).
+    pub template: Vec<String>,
+    /// The resource the exported policies match (`clonesets`).
+    pub resource: String,
+}
+
+impl DeclaredWorkload {
+    /// The group of [`DeclaredWorkload::api_version`].
+    pub fn group(&self) -> &str {
+        self.api_version.split_once('/').map_or("", |(g, _)| g)
+    }
+
+    /// The version of [`DeclaredWorkload::api_version`].
+    pub fn version(&self) -> &str {
+        self.api_version
+            .split_once('/')
+            .map_or(self.api_version.as_str(), |(_, v)| v)
+    }
 }
 
 /// The keys are the config file's (`max-depth`), hence their shared prefix.
@@ -201,6 +239,35 @@ struct RawLimits {
     max_document_bytes: Option<u64>,
     max_depth: Option<u64>,
     max_alias_expansion: Option<u64>,
+}
+
+/// A `workload-kinds` entry the schema let through: a group to tell it from core kinds and a
+/// template path of non-empty keys. (An entry for a kind ra2 already judges is left to the
+/// built-in reading: `model::Object::workload_kind`.)
+fn check_workload_kind(item: &Located<'_>, error: &mut dyn FnMut(&Located<'_>, String)) {
+    let text = |key: &str| {
+        item.get(key)
+            .and_then(|n| n.as_str().map(|s| (n.clone(), s.to_owned())))
+    };
+    if let Some((node, api_version)) = text("api-version") {
+        if !api_version
+            .split_once('/')
+            .is_some_and(|(g, v)| !g.is_empty() && !v.is_empty() && !v.contains('/'))
+        {
+            error(
+                &node,
+                format!("api-version must be group/version (apps.kruise.io/v1alpha1), found {api_version:?}"),
+            );
+        }
+    }
+    if let Some((node, template)) = text("template") {
+        if template.split('.').any(str::is_empty) {
+            error(
+                &node,
+                format!("template must be keys joined by dots (spec.template), found {template:?}"),
+            );
+        }
+    }
 }
 
 /// Validated settings for a lint run.
@@ -218,6 +285,8 @@ pub struct Config {
     pub params: BTreeMap<String, BTreeMap<String, serde_json::Value>>,
     pub exemptions: Vec<Exemption>,
     pub default_namespace: String,
+    /// More kinds that carry a pod template (`workload-kinds`).
+    pub workload_kinds: Vec<DeclaredWorkload>,
     /// Strict mode: check objects against the Kubernetes OpenAPI schema (unknown fields, wrong
     /// types). Carried here so every face reads the same settings; ra2-core itself does not
     /// run it (the CLI adds `ra2-strict` as an object hook when this is set).
@@ -250,6 +319,7 @@ impl Default for Config {
             params: BTreeMap::new(),
             exemptions: Vec::new(),
             default_namespace: "default".to_owned(),
+            workload_kinds: Vec::new(),
             strict: false,
             limits: Limits::default(),
             skip_non_k8s: false,
@@ -564,6 +634,16 @@ impl Config {
                 ));
             }
         }
+        for item in root.get("workload-kinds").iter().flat_map(Located::items) {
+            check_workload_kind(&item, &mut |at: &Located<'_>, message: String| {
+                errors.push(error_at(
+                    doc.position(at.site().span.start),
+                    &at.pointer(),
+                    message,
+                    "ra2::config::workload-kind",
+                ));
+            });
+        }
         if !errors.is_empty() {
             return Err(errors);
         }
@@ -609,6 +689,16 @@ impl Config {
             default_namespace: raw
                 .default_namespace
                 .unwrap_or_else(|| Config::default().default_namespace),
+            workload_kinds: raw
+                .workload_kinds
+                .into_iter()
+                .map(|w| DeclaredWorkload {
+                    template: w.template.split('.').map(str::to_owned).collect(),
+                    resource: w.resource.unwrap_or_else(|| format!("{}s", w.kind.to_lowercase())),
+                    api_version: w.api_version,
+                    kind: w.kind,
+                })
+                .collect(),
             strict: raw.strict.unwrap_or(false),
             limits: {
                 let raw = raw.limits.unwrap_or_default();

@@ -21,6 +21,8 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 use serde_json::{Value, json};
 
+use std::fmt::Write as _;
+
 use crate::catalogue::{self, Edition};
 use crate::config::{Config, Exemption, selector_matches};
 
@@ -763,6 +765,14 @@ pub fn generate(config: &Config) -> Result<(Vec<Value>, Summary), Vec<ExportErro
             )));
         }
     }
+    for d in declared(config) {
+        if let Some(key) = d.template.iter().find(|k| !is_cel_field(k)) {
+            errors.push(ExportError(format!(
+                "workload kind {} {}: its template path has the key {key:?}, which CEL cannot select on every kind of object (letters, digits and _ only, not a CEL reserved word)",
+                d.api_version, d.kind
+            )));
+        }
+    }
     // (rule, deny) -> validations, in catalogue order.
     let mut groups: BTreeMap<(Kind, bool), Group> = BTreeMap::new();
     let mut summary = Summary::default();
@@ -841,9 +851,18 @@ fn metadata(name: &str) -> Value {
     json!({"name": name, "labels": {MANAGED_BY.0: MANAGED_BY.1}})
 }
 
+/// The kinds the config declares to carry a pod template (`workload-kinds`) that ra2 does not
+/// know already (an entry for a known kind is left to the built-in reading, as in a lint).
+fn declared(config: &Config) -> impl Iterator<Item = &crate::config::DeclaredWorkload> {
+    config
+        .workload_kinds
+        .iter()
+        .filter(|d| crate::model::builtin_workload_kind(d.group(), &d.kind).is_none())
+}
+
 /// The resources of `kind`: for workloads, the kinds whose pod spec ra2 judges
-/// (`model::WorkloadKind`, the built-in ones).
-fn resource_rules(kind: Kind) -> Value {
+/// (`model::WorkloadKind`, the built-in ones, and those the config declares).
+fn resource_rules(kind: Kind, config: &Config) -> Value {
     let rule = |group: &str, resources: &[&str]| {
         json!({
             "apiGroups": [group],
@@ -853,11 +872,22 @@ fn resource_rules(kind: Kind) -> Value {
         })
     };
     match kind {
-        Kind::Workload => json!([
-            rule("", &["pods", "podtemplates", "replicationcontrollers"]),
-            rule("apps", &["deployments", "statefulsets", "daemonsets", "replicasets"]),
-            rule("batch", &["jobs", "cronjobs"]),
-        ]),
+        Kind::Workload => {
+            let mut rules = vec![
+                rule("", &["pods", "podtemplates", "replicationcontrollers"]),
+                rule("apps", &["deployments", "statefulsets", "daemonsets", "replicasets"]),
+                rule("batch", &["jobs", "cronjobs"]),
+            ];
+            for d in declared(config) {
+                rules.push(json!({
+                    "apiGroups": [d.group()],
+                    "apiVersions": [d.version()],
+                    "operations": ["CREATE", "UPDATE"],
+                    "resources": [d.resource],
+                }));
+            }
+            Value::Array(rules)
+        }
         Kind::ConfigMap => json!([rule("", &["configmaps"])]),
         Kind::Service => json!([rule("", &["services"])]),
     }
@@ -879,12 +909,24 @@ fn variables(kind: Kind, config: &Config) -> Value {
     } else {
         "{}"
     };
+    // Where each kind keeps its pod template (`model::Object::pod_spec`); a Pod is its own. A
+    // declared kind's, where its entry says.
+    let mut template = String::new();
+    for d in declared(config) {
+        let _ = write!(
+            template,
+            "object.apiVersion == {} && object.kind == {} ? object",
+            literal(&d.api_version),
+            literal(&d.kind)
+        );
+        for key in &d.template {
+            let _ = write!(template, ".?{key}");
+        }
+        template.push_str(".orValue({}) : ");
+    }
+    template.push_str("object.kind == 'Pod' ? object : object.kind == 'PodTemplate' ? object.?template.orValue({}) : object.kind == 'CronJob' ? object.?spec.?jobTemplate.?spec.?template.orValue({}) : object.?spec.?template.orValue({})");
     json!([
-        // Where each kind keeps its pod template (`model::Object::pod_spec`); a Pod is its own.
-        var(
-            "template",
-            "object.kind == 'Pod' ? object : object.kind == 'PodTemplate' ? object.?template.orValue({}) : object.kind == 'CronJob' ? object.?spec.?jobTemplate.?spec.?template.orValue({}) : object.?spec.?template.orValue({})"
-        ),
+        var("template", &template),
         var("spec", "variables.template.?spec.orValue({})"),
         var(
             "workload",
@@ -921,7 +963,7 @@ fn policy(name: &str, rules: &[&str], kind: Kind, config: &Config, validations: 
         "metadata": meta,
         "spec": {
             "failurePolicy": "Fail",
-            "matchConstraints": {"resourceRules": resource_rules(kind)},
+            "matchConstraints": {"resourceRules": resource_rules(kind, config)},
             "variables": variables(kind, config),
             "validations": validations,
         },
@@ -940,6 +982,40 @@ fn binding(name: &str, deny: bool) -> Value {
         "metadata": metadata(name),
         "spec": {"policyName": name, "validationActions": actions},
     })
+}
+
+/// Whether `key` can be selected as `.key` both on an object its schema types and on one it
+/// leaves untyped (`x-kubernetes-preserve-unknown-fields`): Kubernetes escapes other names
+/// (`__dash__`) only where a schema declares them.
+fn is_cel_field(key: &str) -> bool {
+    const RESERVED: &[&str] = &[
+        "true",
+        "false",
+        "null",
+        "in",
+        "as",
+        "break",
+        "const",
+        "continue",
+        "else",
+        "for",
+        "function",
+        "if",
+        "import",
+        "let",
+        "loop",
+        "package",
+        "namespace",
+        "return",
+        "var",
+        "void",
+        "while",
+    ];
+    let mut chars = key.chars();
+    chars.next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && !key.starts_with("__")
+        && !RESERVED.contains(&key)
 }
 
 /// A CEL string literal.
@@ -1312,6 +1388,35 @@ mod tests {
             ..Config::default()
         };
         assert!(generate(&old).unwrap_err()[0].0.contains("1.29"));
+    }
+
+    #[test]
+    fn declared_workload_kinds_are_matched_where_their_template_is() {
+        let config = Config::from_yaml(
+            "workload-kinds:\n- {api-version: apps.kruise.io/v1alpha1, kind: CloneSet, template: spec.template}\n- {api-version: argoproj.io/v1alpha1, kind: Rollout, template: spec.x}\n",
+            "c",
+        )
+        .unwrap();
+        let (policies, _) = generate(&config).unwrap();
+        let workload = &policies[0]["spec"];
+        let rules = workload["matchConstraints"]["resourceRules"].as_array().unwrap();
+        assert_eq!(
+            rules.last().unwrap(),
+            &json!({"apiGroups": ["apps.kruise.io"], "apiVersions": ["v1alpha1"], "operations": ["CREATE", "UPDATE"], "resources": ["clonesets"]})
+        );
+        // A kind ra2 knows keeps its own reading.
+        assert!(!rules.iter().any(|r| r["apiGroups"][0] == "argoproj.io"));
+        let template = workload["variables"][0]["expression"].as_str().unwrap();
+        assert!(
+            template.starts_with("object.apiVersion == 'apps.kruise.io/v1alpha1' && object.kind == 'CloneSet' ? object.?spec.?template.orValue({}) : object.kind == 'Pod'"),
+            "{template}"
+        );
+        let bad = Config::from_yaml(
+            "workload-kinds:\n- {api-version: example.com/v1, kind: Cnf, template: spec.pod-template}\n",
+            "c",
+        )
+        .unwrap();
+        assert!(generate(&bad).unwrap_err()[0].0.contains("\"pod-template\""));
     }
 
     #[test]

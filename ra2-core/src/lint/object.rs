@@ -100,7 +100,7 @@ impl Linter<'_> {
             );
             return;
         }
-        let object = Object::new(node);
+        let object = Object::new(node).with_declared(&self.config.workload_kinds);
         for key in ["apiVersion", "kind"] {
             match object.root.get(key) {
                 None => {

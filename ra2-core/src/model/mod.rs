@@ -24,6 +24,9 @@ pub struct Object<'d> {
     pod: std::cell::OnceCell<Option<PodSpec<'d>>>,
     /// `metadata`, found once for the rules that ask.
     metadata: Option<Located<'d>>,
+    /// Where the pod template is, when the config declares this object's kind a workload
+    /// (`workload-kinds`) and ra2 does not know it already.
+    declared: Option<Box<[String]>>,
 }
 
 impl<'d> Object<'d> {
@@ -41,6 +44,7 @@ impl<'d> Object<'d> {
             root,
             pod: std::cell::OnceCell::new(),
             metadata,
+            declared: None,
         }
     }
 
@@ -76,29 +80,35 @@ impl<'d> Object<'d> {
         crate::telco::nad::NadConfig::parse(self.root.path(&["spec", "config"])?)
     }
 
+    /// This object with the kinds the config declares to carry a pod template
+    /// (`workload-kinds`): one of them, unless ra2 knows the kind already, is a
+    /// [`WorkloadKind::Declared`] with its pod template where the entry says.
+    #[must_use]
+    pub fn with_declared(mut self, kinds: &[crate::config::DeclaredWorkload]) -> Self {
+        if kinds.is_empty() || self.builtin_workload_kind().is_some() {
+            return self;
+        }
+        let (Some(api_version), Some(kind)) = (self.api_version, self.kind) else {
+            return self;
+        };
+        if let Some(declared) = kinds.iter().find(|d| d.api_version == api_version && d.kind == kind) {
+            self.declared = Some(declared.template.clone().into_boxed_slice());
+            // Found again with the declared template, if it was looked for before.
+            self.pod = std::cell::OnceCell::new();
+        }
+        self
+    }
+
     /// The workload kind, if this object embeds a pod spec.
     pub fn workload_kind(&self) -> Option<WorkloadKind> {
+        self.builtin_workload_kind()
+            .or_else(|| self.declared.as_ref().map(|_| WorkloadKind::Declared))
+    }
+
+    /// The workload kind ra2 knows without a config.
+    fn builtin_workload_kind(&self) -> Option<WorkloadKind> {
         let (group, _) = self.group_version()?;
-        let kind = self.kind?;
-        let core = group.is_empty();
-        let apps = matches!(group, "apps" | "extensions");
-        Some(match kind {
-            "Pod" if core => WorkloadKind::Pod,
-            "PodTemplate" if core => WorkloadKind::PodTemplate,
-            "ReplicationController" if core => WorkloadKind::ReplicationController,
-            "ReplicaSet" if apps => WorkloadKind::ReplicaSet,
-            "Deployment" if apps => WorkloadKind::Deployment,
-            "DaemonSet" if apps => WorkloadKind::DaemonSet,
-            "StatefulSet" if group == "apps" => WorkloadKind::StatefulSet,
-            "Job" if group == "batch" => WorkloadKind::Job,
-            "CronJob" if group == "batch" => WorkloadKind::CronJob,
-            "DeploymentConfig" if group == "apps.openshift.io" => WorkloadKind::DeploymentConfig,
-            "Rollout" if group == "argoproj.io" => WorkloadKind::Rollout,
-            // Only Knative's: a core `v1` Service stays a Service.
-            "Service" if group == "serving.knative.dev" => WorkloadKind::KnativeService,
-            "Configuration" if group == "serving.knative.dev" => WorkloadKind::KnativeConfiguration,
-            _ => return None,
-        })
+        builtin_workload_kind(group, self.kind?)
     }
 
     /// The pod spec of a workload, found where its kind keeps it (ra2-rules.md §0.1); built on
@@ -109,6 +119,12 @@ impl<'d> Object<'d> {
 
     fn find_pod_spec(&self) -> Option<PodSpec<'d>> {
         let workload = self.workload_kind()?;
+        if let (WorkloadKind::Declared, Some(template)) = (workload, &self.declared) {
+            let keys: Vec<&str> = template.iter().map(String::as_str).collect();
+            let at = self.root.path(&keys)?;
+            let spec = at.get("spec").filter(Located::is_map)?;
+            return Some(PodSpec::new(workload, at.get("metadata"), spec));
+        }
         let (template_path, spec_path): (&[&str], &[&str]) = match workload {
             WorkloadKind::Pod => (&[], &["spec"]),
             WorkloadKind::PodTemplate => (&["template"], &["template", "spec"]),
@@ -126,6 +142,29 @@ impl<'d> Object<'d> {
         };
         Some(PodSpec::new(workload, metadata, spec))
     }
+}
+
+/// The workload kind ra2 knows without a config, by API group and kind.
+pub(crate) fn builtin_workload_kind(group: &str, kind: &str) -> Option<WorkloadKind> {
+    let core = group.is_empty();
+    let apps = matches!(group, "apps" | "extensions");
+    Some(match kind {
+        "Pod" if core => WorkloadKind::Pod,
+        "PodTemplate" if core => WorkloadKind::PodTemplate,
+        "ReplicationController" if core => WorkloadKind::ReplicationController,
+        "ReplicaSet" if apps => WorkloadKind::ReplicaSet,
+        "Deployment" if apps => WorkloadKind::Deployment,
+        "DaemonSet" if apps => WorkloadKind::DaemonSet,
+        "StatefulSet" if group == "apps" => WorkloadKind::StatefulSet,
+        "Job" if group == "batch" => WorkloadKind::Job,
+        "CronJob" if group == "batch" => WorkloadKind::CronJob,
+        "DeploymentConfig" if group == "apps.openshift.io" => WorkloadKind::DeploymentConfig,
+        "Rollout" if group == "argoproj.io" => WorkloadKind::Rollout,
+        // Only Knative's: a core `v1` Service stays a Service.
+        "Service" if group == "serving.knative.dev" => WorkloadKind::KnativeService,
+        "Configuration" if group == "serving.knative.dev" => WorkloadKind::KnativeConfiguration,
+        _ => return None,
+    })
 }
 
 /// The kinds that embed a pod spec.
@@ -150,6 +189,9 @@ pub enum WorkloadKind {
     /// A Knative Serving Configuration (pod template at `spec.template`). Its Revisions are
     /// written by Knative from that template, not by hand, so they are not workloads here.
     KnativeConfiguration,
+    /// A kind the config declares to carry a pod template (`workload-kinds`), where the entry
+    /// says.
+    Declared,
 }
 
 impl WorkloadKind {
@@ -165,7 +207,10 @@ impl WorkloadKind {
     pub fn template_validated_as_core(self) -> bool {
         !matches!(
             self,
-            WorkloadKind::Rollout | WorkloadKind::KnativeService | WorkloadKind::KnativeConfiguration
+            WorkloadKind::Rollout
+                | WorkloadKind::KnativeService
+                | WorkloadKind::KnativeConfiguration
+                | WorkloadKind::Declared
         )
     }
 }
