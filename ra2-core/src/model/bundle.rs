@@ -253,6 +253,15 @@ impl Nad {
     }
 }
 
+/// A `SriovNetworkNodePolicy` of the SR-IOV Network Operator in the input: the device plugin
+/// resource (`<prefix>/<spec.resourceName>`) whose devices are the VFs it configures.
+#[derive(Clone, Debug)]
+pub struct SriovPolicy {
+    pub namespace: String,
+    pub name: String,
+    pub resource: String,
+}
+
 /// A `PersistentVolume` in the input.
 #[derive(Clone, Debug)]
 pub struct Pv {
@@ -408,6 +417,8 @@ pub struct ServiceAccount {
 #[derive(Debug, Default)]
 pub struct Bundle {
     pub nads: Vec<Nad>,
+    /// The SR-IOV Network Operator's SriovNetworkNodePolicies: the VF resources they define.
+    pub sriov_policies: Vec<SriovPolicy>,
     pub pvs: Vec<Pv>,
     pub pvcs: Vec<Pvc>,
     pub danm_networks: Vec<DanmNetwork>,
@@ -432,6 +443,7 @@ impl Bundle {
         // Destructured, so that a new kind of fact cannot be forgotten here.
         let Bundle {
             nads,
+            sriov_policies,
             pvs,
             pvcs,
             danm_networks,
@@ -443,6 +455,7 @@ impl Bundle {
             strings,
         } = later;
         self.nads.extend(nads);
+        self.sriov_policies.extend(sriov_policies);
         self.pvs.extend(pvs);
         self.pvcs.extend(pvcs.into_iter().map(|mut p| {
             p.place.shift(base);
@@ -511,6 +524,21 @@ impl Bundle {
                 resource_name: at("resourceName").map(|r| format!("{}/{r}", crate::telco::nad::SRIOV_RESOURCE_PREFIX)),
                 plugin_types: vec!["sriov".to_owned()],
             });
+        } else if object.is(
+            crate::telco::nad::SRIOV_NETWORK_GROUP,
+            crate::telco::nad::SRIOV_POLICY_KIND,
+        ) {
+            if let Some(resource) = object
+                .root
+                .path(&["spec", "resourceName"])
+                .and_then(|r| r.as_str().filter(|r| !r.is_empty()).map(str::to_owned))
+            {
+                self.sriov_policies.push(SriovPolicy {
+                    namespace: namespace.to_owned(),
+                    name: name(),
+                    resource: format!("{}/{resource}", crate::telco::nad::SRIOV_RESOURCE_PREFIX),
+                });
+            }
         } else if object.is("", "PersistentVolume") {
             let spec = object.root.get("spec");
             self.pvs.push(Pv {
@@ -584,6 +612,11 @@ impl Bundle {
     /// The first `NetworkAttachmentDefinition` whose `resourceName` is the device `resource`.
     pub fn nad_for_resource(&self, resource: &str) -> Option<&Nad> {
         self.nads.iter().find(|n| n.device_resource() == Some(resource))
+    }
+
+    /// The first `SriovNetworkNodePolicy` whose VFs are the device `resource`.
+    pub fn sriov_policy_for_resource(&self, resource: &str) -> Option<&SriovPolicy> {
+        self.sriov_policies.iter().find(|p| p.resource == resource)
     }
 
     /// Claims bound by `volumeName` to a `PersistentVolume` of the input, with that volume.

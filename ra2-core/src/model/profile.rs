@@ -258,7 +258,8 @@ pub(crate) fn facts(
 }
 
 /// The pod's signal once every document is read: its local one, else an extended resource
-/// that a `NetworkAttachmentDefinition` names, else an attachment to a fast-path one.
+/// that a `NetworkAttachmentDefinition` or a `SriovNetworkNodePolicy` names, else an
+/// attachment to a fast-path NAD.
 pub(crate) fn resolve<'b>(workload: &'b WorkloadProfile, bundle: &'b Bundle) -> Option<(Signal, &'b Place)> {
     if let Some((signal, place)) = &workload.local {
         return Some((signal.clone(), place));
@@ -269,6 +270,17 @@ pub(crate) fn resolve<'b>(workload: &'b WorkloadProfile, bundle: &'b Bundle) -> 
                 who: device.who.clone(),
                 resource: device.resource.clone(),
                 nad: format!("{}/{}", nad.namespace, nad.name),
+            };
+            return Some((signal, &device.place));
+        }
+        if let Some(policy) = bundle.sriov_policy_for_resource(&device.resource) {
+            let signal = Signal::NetworkDevice {
+                who: device.who.clone(),
+                resource: device.resource.clone(),
+                why: format!(
+                    "the SR-IOV VFs of SriovNetworkNodePolicy {}/{}",
+                    policy.namespace, policy.name
+                ),
             };
             return Some((signal, &device.place));
         }

@@ -242,8 +242,8 @@ fn check_bundle(bundle: &Bundle, cx: &mut BundleContext<'_>) {
 }
 
 /// Why a resource is a network device (see [`crate::k8s::devices`]): a configured pattern says so,
-/// else a `NetworkAttachmentDefinition` in the input names it, else the device table lists it as
-/// one. Accelerators and unknown resources are not network devices.
+/// else a `NetworkAttachmentDefinition` or a `SriovNetworkNodePolicy` in the input names it, else
+/// the device table lists it as one. Accelerators and unknown resources are not network devices.
 fn network_device(fact: &UnattachedResource, bundle: &Bundle, devices: &Classifier) -> Option<String> {
     match devices.configured(&fact.resource) {
         Some((DeviceClass::Network, why)) => return Some(why.to_string()),
@@ -254,6 +254,12 @@ fn network_device(fact: &UnattachedResource, bundle: &Bundle, devices: &Classifi
         return Some(format!(
             "the resource of NetworkAttachmentDefinition {}/{}",
             nad.namespace, nad.name
+        ));
+    }
+    if let Some(policy) = bundle.sriov_policy_for_resource(&fact.resource) {
+        return Some(format!(
+            "the SR-IOV VFs of SriovNetworkNodePolicy {}/{}",
+            policy.namespace, policy.name
         ));
     }
     match devices.shipped(&fact.resource) {

@@ -18,6 +18,9 @@ pub(crate) const RESOURCE_NAME_ANNOTATION: &str = "k8s.v1.cni.cncf.io/resourceNa
 /// resource `<prefix>/<spec.resourceName>` in the resourceName annotation.
 pub(crate) const SRIOV_NETWORK_GROUP: &str = "sriovnetwork.openshift.io";
 pub(crate) const SRIOV_NETWORK_KIND: &str = "SriovNetwork";
+/// The operator's SriovNetworkNodePolicy: it configures VFs on the nodes it selects and has the
+/// device plugin offer them as the resource `<prefix>/<spec.resourceName>`.
+pub(crate) const SRIOV_POLICY_KIND: &str = "SriovNetworkNodePolicy";
 /// The prefix the operator gives its device plugin's resources (`RESOURCE_PREFIX`, which the
 /// operator's manifests and Helm chart set to `openshift.io`).
 pub(crate) const SRIOV_RESOURCE_PREFIX: &str = "openshift.io";
