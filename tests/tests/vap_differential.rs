@@ -464,34 +464,10 @@ fn compare_part(
     counts
 }
 
-/// The median time of 200 server-side dry runs of `object` (after 20 to warm up).
-fn median_latency(cluster: &Cluster, object: &Value) -> Duration {
-    let mut times: Vec<Duration> = (0..220)
-        .map(|_| {
-            let started = Instant::now();
-            cluster.dry_run(object);
-            started.elapsed()
-        })
-        .skip(20)
-        .collect();
-    times.sort();
-    times[times.len() / 2]
-}
-
 /// A Pod that fails most exported checks, and one that passes them but for warnings, to see the
 /// policies come into force.
 fn canaries() -> Vec<Value> {
-    let good = json!({
-        "apiVersion": "v1", "kind": "Pod",
-        "metadata": {"name": "canary", "namespace": NAMESPACE},
-        "spec": {
-            "containers": [{"name": "c", "image": "registry.example/app:1.0",
-                "securityContext": {"runAsUser": 10001, "runAsGroup": 10001, "readOnlyRootFilesystem": true},
-                "resources": {"limits": {"cpu": "1", "memory": "1Gi"}},
-                "livenessProbe": {"tcpSocket": {"port": 80}}, "readinessProbe": {"tcpSocket": {"port": 80}}}]
-        }
-    });
-    vec![bad_canary(), good]
+    vec![bad_canary(), ra2_testkit::typical_pod(NAMESPACE)]
 }
 
 fn bad_canary() -> Value {
@@ -526,7 +502,7 @@ fn differential_vap_policies_decide_as_ra2_does() {
     assert!(out.success, "{}", out.stderr);
     cluster.create_namespace(NAMESPACE);
     let typical = canaries().pop().expect("a passing canary");
-    let without = median_latency(&cluster, &typical);
+    let without = cluster.median_dry_run(&typical);
     let objects = objects();
     let mut failures = Vec::new();
     let catalogue_and_fixtures: Vec<(String, Value)> = objects
@@ -596,7 +572,7 @@ fn differential_vap_policies_decide_as_ra2_does() {
         if name == "latest" {
             eprintln!(
                 "vap differential: a typical Pod's server-side dry run takes {:.2?} (median of 200) with the latest policies, {without:.2?} without",
-                median_latency(&cluster, &typical)
+                cluster.median_dry_run(&typical)
             );
         }
         if name == DECLARED_BASE || name == DECLARED_LATEST {
