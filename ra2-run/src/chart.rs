@@ -78,8 +78,10 @@ impl Charts {
         }
         // Made when a first template is found (for output whose charts are not found, never).
         let mut ordinals = None;
-        // The rendered objects, read as their first finding is mapped.
-        let mut rendered: BTreeMap<(String, usize), Option<serde_json::Value>> = BTreeMap::new();
+        // The rendered object of the findings being mapped (findings come object by object),
+        // read once, and a number for each object read.
+        let mut rendered: Option<((String, usize), Option<serde_json::Value>)> = None;
+        let mut objects_read = 0;
         for finding in &mut report.findings {
             let Some(source) = finding.source_template.as_deref() else {
                 continue;
@@ -90,14 +92,17 @@ impl Charts {
             let (ordinals, texts) = ordinals.get_or_insert_with(|| template_ordinals(&report.objects));
             let place = (finding.file.as_str(), finding.document);
             let ordinal = ordinals.get(&place).copied().unwrap_or(0);
-            let object = rendered
-                .entry((finding.file.clone(), finding.document))
-                .or_insert_with(|| texts.get(&place).and_then(|text| ra2_core::yaml_to_json(text).ok()));
+            if rendered.as_ref().is_none_or(|((f, d), _)| (f.as_str(), *d) != place) {
+                let object = texts.get(&place).and_then(|text| ra2_core::yaml_to_json(text).ok());
+                rendered = Some(((finding.file.clone(), finding.document), object));
+                objects_read += 1;
+            }
+            let object = rendered.as_ref().and_then(|(_, o)| o.as_ref());
             let mapped = template.map(
                 finding.object.kind.as_deref(),
                 ordinal,
                 &finding.pointer,
-                object.as_ref(),
+                object.map(|o| (o, objects_read)),
             );
             finding.template = Some(TemplateLocation {
                 file,

@@ -12,7 +12,9 @@
 //! Control actions (`if`, `else`, `with`, `end`, comments, variable assignments) are
 //! transparent: a list item inside `{{ if }}` counts as if the condition held.
 
-use std::collections::HashSet;
+use std::cell::RefCell;
+use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
 
 /// How a template line was found (the JSON report's `template.mapped`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -378,11 +380,13 @@ pub fn pick_document(template: &str, kind: Option<&str>, ordinal: usize) -> (usi
 }
 
 /// A template read once for every finding mapped into it.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Template {
     lines: Vec<Line>,
     /// The line ranges of its documents that have any content.
     docs: Vec<(usize, usize)>,
+    /// The lists of the last object mapped, aligned.
+    aligned: RefCell<Alignments>,
 }
 
 impl Template {
@@ -393,7 +397,11 @@ impl Template {
             .into_iter()
             .filter(|&(lo, hi)| lines.get(lo..hi).is_some_and(|ls| ls.iter().any(|l| !l.blank)))
             .collect();
-        Template { lines, docs }
+        Template {
+            lines,
+            docs,
+            aligned: RefCell::default(),
+        }
     }
 
     /// The document of the `ordinal`-th object of `kind` (see [`pick_document`]).
@@ -403,17 +411,23 @@ impl Template {
 
     /// Maps `pointer` to a line: in the document picked by [`pick_document`] for an object
     /// of `kind` that is the `ordinal`-th object of that kind rendered from this template.
-    /// With the `rendered` object, list items are aligned with the template's by content
+    /// With the `rendered` object (and a number that tells it from the other objects mapped
+    /// into this template), list items are aligned with the template's by content
     /// ([`align`]); without it, by index.
     pub fn map(
         &self,
         kind: Option<&str>,
         ordinal: usize,
         pointer: &str,
-        rendered: Option<&serde_json::Value>,
+        rendered: Option<(&serde_json::Value, usize)>,
     ) -> Mapped {
         let doc = self.pick_document(kind, ordinal);
-        walk(&self.lines, doc, pointer, rendered)
+        walk(
+            &self.lines,
+            doc,
+            pointer,
+            rendered.map(|(value, object)| (value, object, &self.aligned)),
+        )
     }
 }
 
@@ -519,7 +533,12 @@ fn indent_of(lines: &[Line], j: usize) -> usize {
 
 /// Maps `pointer` (a JSON pointer into the rendered object) to a line of the document
 /// `doc` (0-based line range) of the template.
-fn walk(lines: &[Line], doc: (usize, usize), pointer: &str, rendered: Option<&serde_json::Value>) -> Mapped {
+fn walk(
+    lines: &[Line],
+    doc: (usize, usize),
+    pointer: &str,
+    rendered: Option<(&serde_json::Value, usize, &RefCell<Alignments>)>,
+) -> Mapped {
     let first = (doc.0..doc.1)
         .find(|&j| lines.get(j).is_some_and(Line::structural))
         .or_else(|| (doc.0..doc.1).find(|&j| lines.get(j).is_some_and(|l| !l.blank)))
@@ -533,8 +552,9 @@ fn walk(lines: &[Line], doc: (usize, usize), pointer: &str, rendered: Option<&se
     };
     // The deepest key or item found so far.
     let mut found: Option<Mapped> = None;
-    // The rendered node at the container, where the rendered object is known.
-    let mut here = rendered;
+    // The rendered node at the container, where the rendered object is known, and its pointer.
+    let mut here = rendered.map(|r| r.0);
+    let mut prefix = String::new();
     let ancestor = |found: Option<Mapped>| {
         found.map_or(document_start, |f| Mapped {
             how: How::Ancestor,
@@ -558,13 +578,20 @@ fn walk(lines: &[Line], doc: (usize, usize), pointer: &str, rendered: Option<&se
             return ancestor(found);
         };
         let next = if container.is_dash(lines, first) {
-            segment
-                .parse::<usize>()
-                .ok()
-                .and_then(|index| match here.and_then(serde_json::Value::as_array) {
-                    Some(items) => aligned_item(lines, container, column, items, index),
-                    None => item(lines, container, column, index),
-                })
+            segment.parse::<usize>().ok().and_then(|index| {
+                match (here.and_then(serde_json::Value::as_array), rendered) {
+                    (Some(items), Some((_, object, cache))) => {
+                        let list = RenderedList {
+                            items,
+                            object,
+                            prefix: &prefix,
+                            cache,
+                        };
+                        aligned_item(lines, container, column, &list, index)
+                    }
+                    _ => item(lines, container, column, index),
+                }
+            })
         } else {
             key(lines, container, column, segment)
         };
@@ -573,6 +600,9 @@ fn walk(lines: &[Line], doc: (usize, usize), pointer: &str, rendered: Option<&se
             serde_json::Value::Array(items) => segment.parse::<usize>().ok().and_then(|i| items.get(i)),
             _ => None,
         });
+        if here.is_some() {
+            push_segment(&mut prefix, segment);
+        }
         match next {
             Some(Step::Found {
                 line,
@@ -794,11 +824,14 @@ fn push_segment(path: &mut String, segment: &str) {
 /// (list items as `*`) with its literal value where it has one (`None`: written by an
 /// action, a block scalar or the lines below), and the key on the item's own line.
 struct ItemText {
-    fields: Vec<(String, Option<String>)>,
+    fields: Vec<(String, Option<Literal>)>,
     first_key: Option<String>,
     /// The item is a scalar written literally (`- NET_ADMIN`).
-    scalar: Option<String>,
+    scalar: Option<Literal>,
 }
+
+/// A literal value as JSON (`None`: not one ra2 reads alone).
+type Literal = Option<serde_json::Value>;
 
 fn item_text(lines: &[Line], j: usize, end: usize) -> ItemText {
     let mut text = ItemText {
@@ -815,7 +848,7 @@ fn item_text(lines: &[Line], j: usize, end: usize) -> ItemText {
         let Some(line) = lines.get(k).filter(|l| l.structural()) else {
             continue;
         };
-        let literal = (line.value == Value::Literal).then(|| line.text.clone());
+        let literal = (line.value == Value::Literal).then(|| ra2_core::yaml_to_json(&line.text).ok());
         if let Some(dash) = line.dash.filter(|_| k != j) {
             while stack.len() > 1 && stack.last().is_some_and(|t| t.0 > dash || (t.2 && t.0 == dash)) {
                 stack.pop();
@@ -872,11 +905,6 @@ fn rendered_paths(value: &serde_json::Value, prefix: &mut String, out: &mut Hash
     }
 }
 
-/// A literal YAML scalar or flow collection as JSON (`None`: not one ra2 reads alone).
-fn literal_json(text: &str) -> Option<serde_json::Value> {
-    ra2_core::yaml_to_json(text).ok()
-}
-
 /// How well the rendered `item` agrees with the template's literal item `text`: `None`
 /// when the template cannot have written it (a literal value differs, the key on the item's
 /// own line is missing, a scalar for a mapping); else more for each literal value found and
@@ -884,10 +912,9 @@ fn literal_json(text: &str) -> Option<serde_json::Value> {
 fn agreement(text: &ItemText, (item, paths): (&serde_json::Value, &HashSet<String>)) -> Option<i64> {
     const BASE: i64 = 4;
     if let Some(scalar) = &text.scalar {
-        return (item.is_string() || item.is_number() || item.is_boolean() || item.is_null())
-            .then(|| literal_json(scalar))
-            .flatten()
-            .filter(|v| v == item)
+        return scalar
+            .as_ref()
+            .filter(|v| !item.is_object() && !item.is_array() && *v == item)
             .map(|_| BASE + 3);
     }
     if text.first_key.is_some() && !item.is_object() {
@@ -911,19 +938,18 @@ fn agreement(text: &ItemText, (item, paths): (&serde_json::Value, &HashSet<Strin
         if path.contains("/*") {
             continue;
         }
-        let writers: Vec<&Option<String>> = text.fields.iter().filter(|(p, _)| p == path).map(|(_, v)| v).collect();
-        if writers.iter().any(|v| v.is_none()) {
-            continue;
-        }
-        let Some(rendered) = item.pointer(path) else { continue };
-        let literals: Vec<serde_json::Value> = writers
+        // Written by an action, or a literal ra2 cannot read alone: anything goes.
+        let Some(literals) = text
+            .fields
             .iter()
-            .filter_map(|v| v.as_deref().and_then(literal_json))
-            .collect();
-        if literals.len() < writers.len() {
+            .filter(|(p, _)| p == path)
+            .map(|(_, v)| v.as_ref().and_then(Option::as_ref))
+            .collect::<Option<Vec<&serde_json::Value>>>()
+        else {
             continue;
-        }
-        if literals.iter().any(|v| v == rendered) {
+        };
+        let Some(rendered) = item.pointer(path) else { continue };
+        if literals.contains(&rendered) {
             score += 3;
         } else {
             return None;
@@ -932,18 +958,83 @@ fn agreement(text: &ItemText, (item, paths): (&serde_json::Value, &HashSet<Strin
     Some(score)
 }
 
-/// Item `index` of the rendered list `items`, aligned with the template list `container`
-/// (dashes at `column`) by content: the best order-keeping assignment of rendered items to
-/// the template's literal items (each at most once, skipping those switched off), `range`
-/// bodies and item-writing actions (any number each). An item that the best assignments
-/// give to different places maps to none (the walk stops at the enclosing key).
+/// Where a rendered list item comes from: the literal item (or `range` body item) on a line,
+/// or the action on a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Place {
+    Item(usize),
+    Action(usize),
+}
+
+/// The rendered list items aligned with their template list, by object, list lines and
+/// rendered pointer (`None`: too long to align).
+#[derive(Debug, Default)]
+struct Alignments {
+    object: Option<usize>,
+    lists: HashMap<(usize, usize, String), Aligned>,
+}
+
+/// Each item's place, or `None` for a list too long to align ([`align`]).
+type Aligned = Rc<Option<Vec<Option<Place>>>>;
+
+/// A rendered list: its items, the number of the object it is in, its pointer, and the
+/// alignments of that object's lists.
+struct RenderedList<'a> {
+    items: &'a [serde_json::Value],
+    object: usize,
+    prefix: &'a str,
+    cache: &'a RefCell<Alignments>,
+}
+
+/// Item `index` of the rendered list `items` (at `prefix` of `object`), aligned with the
+/// template list `container` by [`align`] once per list.
 fn aligned_item(
     lines: &[Line],
     container: Container,
     column: usize,
-    items: &[serde_json::Value],
+    list: &RenderedList<'_>,
     index: usize,
 ) -> Option<Step> {
+    let RenderedList {
+        items,
+        object,
+        prefix,
+        cache,
+    } = *list;
+    let key = (container.lo, container.hi, prefix.to_owned());
+    let known = {
+        let mut cache = cache.borrow_mut();
+        if cache.object != Some(object) {
+            cache.object = Some(object);
+            cache.lists.clear();
+        }
+        cache.lists.get(&key).cloned()
+    };
+    let places = known.unwrap_or_else(|| {
+        let places = Rc::new(align(lines, container, column, items));
+        cache.borrow_mut().lists.insert(key, Rc::clone(&places));
+        places
+    });
+    match &*places {
+        None => item(lines, container, column, index),
+        Some(places) => match places.get(index).copied().flatten()? {
+            Place::Action(j) => Some(Step::Action(j)),
+            Place::Item(k) => Some(found_item(lines, container, column, k)),
+        },
+    }
+}
+
+/// The rendered list `items` aligned with the template list `container` (dashes at `column`)
+/// by content: the best order-keeping assignment of rendered items to the template's literal
+/// items (each at most once, skipping those switched off), `range` bodies and item-writing
+/// actions (any number each). An item that the best assignments give to different places
+/// has none. `None` when the list is too long to be worth it.
+fn align(
+    lines: &[Line],
+    container: Container,
+    column: usize,
+    items: &[serde_json::Value],
+) -> Option<Vec<Option<Place>>> {
     /// Above this many cells the alignment is not worth its cost: items by index.
     const MAX_CELLS: usize = 1 << 16;
     /// What an item written by an action scores: less than any literal item.
@@ -952,8 +1043,8 @@ fn aligned_item(
     const SKIP: i64 = -50;
     let slots = slots(lines, container, column);
     let (n_items, n_slots) = (items.len(), slots.len());
-    if index >= n_items || (n_items + 1).saturating_mul(n_slots + 1) > MAX_CELLS {
-        return item(lines, container, column, index);
+    if (n_items + 1).saturating_mul(n_slots + 1) > MAX_CELLS {
+        return None;
     }
     let texts: Vec<Vec<(usize, ItemText)>> = slots
         .iter()
@@ -1045,21 +1136,27 @@ fn aligned_item(
             }
         }
     }
-    let best = get(&after, 0, 0)?;
-    // The places item `index` has in the best assignments.
-    let mut places = (0..n_slots).filter_map(|s| {
-        let (v, k) = cell(index, s)?;
-        let next = if repeats(s) { s } else { s + 1 };
-        (get(&before, index, s)? + v + get(&after, index + 1, next)? == best).then_some((s, k))
-    });
-    let (chosen, k) = places.next()?;
-    if places.any(|(other, _)| other != chosen) {
-        return None;
-    }
-    Some(match slots.get(chosen)? {
-        Slot::Action(j) => Step::Action(*j),
-        _ => found_item(lines, container, column, k),
-    })
+    let Some(best) = get(&after, 0, 0) else {
+        // No assignment at all: the template cannot have written this list.
+        return Some(vec![None; n_items]);
+    };
+    let place = |index: usize| {
+        // The places item `index` has in the best assignments.
+        let mut places = (0..n_slots).filter_map(|s| {
+            let (v, k) = cell(index, s)?;
+            let next = if repeats(s) { s } else { s + 1 };
+            (get(&before, index, s)? + v + get(&after, index + 1, next)? == best).then_some((s, k))
+        });
+        let (chosen, k) = places.next()?;
+        if places.any(|(other, _)| other != chosen) {
+            return None;
+        }
+        Some(match slots.get(chosen)? {
+            Slot::Action(j) => Place::Action(*j),
+            _ => Place::Item(k),
+        })
+    };
+    Some((0..n_items).map(place).collect())
 }
 
 /// Maps `pointer` to a line of `template`: in the document picked by [`pick_document`] for
@@ -1232,7 +1329,7 @@ spec:
     /// Maps `pointer` with the rendered object `rendered` (YAML).
     fn aligned(template: &str, rendered: &str, pointer: &str) -> (usize, &'static str) {
         let object = ra2_core::yaml_to_json(rendered).expect("rendered YAML");
-        let m = Template::new(template).map(None, 0, pointer, Some(&object));
+        let m = Template::new(template).map(None, 0, pointer, Some((&object, 0)));
         (m.line, m.how.as_str())
     }
 
