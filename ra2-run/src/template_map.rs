@@ -1,5 +1,6 @@
 //! Mapping a finding in `helm template` output back to the line of the chart template that
-//! wrote it. Pure: the template's text and the finding's JSON pointer in, a line out.
+//! wrote it. Pure: the template's text, the finding's JSON pointer and the rendered object
+//! in, a line out.
 //!
 //! A template is not YAML, but its structure is YAML's once the template actions (`{{ … }}`)
 //! are treated as opaque text: keys and list items by indentation. The pointer is walked
@@ -10,7 +11,12 @@
 //! when not even the pointer's first key is there, to the document's first line (`document`).
 //!
 //! Control actions (`if`, `else`, `with`, `end`, comments, variable assignments) are
-//! transparent: a list item inside `{{ if }}` counts as if the condition held.
+//! transparent to the walk. A list index is not a position in the template, though: items
+//! behind a switched-off `if` are missing from the rendered list, and an `include`, `toYaml`
+//! or `range` writes any number of them. So where the rendered object is known, each list
+//! on the pointer's way is aligned with the template's list by content ([`align`]): the
+//! rendered item goes to the literal item whose keys and literal values agree with it, or to
+//! the action that wrote it. Without the rendered object, items are counted as written.
 
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
