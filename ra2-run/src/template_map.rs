@@ -533,6 +533,17 @@ fn writes_entries(lines: &[Line], container: Container, column: usize, j: usize)
     })
 }
 
+/// Whether line `j` is an action that writes items of a list whose dashes sit at `column`:
+/// its text goes to that column or left of it (`nindent`/`indent` say where, else the line's
+/// own indentation), and it is not the value of the key above it.
+fn writes_items(lines: &[Line], container: Container, column: usize, j: usize) -> bool {
+    lines.get(j).is_some_and(|l| {
+        matches!(l.action, Some(ActionKind::Output | ActionKind::Range))
+            && l.indent_to.unwrap_or(l.indent) <= column
+            && !writes_previous_key(lines, container.lo, j)
+    })
+}
+
 fn indent_of(lines: &[Line], j: usize) -> usize {
     lines.get(j).map_or(0, |l| l.indent)
 }
@@ -718,10 +729,7 @@ fn item(lines: &[Line], container: Container, column: usize, index: usize) -> Op
 fn item_end(lines: &[Line], container: Container, column: usize, j: usize) -> usize {
     let end = block_end(lines, j, container.hi, column, false);
     (j + 1..end)
-        .find(|&k| {
-            writes_entries(lines, container, column, k)
-                && lines.get(k).is_some_and(|l| l.indent_to.unwrap_or(l.indent) <= column)
-        })
+        .find(|&k| writes_items(lines, container, column, k))
         .unwrap_or(end)
 }
 
@@ -787,7 +795,7 @@ fn slots(lines: &[Line], container: Container, column: usize) -> Vec<Slot> {
     let mut j = container.lo;
     while j < container.hi {
         let Some(line) = lines.get(j) else { break };
-        if writes_entries(lines, container, column, j) {
+        if writes_items(lines, container, column, j) {
             if line.action == Some(ActionKind::Range) {
                 let end = range_end(lines, j, container.hi);
                 let body: Vec<usize> = (j + 1..end)
@@ -1047,6 +1055,9 @@ fn align(
     const ACTION: i64 = 1;
     /// Leaving out a literal item that no `if` switches off.
     const SKIP: i64 = -50;
+    /// A rendered item that nothing in the template can have written (the template was
+    /// edited since, or ra2 misread it): placed nowhere, so the others still are.
+    const UNEXPLAINED: i64 = -100;
     let slots = slots(lines, container, column);
     let (n_items, n_slots) = (items.len(), slots.len());
     if (n_items + 1).saturating_mul(n_slots + 1) > MAX_CELLS {
@@ -1104,18 +1115,17 @@ fn align(
     let mut after: Vec<Option<i64>> = vec![None; (n_items + 1) * width];
     for i in (0..=n_items).rev() {
         for s in (0..=n_slots).rev() {
-            let best = if s == n_slots {
-                (i == n_items).then_some(0)
-            } else {
-                let mut best = get(&after, i, s + 1).map(|v| v + skip(s));
+            let mut best = (i == n_items && s == n_slots).then_some(0);
+            if s < n_slots {
+                best = best.max(get(&after, i, s + 1).map(|v| v + skip(s)));
                 if let Some((v, _)) = cell(i, s) {
                     let next = if repeats(s) { s } else { s + 1 };
-                    if let Some(rest) = get(&after, i + 1, next) {
-                        best = best.max(Some(v + rest));
-                    }
+                    best = best.max(get(&after, i + 1, next).map(|rest| v + rest));
                 }
-                best
-            };
+            }
+            if i < n_items {
+                best = best.max(get(&after, i + 1, s).map(|rest| UNEXPLAINED + rest));
+            }
             if let Some(slot) = after.get_mut(i * width + s) {
                 *slot = best;
             }
@@ -1140,14 +1150,26 @@ fn align(
                     raise(i + 1, if repeats(s) { s } else { s + 1 }, here + v);
                 }
             }
+            if i < n_items {
+                raise(i + 1, s, here + UNEXPLAINED);
+            }
         }
     }
     let Some(best) = get(&after, 0, 0) else {
-        // No assignment at all: the template cannot have written this list.
+        // No assignment at all (every item may be unexplained, so never).
         return Some(vec![None; n_items]);
     };
     let place = |index: usize| {
-        // The places item `index` has in the best assignments.
+        // The places item `index` has in the best assignments: none if it is unexplained in
+        // one of them.
+        let unexplained = (0..=n_slots).any(|s| {
+            get(&before, index, s)
+                .zip(get(&after, index + 1, s))
+                .is_some_and(|(a, b)| a + UNEXPLAINED + b == best)
+        });
+        if unexplained {
+            return None;
+        }
         let mut places = (0..n_slots).filter_map(|s| {
             let (v, k) = cell(index, s)?;
             let next = if repeats(s) { s } else { s + 1 };
@@ -1454,6 +1476,16 @@ spec:
         let template = "kind: Pod\nspec:\n  volumes:\n    - name: a\n      emptyDir: {}\n";
         let rendered = "kind: Pod\nspec:\n  volumes:\n    - name: b\n      hostPath: {path: /}\n";
         assert_eq!(aligned(template, rendered, "/spec/volumes/0/hostPath"), (3, "ancestor"));
+        // An item no template item can have written leaves the others in place.
+        let template = "kind: Pod\nspec:\n  volumes:\n    - name: a\n      emptyDir: {}\n    - name: c\n      hostPath: {path: /}\n";
+        let rendered = "kind: Pod\nspec:\n  volumes:\n    - name: a\n      emptyDir: {}\n    - name: b\n    - name: c\n      hostPath: {path: /}\n";
+        assert_eq!(aligned(template, rendered, "/spec/volumes/2/hostPath"), (7, "key"));
+        assert_eq!(aligned(template, rendered, "/spec/volumes/1"), (3, "ancestor"));
+        // An include indented as the item's keys whose nindent puts its items in the list.
+        let template = "kind: Pod\nspec:\n  volumes:\n    - name: a\n      emptyDir: {}\n      {{- include \"x\" . | nindent 4 }}\n";
+        let rendered = "kind: Pod\nspec:\n  volumes:\n    - name: a\n      emptyDir: {}\n    - name: b\n      hostPath: {path: /}\n";
+        assert_eq!(aligned(template, rendered, "/spec/volumes/1/hostPath"), (6, "action"));
+        assert_eq!(aligned(template, rendered, "/spec/volumes/0/emptyDir"), (5, "key"));
         // Literal scalars: the item whose value it is.
         let template = "kind: Pod\nspec:\n  containers:\n    - name: a\n      securityContext:\n        capabilities:\n          add:\n            {{- if .Values.raw }}\n            - NET_RAW\n            {{- end }}\n            - NET_ADMIN\n";
         let rendered = "kind: Pod\nspec:\n  containers:\n    - name: a\n      securityContext:\n        capabilities:\n          add:\n            - NET_ADMIN\n";
