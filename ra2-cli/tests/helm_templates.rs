@@ -3,8 +3,10 @@
 //! `charts/cnf/charts/db/`); its `values-lab.yaml` switches on what ra2 must catch: a pod spec
 //! written with `toYaml`, a privileged container from `.Values`, containers from a `range`
 //! whose security context comes from an `include`, a host PID namespace from an `include`, a
-//! hostPath volume inside `if`, and a host IPC namespace in the subchart. The real `helm`
-//! renders it (`RA2_HELM`, which `scripts/recipe-tools` builds).
+//! hostPath volume inside `if`, and a host IPC namespace in the subchart. Beside it,
+//! `charts/edge/` writes lists as Bitnami-style charts do: items behind switched-off `if`s, an
+//! item from an `include` of `_helpers.tpl` between literal ones, a `range` followed by a
+//! literal item. The real `helm` renders both (`RA2_HELM`, which `scripts/recipe-tools` builds).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -368,4 +370,192 @@ fn text_shows_the_template() {
         &rendered,
     );
     insta::assert_snapshot!("text", String::from_utf8(out.stdout).expect("UTF-8"));
+}
+
+const EDGE: &str = "charts/edge/templates/deployment.yaml";
+
+/// (finding, pointer, line, how) in the edge chart's deployment, linted with the base edition
+/// (whose ra2.app.002 judges volume mounts).
+const EDGE_CASES: &[(&str, &str, u64, &str)] = &[
+    // (a) The first init container is behind a switched-off `if`: the rendered first item is
+    // the template's second.
+    (
+        "ra2.app.003/privileged",
+        "/spec/template/spec/initContainers/0/securityContext/privileged",
+        25,
+        "key",
+    ),
+    // (b) The mount in the middle is switched off: the rendered second mount is the third.
+    (
+        "ra2.app.002/host-system-path",
+        "/spec/template/spec/containers/0/volumeMounts/1/mountPath",
+        44,
+        "key",
+    ),
+    // (c) An item from an include of a named template in _helpers.tpl, between literal items:
+    // the include's line; the literal item after it, its own.
+    (
+        "ra2.app.003/privileged",
+        "/spec/template/spec/initContainers/1/securityContext/privileged",
+        27,
+        "action",
+    ),
+    (
+        "ra2.app.003/privilege-escalation",
+        "/spec/template/spec/initContainers/2/securityContext/allowPrivilegeEscalation",
+        32,
+        "key",
+    ),
+    // (d) Items from a range over values, then a literal item.
+    (
+        "ra2.app.001/readonly-root",
+        "/spec/template/spec/containers/2",
+        46,
+        "key",
+    ),
+    (
+        "ra2.app.003/privileged",
+        "/spec/template/spec/containers/3/securityContext/privileged",
+        52,
+        "key",
+    ),
+    // A volume after a switched-off one.
+    (
+        "ra2.app.007/host-path",
+        "/spec/template/spec/volumes/1/hostPath",
+        61,
+        "key",
+    ),
+];
+
+/// The line that wrote each node a finding of the fixture charts points at, by template and
+/// pointer (read off the templates and the rendered output by hand).
+const RIGHT_LINES: &[(&str, &str, u64)] = &[
+    (UPF, "/spec/template/metadata/labels", 14),
+    (UPF, "/spec/template/spec", 16),
+    (UPF, "/spec/template/spec/hostNetwork", 17),
+    (UPF, "/spec/template/spec/containers/0", 19),
+    (UPF, "/spec/template/spec/containers/0/securityContext", 21),
+    (UPF, "/spec/template/spec/containers/0/securityContext/privileged", 22),
+    (UPF, "/spec/template/spec/containers/1", 27),
+    (UPF, "/spec/template/spec/containers/1/securityContext", 29),
+    (
+        UPF,
+        "/spec/template/spec/containers/1/securityContext/capabilities/add/0",
+        29,
+    ),
+    (UPF, "/spec/template/spec/containers/2", 27),
+    (UPF, "/spec/template/spec/containers/2/securityContext", 29),
+    (
+        UPF,
+        "/spec/template/spec/containers/2/securityContext/capabilities/add/0",
+        29,
+    ),
+    (UPF, "/spec/template/spec/volumes/1/hostPath", 40),
+    (AGENT, "/metadata", 4),
+    (AGENT, "/spec/template/metadata/labels", 12),
+    (AGENT, "/spec/template/spec", 14),
+    (AGENT, "/spec/template/spec/hostPID", 15),
+    (AGENT, "/spec/template/spec/containers/0", 17),
+    (DB, "/spec/template/metadata/labels", 12),
+    (DB, "/spec/template/spec", 14),
+    (DB, "/spec/template/spec/hostIPC", 16),
+    (DB, "/spec/template/spec/containers/0", 19),
+    ("charts/cnf/templates/config.yaml", "/kind", 2),
+    (EDGE, "/metadata", 3),
+    (EDGE, "/spec/template/metadata/labels", 12),
+    (EDGE, "/spec/template/spec", 14),
+    (EDGE, "/spec/template/spec/initContainers/0", 22),
+    (EDGE, "/spec/template/spec/initContainers/0/securityContext", 24),
+    (
+        EDGE,
+        "/spec/template/spec/initContainers/0/securityContext/privileged",
+        25,
+    ),
+    (EDGE, "/spec/template/spec/initContainers/1", 27),
+    (EDGE, "/spec/template/spec/initContainers/1/securityContext", 27),
+    (
+        EDGE,
+        "/spec/template/spec/initContainers/1/securityContext/privileged",
+        27,
+    ),
+    (EDGE, "/spec/template/spec/initContainers/2", 29),
+    (EDGE, "/spec/template/spec/initContainers/2/securityContext", 31),
+    (
+        EDGE,
+        "/spec/template/spec/initContainers/2/securityContext/allowPrivilegeEscalation",
+        32,
+    ),
+    (EDGE, "/spec/template/spec/containers/0", 34),
+    (EDGE, "/spec/template/spec/containers/0/volumeMounts/1/mountPath", 44),
+    (EDGE, "/spec/template/spec/containers/1", 46),
+    (EDGE, "/spec/template/spec/containers/2", 46),
+    (EDGE, "/spec/template/spec/containers/3", 49),
+    (EDGE, "/spec/template/spec/containers/3/securityContext", 51),
+    (EDGE, "/spec/template/spec/containers/3/securityContext/privileged", 52),
+    (EDGE, "/spec/template/spec/volumes/1/hostPath", 61),
+];
+
+/// `helm template edge charts/edge`, run in the repository.
+fn render_edge(helm: &str) -> String {
+    let out = Command::new(helm)
+        .args(["template", "edge", "charts/edge"])
+        .current_dir(repo())
+        .output()
+        .expect("helm runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).expect("UTF-8")
+}
+
+/// How many findings of `report` sit on the right template line, of how many.
+fn right_lines(report: &Value) -> (usize, usize) {
+    let findings = report["findings"].as_array().expect("findings");
+    let right = findings
+        .iter()
+        .filter(|f| {
+            let t = &f["template"];
+            let pointer = f["pointer"].as_str().unwrap_or_default();
+            let file = t["file"].as_str().unwrap_or_default();
+            let expected = RIGHT_LINES
+                .iter()
+                .find(|(tf, p, _)| *tf == file && *p == pointer)
+                .map(|r| r.2);
+            assert!(expected.is_some(), "no right line known for {file} {pointer}");
+            expected == t["line"].as_u64()
+        })
+        .count();
+    (right, findings.len())
+}
+
+/// List items behind `if`s, from `include`s and after a `range` land on the template line
+/// that wrote them; and the template-line accuracy on the fixture charts, printed.
+#[test]
+fn list_items_map_to_the_template_item_that_wrote_them() {
+    let Some(helm) = helm() else { return };
+    let edge = {
+        let out = ra2_in(
+            &repo(),
+            &["lint", "--edition", "base", "--no-config", "--format", "json", "-"],
+            &render_edge(&helm),
+        );
+        serde_json::from_slice::<Value>(&out.stdout).expect("JSON report")
+    };
+    let cnf = json_of(&render(&helm), &repo(), &[]);
+    // Printed before anything is asserted, so that a run of older code can be measured too.
+    let (cnf_right, cnf_all) = right_lines(&cnf);
+    let (edge_right, edge_all) = right_lines(&edge);
+    println!(
+        "template-line accuracy on the fixture charts: {} of {} findings on the right line (cnf {cnf_right} of {cnf_all}, edge {edge_right} of {edge_all})",
+        cnf_right + edge_right,
+        cnf_all + edge_all
+    );
+    for &(id, pointer, line, how) in EDGE_CASES {
+        let t = mapped(&edge, id, pointer);
+        assert_eq!(
+            (t["file"].as_str(), t["line"].as_u64(), t["mapped"].as_str()),
+            (Some(EDGE), Some(line), Some(how)),
+            "{id} at {pointer}"
+        );
+    }
+    assert_eq!((cnf_right, edge_right), (cnf_all, edge_all));
 }

@@ -55,6 +55,11 @@ impl Strings {
         (id != NONE).then(|| self.get(id))
     }
 
+    /// The shared string `id` names, if any (no copy of its text).
+    fn get_arc(&self, id: u32) -> Option<Arc<str>> {
+        (id != NONE).then(|| self.list.get(id as usize).cloned()).flatten()
+    }
+
     /// Compares two strings by id: equal ids are equal strings.
     fn cmp(&self, a: u32, b: u32) -> Ordering {
         if a == b {
@@ -101,6 +106,8 @@ struct ObjectEntry {
     line: u32,
     source_template: u32,
     hook: u32,
+    /// [`ObjectSummary::rendered`] (an optional string).
+    rendered: u32,
     full: u32,
     profile: Option<Profile>,
 }
@@ -291,6 +298,7 @@ impl Store {
             line: line.unwrap_or(NONE),
             source_template: self.strings.opt(object.source_template.as_deref()),
             hook: self.strings.opt(object.hook.as_deref()),
+            rendered: self.strings.opt(object.rendered.as_deref()),
             full: NONE,
             profile: object.profile,
         };
@@ -357,6 +365,7 @@ impl Store {
             line: entry.line as usize,
             source_template: self.strings.get_opt(entry.source_template).map(str::to_owned),
             hook: self.strings.get_opt(entry.hook).map(str::to_owned),
+            rendered: self.strings.get_arc(entry.rendered),
         }
     }
 

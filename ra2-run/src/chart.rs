@@ -16,6 +16,7 @@
 
 use std::collections::{BTreeMap, VecDeque};
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
 
 use ra2_core::report::ObjectSummary;
 use ra2_core::{Report, TemplateLocation};
@@ -39,7 +40,7 @@ pub struct Charts {
     search: Option<ChartSearch>,
     /// Templates that no chart of their name holds, by chart name.
     missing: BTreeMap<String, Vec<String>>,
-    templates: BTreeMap<String, Result<(String, String), String>>,
+    templates: BTreeMap<String, Result<(String, Rc<template_map::Template>), String>>,
     /// What could not be found, one line each.
     pub notes: Vec<String>,
     /// The names of the charts not found at all, and the note that says so for each: a run
@@ -81,19 +82,32 @@ impl Charts {
         }
         // Made when a first template is found (for output whose charts are not found, never).
         let mut ordinals = None;
+        // The rendered object of the findings being mapped (findings come object by object),
+        // read once, and a number for each object read.
+        let mut rendered: Option<((String, usize), Option<serde_json::Value>)> = None;
+        let mut objects_read = 0;
         for finding in &mut report.findings {
             let Some(source) = finding.source_template.as_deref() else {
                 continue;
             };
-            let Some((file, text)) = self.template(source) else {
+            let Some((file, template)) = self.template(source) else {
                 continue;
             };
-            let ordinal = ordinals
-                .get_or_insert_with(|| template_ordinals(&report.objects))
-                .get(&(finding.file.as_str(), finding.document))
-                .copied()
-                .unwrap_or(0);
-            let mapped = template_map::map(&text, finding.object.kind.as_deref(), ordinal, &finding.pointer);
+            let (ordinals, texts) = ordinals.get_or_insert_with(|| template_ordinals(&report.objects));
+            let place = (finding.file.as_str(), finding.document);
+            let ordinal = ordinals.get(&place).copied().unwrap_or(0);
+            if rendered.as_ref().is_none_or(|((f, d), _)| (f.as_str(), *d) != place) {
+                let object = texts.get(&place).and_then(|text| ra2_core::yaml_to_json(text).ok());
+                rendered = Some(((finding.file.clone(), finding.document), object));
+                objects_read += 1;
+            }
+            let object = rendered.as_ref().and_then(|(_, o)| o.as_ref());
+            let mapped = template.map(
+                finding.object.kind.as_deref(),
+                ordinal,
+                &finding.pointer,
+                object.map(|o| (o, objects_read)),
+            );
             finding.template = Some(TemplateLocation {
                 file,
                 line: mapped.line,
@@ -104,7 +118,7 @@ impl Charts {
     }
 
     /// The reported name and text of the template a `# Source:` comment names.
-    fn template(&mut self, source: &str) -> Option<(String, String)> {
+    fn template(&mut self, source: &str) -> Option<(String, Rc<template_map::Template>)> {
         if let Some(known) = self.templates.get(source) {
             return known.as_ref().ok().cloned();
         }
@@ -117,7 +131,7 @@ impl Charts {
         result
     }
 
-    fn read_template(&mut self, source: &str) -> Result<(String, String), String> {
+    fn read_template(&mut self, source: &str) -> Result<(String, Rc<template_map::Template>), String> {
         let mut parts = source.split('/');
         let name = parts.next().unwrap_or_default();
         let rest: Vec<&str> = parts.collect();
@@ -133,7 +147,7 @@ impl Charts {
                 path.display()
             )
         })?;
-        Ok((self.display(&path), text))
+        Ok((self.display(&path), Rc::new(template_map::Template::new(&text))))
     }
 
     /// Looks up the charts called `name` until one holds every template of its own among
@@ -361,11 +375,15 @@ impl ChartSearch {
 }
 
 /// The charts called `name` under `root` (one walk; [`Charts`] keeps its walk for every name).
+/// Each object's ordinal and rendered text, by file and document ([`template_ordinals`]).
+type Ordinals<'a> = (BTreeMap<(&'a str, usize), usize>, BTreeMap<(&'a str, usize), &'a str>);
+
 /// The ordinal of each object (by file and document) among the objects of its kind rendered
 /// from the same template, in document order: it picks the template document when a template
-/// writes several of one kind.
-fn template_ordinals(objects: &[ObjectSummary]) -> BTreeMap<(&str, usize), usize> {
+/// writes several of one kind. With it, the rendered text of each (Helm output's) object.
+fn template_ordinals(objects: &[ObjectSummary]) -> Ordinals<'_> {
     let mut ordinals = BTreeMap::new();
+    let mut texts = BTreeMap::new();
     let mut seen: BTreeMap<(&str, &str, Option<&str>), usize> = BTreeMap::new();
     let mut objects: Vec<_> = objects.iter().collect();
     objects.sort_by_key(|o| (&o.file, o.document));
@@ -376,9 +394,12 @@ fn template_ordinals(objects: &[ObjectSummary]) -> BTreeMap<(&str, usize), usize
                 .or_default();
             ordinals.insert((object.file.as_str(), object.document), *n);
             *n += 1;
+            if let Some(text) = &object.rendered {
+                texts.insert((object.file.as_str(), object.document), &**text);
+            }
         }
     }
-    ordinals
+    (ordinals, texts)
 }
 
 /// Every chart called `name` under `root` that the whole walk finds.

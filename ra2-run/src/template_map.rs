@@ -1,5 +1,6 @@
 //! Mapping a finding in `helm template` output back to the line of the chart template that
-//! wrote it. Pure: the template's text and the finding's JSON pointer in, a line out.
+//! wrote it. Pure: the template's text, the finding's JSON pointer and the rendered object
+//! in, a line out.
 //!
 //! A template is not YAML, but its structure is YAML's once the template actions (`{{ … }}`)
 //! are treated as opaque text: keys and list items by indentation. The pointer is walked
@@ -10,7 +11,16 @@
 //! when not even the pointer's first key is there, to the document's first line (`document`).
 //!
 //! Control actions (`if`, `else`, `with`, `end`, comments, variable assignments) are
-//! transparent: a list item inside `{{ if }}` counts as if the condition held.
+//! transparent to the walk. A list index is not a position in the template, though: items
+//! behind a switched-off `if` are missing from the rendered list, and an `include`, `toYaml`
+//! or `range` writes any number of them. So where the rendered object is known, each list
+//! on the pointer's way is aligned with the template's list by content ([`align`]): the
+//! rendered item goes to the literal item whose keys and literal values agree with it, or to
+//! the action that wrote it. Without the rendered object, items are counted as written.
+
+use std::cell::RefCell;
+use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
 
 /// How a template line was found (the JSON report's `template.mapped`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,6 +78,11 @@ struct Line {
     value: Value,
     /// The literal text of the value (comments included), for `kind:`.
     text: String,
+    /// How many blocks the line's actions open (`if`, `with`, `range`, `define`: +1) less
+    /// how many they close (`end`: -1).
+    nesting: i32,
+    /// The indentation the line's first output action gives its text (`nindent 8`).
+    indent_to: Option<usize>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -94,6 +109,17 @@ impl Line {
     }
 }
 
+/// How many blocks an action opens (+1) or closes (-1).
+fn action_nesting(inner: &str) -> i32 {
+    let body = inner.trim_start_matches('-').trim_end_matches('-').trim();
+    let word = body.split(|c: char| c.is_whitespace() || c == '(').next().unwrap_or("");
+    match word {
+        "if" | "with" | "range" | "define" | "block" => 1,
+        "end" => -1,
+        _ => 0,
+    }
+}
+
 fn action_kind(inner: &str) -> ActionKind {
     let body = inner.trim_start_matches('-').trim_end_matches('-').trim();
     let word = body.split(|c: char| c.is_whitespace() || c == '(').next().unwrap_or("");
@@ -107,12 +133,33 @@ fn action_kind(inner: &str) -> ActionKind {
     }
 }
 
+/// A line of the template with its actions blanked.
+#[derive(Clone, Debug, Default)]
+struct Blanked {
+    text: String,
+    actions: Vec<ActionKind>,
+    nesting: i32,
+    /// The indentation the line's first output action gives its text (`nindent 8`).
+    indent_to: Option<usize>,
+}
+
+/// The indentation `indent N` or `nindent N` gives an action's text.
+fn indent_to(inner: &str) -> Option<usize> {
+    let mut words = inner.split(|c: char| c.is_whitespace() || c == '|' || c == '(' || c == ')');
+    while let Some(word) = words.next() {
+        if word == "indent" || word == "nindent" {
+            return words.find(|w| !w.is_empty())?.parse().ok();
+        }
+    }
+    None
+}
+
 /// Splits the template into lines with their actions blanked: every `{{ … }}` (which may
 /// span lines) is replaced by a placeholder character that is not YAML syntax, so a key whose
 /// value is an action still parses as a key.
-fn blank_actions(template: &str) -> Vec<(String, Vec<ActionKind>)> {
+fn blank_actions(template: &str) -> Vec<Blanked> {
     const PLACEHOLDER: char = '\u{1}';
-    let mut lines: Vec<(String, Vec<ActionKind>)> = vec![(String::new(), Vec::new())];
+    let mut lines: Vec<Blanked> = vec![Blanked::default()];
     let mut rest = template;
     while !rest.is_empty() {
         let open = rest.find("{{");
@@ -120,34 +167,42 @@ fn blank_actions(template: &str) -> Vec<(String, Vec<ActionKind>)> {
         match (open, newline) {
             (Some(o), n) if n.is_none_or(|n| o < n) => {
                 if let Some(last) = lines.last_mut() {
-                    last.0.push_str(rest.get(..o).unwrap_or(""));
+                    last.text.push_str(rest.get(..o).unwrap_or(""));
                 }
                 let after = rest.get(o + 2..).unwrap_or("");
                 let close = after.find("}}").unwrap_or(after.len());
                 let inner = after.get(..close).unwrap_or("");
                 if let Some(last) = lines.last_mut() {
-                    last.0.push(PLACEHOLDER);
-                    last.1.push(action_kind(inner));
+                    last.text.push(PLACEHOLDER);
+                    let kind = action_kind(inner);
+                    if kind != ActionKind::Control && last.actions.iter().all(|k| *k == ActionKind::Control) {
+                        last.indent_to = indent_to(inner);
+                    }
+                    last.actions.push(kind);
+                    last.nesting += action_nesting(inner);
                 }
                 // An action spanning lines keeps the line count: its lines become empty
                 // continuation lines of the line it starts on.
                 let breaks = crate::template_map::line_breaks(inner);
                 for _ in 0..breaks {
-                    lines.push((String::new(), vec![ActionKind::Control]));
+                    lines.push(Blanked {
+                        actions: vec![ActionKind::Control],
+                        ..Blanked::default()
+                    });
                 }
                 rest = after.get((close + 2).min(after.len())..).unwrap_or("");
             }
             (_, Some(n)) => {
                 if let Some(last) = lines.last_mut() {
-                    last.0.push_str(rest.get(..n).unwrap_or(""));
+                    last.text.push_str(rest.get(..n).unwrap_or(""));
                 }
                 let crlf = rest.get(n..n + 2) == Some("\r\n");
                 rest = rest.get(n + if crlf { 2 } else { 1 }..).unwrap_or("");
-                lines.push((String::new(), Vec::new()));
+                lines.push(Blanked::default());
             }
             (_, None) => {
                 if let Some(last) = lines.last_mut() {
-                    last.0.push_str(rest);
+                    last.text.push_str(rest);
                 }
                 rest = "";
             }
@@ -195,7 +250,7 @@ fn parse_key(text: &str) -> Option<(String, &str)> {
     Some((key, value.trim()))
 }
 
-fn classify(text: &str, actions: &[ActionKind]) -> Line {
+fn classify(text: &str, actions: &[ActionKind], nesting: i32) -> Line {
     const PLACEHOLDER: char = '\u{1}';
     let indent = text.chars().take_while(|c| *c == ' ').count();
     let content = text.trim();
@@ -207,6 +262,8 @@ fn classify(text: &str, actions: &[ActionKind]) -> Line {
         key: None,
         value: Value::None,
         text: String::new(),
+        nesting,
+        indent_to: None,
     };
     if content.is_empty() {
         return if actions.is_empty() {
@@ -268,14 +325,20 @@ fn classify(text: &str, actions: &[ActionKind]) -> Line {
         key: key.map(|(k, _)| (k, column)),
         value,
         text,
+        nesting,
+        indent_to: None,
     }
 }
 
-/// The lines of a template, with the bodies of block scalars blanked.
-fn parse(template: &str) -> Vec<Line> {
-    let mut lines: Vec<Line> = blank_actions(template)
+/// The lines of a template (blanked by [`blank_actions`]), with the bodies of block scalars
+/// blanked.
+fn parse(blanked: &[Blanked]) -> Vec<Line> {
+    let mut lines: Vec<Line> = blanked
         .iter()
-        .map(|(text, actions)| classify(text, actions))
+        .map(|b| Line {
+            indent_to: b.indent_to,
+            ..classify(&b.text, &b.actions, b.nesting)
+        })
         .collect();
     let mut i = 0;
     while i < lines.len() {
@@ -299,12 +362,12 @@ fn parse(template: &str) -> Vec<Line> {
 }
 
 /// The 0-based line ranges of the template's documents (split at `---` lines).
-fn documents(template: &str) -> Vec<(usize, usize)> {
+fn documents(blanked: &[Blanked]) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     let mut start = 0;
     let mut count = 0;
-    for (i, line) in blank_actions(template).iter().enumerate() {
-        let text = line.0.trim_end();
+    for (i, line) in blanked.iter().enumerate() {
+        let text = line.text.trim_end();
         if text == "---" || text.starts_with("--- ") {
             out.push((start, i));
             start = i + 1;
@@ -319,11 +382,62 @@ fn documents(template: &str) -> Vec<(usize, usize)> {
 /// `kind: <kind>` literally, the `ordinal`-th (the last when there are fewer); else the
 /// `ordinal`-th document with any content; else the first.
 pub fn pick_document(template: &str, kind: Option<&str>, ordinal: usize) -> (usize, usize) {
-    let lines = parse(template);
-    let docs: Vec<(usize, usize)> = documents(template)
-        .into_iter()
-        .filter(|&(lo, hi)| lines.get(lo..hi).is_some_and(|ls| ls.iter().any(|l| !l.blank)))
-        .collect();
+    Template::new(template).pick_document(kind, ordinal)
+}
+
+/// A template read once for every finding mapped into it.
+#[derive(Debug)]
+pub struct Template {
+    lines: Vec<Line>,
+    /// The line ranges of its documents that have any content.
+    docs: Vec<(usize, usize)>,
+    /// The lists of the last object mapped, aligned.
+    aligned: RefCell<Alignments>,
+}
+
+impl Template {
+    pub fn new(template: &str) -> Template {
+        let blanked = blank_actions(template);
+        let lines = parse(&blanked);
+        let docs = documents(&blanked)
+            .into_iter()
+            .filter(|&(lo, hi)| lines.get(lo..hi).is_some_and(|ls| ls.iter().any(|l| !l.blank)))
+            .collect();
+        Template {
+            lines,
+            docs,
+            aligned: RefCell::default(),
+        }
+    }
+
+    /// The document of the `ordinal`-th object of `kind` (see [`pick_document`]).
+    fn pick_document(&self, kind: Option<&str>, ordinal: usize) -> (usize, usize) {
+        pick(&self.lines, &self.docs, kind, ordinal)
+    }
+
+    /// Maps `pointer` to a line: in the document picked by [`pick_document`] for an object
+    /// of `kind` that is the `ordinal`-th object of that kind rendered from this template.
+    /// With the `rendered` object (and a number that tells it from the other objects mapped
+    /// into this template), list items are aligned with the template's by content
+    /// ([`align`]); without it, by index.
+    pub fn map(
+        &self,
+        kind: Option<&str>,
+        ordinal: usize,
+        pointer: &str,
+        rendered: Option<(&serde_json::Value, usize)>,
+    ) -> Mapped {
+        let doc = self.pick_document(kind, ordinal);
+        walk(
+            &self.lines,
+            doc,
+            pointer,
+            rendered.map(|(value, object)| (value, object, &self.aligned)),
+        )
+    }
+}
+
+fn pick(lines: &[Line], docs: &[(usize, usize)], kind: Option<&str>, ordinal: usize) -> (usize, usize) {
     let kind_of = |&(lo, hi): &(usize, usize)| -> Option<&str> {
         lines.get(lo..hi)?.iter().find_map(|l| match &l.key {
             Some((k, 0)) if k == "kind" && l.dash.is_none() && l.value == Value::Literal => {
@@ -419,13 +533,29 @@ fn writes_entries(lines: &[Line], container: Container, column: usize, j: usize)
     })
 }
 
+/// Whether line `j` is an action that writes items of a list whose dashes sit at `column`:
+/// its text goes to that column or left of it (`nindent`/`indent` say where, else the line's
+/// own indentation), and it is not the value of the key above it.
+fn writes_items(lines: &[Line], container: Container, column: usize, j: usize) -> bool {
+    lines.get(j).is_some_and(|l| {
+        matches!(l.action, Some(ActionKind::Output | ActionKind::Range))
+            && l.indent_to.unwrap_or(l.indent) <= column
+            && !writes_previous_key(lines, container.lo, j)
+    })
+}
+
 fn indent_of(lines: &[Line], j: usize) -> usize {
     lines.get(j).map_or(0, |l| l.indent)
 }
 
 /// Maps `pointer` (a JSON pointer into the rendered object) to a line of the document
 /// `doc` (0-based line range) of the template.
-fn walk(lines: &[Line], doc: (usize, usize), pointer: &str) -> Mapped {
+fn walk(
+    lines: &[Line],
+    doc: (usize, usize),
+    pointer: &str,
+    rendered: Option<(&serde_json::Value, usize, &RefCell<Alignments>)>,
+) -> Mapped {
     let first = (doc.0..doc.1)
         .find(|&j| lines.get(j).is_some_and(Line::structural))
         .or_else(|| (doc.0..doc.1).find(|&j| lines.get(j).is_some_and(|l| !l.blank)))
@@ -439,6 +569,9 @@ fn walk(lines: &[Line], doc: (usize, usize), pointer: &str) -> Mapped {
     };
     // The deepest key or item found so far.
     let mut found: Option<Mapped> = None;
+    // The rendered node at the container, where the rendered object is known, and its pointer.
+    let mut here = rendered.map(|r| r.0);
+    let mut prefix = String::new();
     let ancestor = |found: Option<Mapped>| {
         found.map_or(document_start, |f| Mapped {
             how: How::Ancestor,
@@ -462,13 +595,31 @@ fn walk(lines: &[Line], doc: (usize, usize), pointer: &str) -> Mapped {
             return ancestor(found);
         };
         let next = if container.is_dash(lines, first) {
-            segment
-                .parse::<usize>()
-                .ok()
-                .and_then(|index| item(lines, container, column, index))
+            segment.parse::<usize>().ok().and_then(|index| {
+                match (here.and_then(serde_json::Value::as_array), rendered) {
+                    (Some(items), Some((_, object, cache))) => {
+                        let list = RenderedList {
+                            items,
+                            object,
+                            prefix: &prefix,
+                            cache,
+                        };
+                        aligned_item(lines, container, column, &list, index)
+                    }
+                    _ => item(lines, container, column, index),
+                }
+            })
         } else {
             key(lines, container, column, segment)
         };
+        here = here.and_then(|node| match node {
+            serde_json::Value::Object(map) => map.get(segment.as_str()),
+            serde_json::Value::Array(items) => segment.parse::<usize>().ok().and_then(|i| items.get(i)),
+            _ => None,
+        });
+        if here.is_some() {
+            push_segment(&mut prefix, segment);
+        }
         match next {
             Some(Step::Found {
                 line,
@@ -573,9 +724,18 @@ fn item(lines: &[Line], container: Container, column: usize, index: usize) -> Op
     None
 }
 
+/// The end of the list item on line `j` (dashes at `column`): its block, up to an action
+/// that writes items of the list itself (indented to the dashes' column or left of it).
+fn item_end(lines: &[Line], container: Container, column: usize, j: usize) -> usize {
+    let end = block_end(lines, j, container.hi, column, false);
+    (j + 1..end)
+        .find(|&k| writes_items(lines, container, column, k))
+        .unwrap_or(end)
+}
+
 /// The list item on line `j`, whose dash sits at `column`.
 fn found_item(lines: &[Line], container: Container, column: usize, j: usize) -> Step {
-    let end = block_end(lines, j, container.hi, column, false);
+    let end = item_end(lines, container, column, j);
     match lines.get(j).and_then(|l| l.key.as_ref()) {
         // `- name: x`: a mapping whose first key is on the item's line.
         Some(_) => Step::Found {
@@ -601,13 +761,437 @@ fn found_item(lines: &[Line], container: Container, column: usize, j: usize) -> 
     }
 }
 
+/// Where the items of a template list come from, in the template's order.
+#[derive(Clone, Debug)]
+enum Slot {
+    /// A literal item (`- name: x`) on this line; `conditional` when it sits inside an `if`,
+    /// `with` or `range` of the list, so the rendered list may lack it.
+    Literal { line: usize, conditional: bool },
+    /// An action that writes any number of items (`include`, `toYaml`, a `range` whose body
+    /// is not a literal item).
+    Action(usize),
+    /// A `range` whose body is literal items (on these lines): any number of copies.
+    Range { body: Vec<usize> },
+}
+
+/// The end (exclusive) of the `range` that opens on line `j`: the line after the `end` that
+/// closes it, or `hi`.
+fn range_end(lines: &[Line], j: usize, hi: usize) -> usize {
+    let mut depth = 0;
+    for k in j..hi {
+        depth += lines.get(k).map_or(0, |l| l.nesting);
+        if depth <= 0 {
+            return k + 1;
+        }
+    }
+    hi
+}
+
+/// The slots of the list `container`, whose dashes sit at `column`.
+fn slots(lines: &[Line], container: Container, column: usize) -> Vec<Slot> {
+    let mut out = Vec::new();
+    // Blocks opened since the list's start: an item inside one may be switched off.
+    let mut depth = 0;
+    let mut j = container.lo;
+    while j < container.hi {
+        let Some(line) = lines.get(j) else { break };
+        if writes_items(lines, container, column, j) {
+            if line.action == Some(ActionKind::Range) {
+                let end = range_end(lines, j, container.hi);
+                let body: Vec<usize> = (j + 1..end)
+                    .filter(|&k| lines.get(k).is_some_and(|l| l.structural() && l.dash == Some(column)))
+                    .collect();
+                out.push(if body.is_empty() {
+                    Slot::Action(j)
+                } else {
+                    Slot::Range { body }
+                });
+                depth += (j..end).map(|k| lines.get(k).map_or(0, |l| l.nesting)).sum::<i32>();
+                j = end.max(j + 1);
+                continue;
+            }
+            out.push(Slot::Action(j));
+        } else if line.structural() && line.dash == Some(column) {
+            out.push(Slot::Literal {
+                line: j,
+                conditional: depth != 0,
+            });
+            // The item's own lines, actions among them included, belong to it.
+            let end = item_end(lines, container, column, j);
+            depth += (j..end).map(|k| lines.get(k).map_or(0, |l| l.nesting)).sum::<i32>();
+            j = end.max(j + 1);
+            continue;
+        }
+        depth += line.nesting;
+        j += 1;
+    }
+    out
+}
+
+/// A segment of a JSON pointer, escaped.
+fn push_segment(path: &mut String, segment: &str) {
+    path.push('/');
+    path.push_str(&segment.replace('~', "~0").replace('/', "~1"));
+}
+
+/// What the template's literal item on line `j` writes: each key's path below the item
+/// (list items as `*`) with its literal value where it has one (`None`: written by an
+/// action, a block scalar or the lines below), and the key on the item's own line.
+struct ItemText {
+    fields: Vec<(String, Option<Literal>)>,
+    first_key: Option<String>,
+    /// The item is a scalar written literally (`- NET_ADMIN`).
+    scalar: Option<Literal>,
+}
+
+/// A literal value as JSON (`None`: not one ra2 reads alone).
+type Literal = Option<serde_json::Value>;
+
+fn item_text(lines: &[Line], j: usize, end: usize) -> ItemText {
+    let mut text = ItemText {
+        fields: Vec::new(),
+        first_key: None,
+        scalar: None,
+    };
+    let Some(root) = lines.get(j).and_then(|l| l.dash) else {
+        return text;
+    };
+    // (column, path, is a list item) of the enclosing keys and items.
+    let mut stack: Vec<(usize, String, bool)> = vec![(root, String::new(), true)];
+    for k in j..end {
+        let Some(line) = lines.get(k).filter(|l| l.structural()) else {
+            continue;
+        };
+        let literal = (line.value == Value::Literal).then(|| ra2_core::yaml_to_json(&line.text).ok());
+        if let Some(dash) = line.dash.filter(|_| k != j) {
+            while stack.len() > 1 && stack.last().is_some_and(|t| t.0 > dash || (t.2 && t.0 == dash)) {
+                stack.pop();
+            }
+            let mut path = stack.last().map(|t| t.1.clone()).unwrap_or_default();
+            path.push_str("/*");
+            stack.push((dash, path.clone(), true));
+            if line.key.is_none() {
+                text.fields.push((path, literal.clone()));
+            }
+        }
+        match &line.key {
+            Some((key, key_column)) => {
+                while stack.len() > 1 && stack.last().is_some_and(|t| t.0 >= *key_column) {
+                    stack.pop();
+                }
+                let mut path = stack.last().map(|t| t.1.clone()).unwrap_or_default();
+                push_segment(&mut path, key);
+                if k == j {
+                    text.first_key = Some(path.clone());
+                }
+                text.fields.push((path.clone(), literal));
+                stack.push((*key_column, path, false));
+            }
+            None if k == j => text.scalar = literal,
+            None => {}
+        }
+    }
+    text
+}
+
+/// Every path of `value` (list items as `*`).
+fn rendered_paths(value: &serde_json::Value, prefix: &mut String, out: &mut HashSet<String>) {
+    match value {
+        serde_json::Value::Object(map) => {
+            for (key, child) in map {
+                let len = prefix.len();
+                push_segment(prefix, key);
+                out.insert(prefix.clone());
+                rendered_paths(child, prefix, out);
+                prefix.truncate(len);
+            }
+        }
+        serde_json::Value::Array(items) => {
+            let len = prefix.len();
+            prefix.push_str("/*");
+            out.insert(prefix.clone());
+            for child in items {
+                rendered_paths(child, prefix, out);
+            }
+            prefix.truncate(len);
+        }
+        _ => {}
+    }
+}
+
+/// How well the rendered `item` agrees with the template's literal item `text`: `None`
+/// when the template cannot have written it (a literal value differs, the key on the item's
+/// own line is missing, a scalar for a mapping); else more for each literal value found and
+/// each key found.
+fn agreement(text: &ItemText, (item, paths): (&serde_json::Value, &HashSet<String>)) -> Option<i64> {
+    const BASE: i64 = 4;
+    if let Some(scalar) = &text.scalar {
+        return scalar
+            .as_ref()
+            .filter(|v| !item.is_object() && !item.is_array() && *v == item)
+            .map(|_| BASE + 3);
+    }
+    if text.first_key.is_some() && !item.is_object() {
+        return None;
+    }
+    if let Some(first) = &text.first_key {
+        item.pointer(first)?;
+    }
+    let mut score = BASE;
+    let mut seen: Vec<&str> = Vec::new();
+    for (path, _) in &text.fields {
+        if seen.contains(&path.as_str()) {
+            continue;
+        }
+        seen.push(path);
+        if paths.contains(path) {
+            score += 1;
+        }
+        // A path outside lists whose every writer is literal: the rendered value is one of
+        // them, or the template did not write this item.
+        if path.contains("/*") {
+            continue;
+        }
+        // Written by an action, or a literal ra2 cannot read alone: anything goes.
+        let Some(literals) = text
+            .fields
+            .iter()
+            .filter(|(p, _)| p == path)
+            .map(|(_, v)| v.as_ref().and_then(Option::as_ref))
+            .collect::<Option<Vec<&serde_json::Value>>>()
+        else {
+            continue;
+        };
+        let Some(rendered) = item.pointer(path) else { continue };
+        if literals.contains(&rendered) {
+            score += 3;
+        } else {
+            return None;
+        }
+    }
+    Some(score)
+}
+
+/// Where a rendered list item comes from: the literal item (or `range` body item) on a line,
+/// or the action on a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Place {
+    Item(usize),
+    Action(usize),
+}
+
+/// The rendered list items aligned with their template list, by object, list lines and
+/// rendered pointer (`None`: too long to align).
+#[derive(Debug, Default)]
+struct Alignments {
+    object: Option<usize>,
+    lists: HashMap<(usize, usize, String), Aligned>,
+}
+
+/// Each item's place, or `None` for a list too long to align ([`align`]).
+type Aligned = Rc<Option<Vec<Option<Place>>>>;
+
+/// A rendered list: its items, the number of the object it is in, its pointer, and the
+/// alignments of that object's lists.
+struct RenderedList<'a> {
+    items: &'a [serde_json::Value],
+    object: usize,
+    prefix: &'a str,
+    cache: &'a RefCell<Alignments>,
+}
+
+/// Item `index` of the rendered list `items` (at `prefix` of `object`), aligned with the
+/// template list `container` by [`align`] once per list.
+fn aligned_item(
+    lines: &[Line],
+    container: Container,
+    column: usize,
+    list: &RenderedList<'_>,
+    index: usize,
+) -> Option<Step> {
+    let RenderedList {
+        items,
+        object,
+        prefix,
+        cache,
+    } = *list;
+    let key = (container.lo, container.hi, prefix.to_owned());
+    let known = {
+        let mut cache = cache.borrow_mut();
+        if cache.object != Some(object) {
+            cache.object = Some(object);
+            cache.lists.clear();
+        }
+        cache.lists.get(&key).cloned()
+    };
+    let places = known.unwrap_or_else(|| {
+        let places = Rc::new(align(lines, container, column, items));
+        cache.borrow_mut().lists.insert(key, Rc::clone(&places));
+        places
+    });
+    match &*places {
+        None => item(lines, container, column, index),
+        Some(places) => match places.get(index).copied().flatten()? {
+            Place::Action(j) => Some(Step::Action(j)),
+            Place::Item(k) => Some(found_item(lines, container, column, k)),
+        },
+    }
+}
+
+/// The rendered list `items` aligned with the template list `container` (dashes at `column`)
+/// by content: the best order-keeping assignment of rendered items to the template's literal
+/// items (each at most once, skipping those switched off), `range` bodies and item-writing
+/// actions (any number each). An item that the best assignments give to different places
+/// has none. `None` when the list is too long to be worth it.
+fn align(
+    lines: &[Line],
+    container: Container,
+    column: usize,
+    items: &[serde_json::Value],
+) -> Option<Vec<Option<Place>>> {
+    /// Above this many cells the alignment is not worth its cost: items by index.
+    const MAX_CELLS: usize = 1 << 16;
+    /// What an item written by an action scores: less than any literal item.
+    const ACTION: i64 = 1;
+    /// Leaving out a literal item that no `if` switches off.
+    const SKIP: i64 = -50;
+    /// A rendered item that nothing in the template can have written (the template was
+    /// edited since, or ra2 misread it): placed nowhere, so the others still are.
+    const UNEXPLAINED: i64 = -100;
+    let slots = slots(lines, container, column);
+    let (n_items, n_slots) = (items.len(), slots.len());
+    if (n_items + 1).saturating_mul(n_slots + 1) > MAX_CELLS {
+        return None;
+    }
+    let texts: Vec<Vec<(usize, ItemText)>> = slots
+        .iter()
+        .map(|slot| {
+            let item_lines: &[usize] = match slot {
+                Slot::Literal { line, .. } => std::slice::from_ref(line),
+                Slot::Range { body } => body,
+                Slot::Action(_) => &[],
+            };
+            item_lines
+                .iter()
+                .map(|&k| (k, item_text(lines, k, item_end(lines, container, column, k))))
+                .collect()
+        })
+        .collect();
+    let paths: Vec<HashSet<String>> = items
+        .iter()
+        .map(|item| {
+            let mut paths = HashSet::new();
+            rendered_paths(item, &mut String::new(), &mut paths);
+            paths
+        })
+        .collect();
+    // score[i][s]: item i written by slot s (and by which of its lines).
+    let score = |i: usize, s: usize| -> Option<(i64, usize)> {
+        let item = (items.get(i)?, paths.get(i)?);
+        match slots.get(s)? {
+            Slot::Action(j) => Some((ACTION, *j)),
+            _ => texts
+                .get(s)?
+                .iter()
+                .filter_map(|(k, text)| agreement(text, item).map(|v| (v, *k)))
+                .fold(None, |best: Option<(i64, usize)>, (v, k)| match best {
+                    Some((b, _)) if b >= v => best,
+                    _ => Some((v, k)),
+                }),
+        }
+    };
+    let scores: Vec<Vec<Option<(i64, usize)>>> = (0..n_items)
+        .map(|i| (0..n_slots).map(|s| score(i, s)).collect())
+        .collect();
+    let cell = |i: usize, s: usize| scores.get(i).and_then(|r| r.get(s)).copied().flatten();
+    let skip = |s: usize| match slots.get(s) {
+        Some(Slot::Literal { conditional: false, .. }) => SKIP,
+        _ => 0,
+    };
+    let repeats = |s: usize| !matches!(slots.get(s), Some(Slot::Literal { .. }));
+    let width = n_slots + 1;
+    let get = |t: &[Option<i64>], i: usize, s: usize| t.get(i * width + s).copied().flatten();
+    // after[i][s]: the best score of items i.. from slots s.. .
+    let mut after: Vec<Option<i64>> = vec![None; (n_items + 1) * width];
+    for i in (0..=n_items).rev() {
+        for s in (0..=n_slots).rev() {
+            let mut best = (i == n_items && s == n_slots).then_some(0);
+            if s < n_slots {
+                best = best.max(get(&after, i, s + 1).map(|v| v + skip(s)));
+                if let Some((v, _)) = cell(i, s) {
+                    let next = if repeats(s) { s } else { s + 1 };
+                    best = best.max(get(&after, i + 1, next).map(|rest| v + rest));
+                }
+            }
+            if i < n_items {
+                best = best.max(get(&after, i + 1, s).map(|rest| UNEXPLAINED + rest));
+            }
+            if let Some(slot) = after.get_mut(i * width + s) {
+                *slot = best;
+            }
+        }
+    }
+    // before[i][s]: the best score of items ..i from slots ..s, standing at slot s.
+    let mut before: Vec<Option<i64>> = vec![None; (n_items + 1) * width];
+    if let Some(start) = before.get_mut(0) {
+        *start = Some(0);
+    }
+    for i in 0..=n_items {
+        for s in 0..=n_slots {
+            let Some(here) = get(&before, i, s) else { continue };
+            let mut raise = |i: usize, s: usize, v: i64| {
+                if let Some(slot) = before.get_mut(i * width + s) {
+                    *slot = (*slot).max(Some(v));
+                }
+            };
+            if s < n_slots {
+                raise(i, s + 1, here + skip(s));
+                if let Some((v, _)) = cell(i, s) {
+                    raise(i + 1, if repeats(s) { s } else { s + 1 }, here + v);
+                }
+            }
+            if i < n_items {
+                raise(i + 1, s, here + UNEXPLAINED);
+            }
+        }
+    }
+    let Some(best) = get(&after, 0, 0) else {
+        // No assignment at all (every item may be unexplained, so never).
+        return Some(vec![None; n_items]);
+    };
+    let place = |index: usize| {
+        // The places item `index` has in the best assignments: none if it is unexplained in
+        // one of them.
+        let unexplained = (0..=n_slots).any(|s| {
+            get(&before, index, s)
+                .zip(get(&after, index + 1, s))
+                .is_some_and(|(a, b)| a + UNEXPLAINED + b == best)
+        });
+        if unexplained {
+            return None;
+        }
+        let mut places = (0..n_slots).filter_map(|s| {
+            let (v, k) = cell(index, s)?;
+            let next = if repeats(s) { s } else { s + 1 };
+            (get(&before, index, s)? + v + get(&after, index + 1, next)? == best).then_some((s, k))
+        });
+        let (chosen, k) = places.next()?;
+        if places.any(|(other, _)| other != chosen) {
+            return None;
+        }
+        Some(match slots.get(chosen)? {
+            Slot::Action(j) => Place::Action(*j),
+            _ => Place::Item(k),
+        })
+    };
+    Some((0..n_items).map(place).collect())
+}
+
 /// Maps `pointer` to a line of `template`: in the document picked by [`pick_document`] for
 /// an object of `kind` that is the `ordinal`-th object of that kind rendered from this
 /// template.
 pub fn map(template: &str, kind: Option<&str>, ordinal: usize, pointer: &str) -> Mapped {
-    let lines = parse(template);
-    let doc = pick_document(template, kind, ordinal);
-    walk(&lines, doc, pointer)
+    Template::new(template).map(kind, ordinal, pointer, None)
 }
 
 #[cfg(test)]
@@ -768,5 +1352,150 @@ spec:
         assert_eq!(line(template, "/spec/hostIPC"), (1, "action"));
         assert_eq!(line("", "/spec"), (1, "document"));
         assert_eq!(line("{{ if }}\n: : [\n  - - -\n\t\"\n", "/a/0/b"), (2, "document"));
+    }
+
+    /// Maps `pointer` with the rendered object `rendered` (YAML).
+    fn aligned(template: &str, rendered: &str, pointer: &str) -> (usize, &'static str) {
+        let object = ra2_core::yaml_to_json(rendered).expect("rendered YAML");
+        let m = Template::new(template).map(None, 0, pointer, Some((&object, 0)));
+        (m.line, m.how.as_str())
+    }
+
+    const BITNAMI: &str = r#"kind: Deployment
+spec:
+  template:
+    spec:
+      initContainers:
+        {{- if .Values.volumePermissions.enabled }}
+        - name: volume-permissions
+          securityContext:
+            runAsUser: 0
+        {{- end }}
+        - name: wait
+          image: busybox
+        {{- include "x.init" . | nindent 8 }}
+        - name: migrate
+          securityContext:
+            privileged: true
+      containers:
+        - name: app
+          ports:
+            - name: http
+              containerPort: 8080
+            {{- if .Values.metrics }}
+            - name: metrics
+              containerPort: 9090
+            {{- end }}
+            - name: admin
+              containerPort: 8081
+        {{- range .Values.sidecars }}
+        - name: {{ .name }}
+          image: {{ .image }}
+        {{- end }}
+        - name: debug
+          securityContext:
+            privileged: true
+"#;
+
+    const RENDERED: &str = r"kind: Deployment
+spec:
+  template:
+    spec:
+      initContainers:
+        - name: wait
+          image: busybox
+        - name: tuning
+          securityContext:
+            privileged: true
+        - name: migrate
+          securityContext:
+            privileged: true
+      containers:
+        - name: app
+          ports:
+            - name: http
+              containerPort: 8080
+            - name: admin
+              containerPort: 8081
+        - name: a
+          image: a
+        - name: b
+          image: b
+        - name: debug
+          securityContext:
+            privileged: true
+";
+
+    #[test]
+    fn list_items_align_with_the_template_items_by_content() {
+        let c = "/spec/template/spec/containers";
+        let i = "/spec/template/spec/initContainers";
+        // Behind a switched-off if: the first rendered item is the template's second.
+        assert_eq!(aligned(BITNAMI, RENDERED, &format!("{i}/0/image")), (12, "key"));
+        // From an include between literal items: the include; the literal item after it.
+        assert_eq!(
+            aligned(BITNAMI, RENDERED, &format!("{i}/1/securityContext/privileged")),
+            (13, "action")
+        );
+        assert_eq!(
+            aligned(BITNAMI, RENDERED, &format!("{i}/2/securityContext/privileged")),
+            (16, "key")
+        );
+        // A field the literal item before an include lacks is not the include's.
+        assert_eq!(
+            aligned(BITNAMI, RENDERED, &format!("{i}/0/resources")),
+            (11, "ancestor")
+        );
+        // After a switched-off item in the middle.
+        assert_eq!(
+            aligned(BITNAMI, RENDERED, &format!("{c}/0/ports/1/containerPort")),
+            (27, "key")
+        );
+        // Items of a range, then a literal item.
+        assert_eq!(aligned(BITNAMI, RENDERED, &format!("{c}/2/image")), (30, "key"));
+        assert_eq!(
+            aligned(BITNAMI, RENDERED, &format!("{c}/3/securityContext/privileged")),
+            (34, "key")
+        );
+        // By index, as without the rendered object, the range would have taken it.
+        assert_eq!(
+            line(BITNAMI, &format!("{c}/3/securityContext/privileged")),
+            (29, "ancestor")
+        );
+    }
+
+    #[test]
+    fn items_that_cannot_be_placed_stay_at_the_list() {
+        // Two actions could each have written the item: neither is claimed.
+        let template = "kind: Pod\nspec:\n  volumes:\n    - name: a\n      emptyDir: {}\n    {{- include \"x\" . | nindent 4 }}\n    {{- toYaml .Values.extra | nindent 4 }}\n";
+        let rendered = "kind: Pod\nspec:\n  volumes:\n    - name: a\n      emptyDir: {}\n    - name: b\n      hostPath: {path: /}\n";
+        assert_eq!(aligned(template, rendered, "/spec/volumes/1/hostPath"), (3, "ancestor"));
+        assert_eq!(aligned(template, rendered, "/spec/volumes/0/emptyDir"), (5, "key"));
+        // No template item can have written it (a literal value differs), and nothing else
+        // writes items.
+        let template = "kind: Pod\nspec:\n  volumes:\n    - name: a\n      emptyDir: {}\n";
+        let rendered = "kind: Pod\nspec:\n  volumes:\n    - name: b\n      hostPath: {path: /}\n";
+        assert_eq!(aligned(template, rendered, "/spec/volumes/0/hostPath"), (3, "ancestor"));
+        // An item no template item can have written leaves the others in place.
+        let template = "kind: Pod\nspec:\n  volumes:\n    - name: a\n      emptyDir: {}\n    - name: c\n      hostPath: {path: /}\n";
+        let rendered = "kind: Pod\nspec:\n  volumes:\n    - name: a\n      emptyDir: {}\n    - name: b\n    - name: c\n      hostPath: {path: /}\n";
+        assert_eq!(aligned(template, rendered, "/spec/volumes/2/hostPath"), (7, "key"));
+        assert_eq!(aligned(template, rendered, "/spec/volumes/1"), (3, "ancestor"));
+        // An include indented as the item's keys whose nindent puts its items in the list.
+        let template = "kind: Pod\nspec:\n  volumes:\n    - name: a\n      emptyDir: {}\n      {{- include \"x\" . | nindent 4 }}\n";
+        let rendered = "kind: Pod\nspec:\n  volumes:\n    - name: a\n      emptyDir: {}\n    - name: b\n      hostPath: {path: /}\n";
+        assert_eq!(aligned(template, rendered, "/spec/volumes/1/hostPath"), (6, "action"));
+        assert_eq!(aligned(template, rendered, "/spec/volumes/0/emptyDir"), (5, "key"));
+        // Literal scalars: the item whose value it is.
+        let template = "kind: Pod\nspec:\n  containers:\n    - name: a\n      securityContext:\n        capabilities:\n          add:\n            {{- if .Values.raw }}\n            - NET_RAW\n            {{- end }}\n            - NET_ADMIN\n";
+        let rendered = "kind: Pod\nspec:\n  containers:\n    - name: a\n      securityContext:\n        capabilities:\n          add:\n            - NET_ADMIN\n";
+        assert_eq!(
+            aligned(
+                template,
+                rendered,
+                "/spec/containers/0/securityContext/capabilities/add/0"
+            ),
+            (11, "key")
+        );
     }
 }

@@ -203,6 +203,11 @@ impl Linter<'_> {
             line,
             source_template: template.map(str::to_owned),
             hook: helm_hook(&object),
+            rendered: template
+                .filter(|_| object.root.id() == object.root.doc().root)
+                .map(|_| object.root.doc().chunk.text)
+                .filter(|text| text.len() <= crate::report::RENDERED_TEXT_LIMIT)
+                .map(std::sync::Arc::from),
         });
         self.collect_facts(target, &object);
         for collect in &self.rules.collect {

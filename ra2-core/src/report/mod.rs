@@ -205,7 +205,16 @@ pub struct ObjectSummary {
     /// other object, but not deployed with the release.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hook: Option<String>,
+    /// The text of the document the object was read from, kept for Helm output (an object
+    /// with a [`source_template`](Self::source_template) that is its document's root, up to
+    /// [`RENDERED_TEXT_LIMIT`] bytes): what maps a finding in a list to the template item
+    /// that wrote it. Not part of the JSON output contract.
+    #[serde(skip)]
+    pub rendered: Option<std::sync::Arc<str>>,
 }
+
+/// The largest rendered document whose text [`ObjectSummary::rendered`] keeps.
+pub const RENDERED_TEXT_LIMIT: usize = 1 << 20;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SeverityCounts {
