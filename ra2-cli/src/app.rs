@@ -135,6 +135,14 @@ pub fn export_vap(args: &VapArgs) -> u8 {
     if let Some(edition) = args.edition {
         config.edition = edition.into();
     }
+    // Waivers that have lapsed by today are not exported (as `ra2 lint` no longer applies them).
+    match settings::today() {
+        Ok(today) => config.today = Some(today),
+        Err(lines) => {
+            warn(&lines);
+            return EXIT_ERROR;
+        }
+    }
     if let Some(version) = &args.kubernetes_version {
         let Some(minor) = ra2_core::config::parse_kubernetes_version(version) else {
             warn(&[format!(
@@ -164,6 +172,19 @@ pub fn export_vap(args: &VapArgs) -> u8 {
                 summary.warn,
                 summary.not_exported
             );
+            use std::fmt::Write as _;
+            for lapsed in &summary.lapsed {
+                let _ = writeln!(output, "# not exported, its waiver has lapsed: exemption {lapsed}");
+            }
+            if let Some(date) = &summary.export_again_by {
+                let _ = writeln!(
+                    output,
+                    "# export again by {date}: an exemption stops holding then, and the policies cannot read a clock"
+                );
+                warn(&[format!(
+                    "note: an exemption of these policies stops holding on {date}; the API server cannot tell, so export and apply them again by then"
+                )]);
+            }
             output.push_str(&ra2_core::export::vap::to_yaml(&objects));
             emit(&output);
             EXIT_OK

@@ -348,9 +348,14 @@ pub struct ConfigError {
 /// Is `s` a calendar date written `YYYY-MM-DD`? (Such dates compare as strings in date
 /// order, which is how expiry dates are judged.)
 pub fn valid_date(s: &str) -> bool {
+    calendar_date(s).is_some()
+}
+
+/// A `YYYY-MM-DD` day of the calendar.
+fn calendar_date(s: &str) -> Option<time::Date> {
     let bytes = s.as_bytes();
     if bytes.len() != 10 || bytes.get(4) != Some(&b'-') || bytes.get(7) != Some(&b'-') {
-        return false;
+        return None;
     }
     let number = |range: std::ops::Range<usize>| {
         s.get(range)
@@ -358,13 +363,20 @@ pub fn valid_date(s: &str) -> bool {
             .parse::<u32>()
             .ok()
     };
-    let (Some(year), Some(month), Some(day)) = (number(0..4), number(5..7), number(8..10)) else {
-        return false;
-    };
+    let (year, month, day) = (number(0..4)?, number(5..7)?, number(8..10)?);
     let (Ok(year), Ok(month), Ok(day)) = (i32::try_from(year), u8::try_from(month), u8::try_from(day)) else {
-        return false;
+        return None;
     };
-    time::Month::try_from(month).is_ok_and(|month| time::Date::from_calendar_date(year, month, day).is_ok())
+    time::Date::from_calendar_date(year, time::Month::try_from(month).ok()?, day).ok()
+}
+
+/// The day after `date` (`YYYY-MM-DD`): the first day a waiver that holds through `date` no
+/// longer holds. A text that is not a day of the calendar comes back as it is.
+pub fn day_after(date: &str) -> String {
+    calendar_date(date).and_then(time::Date::next_day).map_or_else(
+        || date.to_owned(),
+        |d| format!("{:04}-{:02}-{:02}", d.year(), u8::from(d.month()), d.day()),
+    )
 }
 
 /// The date `days` after 1970-01-01, written `YYYY-MM-DD`: how a face that has a clock sets

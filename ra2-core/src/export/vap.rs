@@ -743,6 +743,12 @@ pub struct Summary {
     pub not_exported: usize,
     /// Every check written: rule, check, and whether it denies.
     pub checks: Vec<(&'static str, &'static str, bool)>,
+    /// Exemptions left out because their `expires` date has passed by [`Config::today`]
+    /// (described, with the date).
+    pub lapsed: Vec<String>,
+    /// The first day an exported exemption no longer holds: CEL has no clock, so the policies
+    /// must be exported again by then (they carry it as `ra2.dev/export-again-by`).
+    pub export_again_by: Option<String>,
 }
 
 /// The policies and bindings for `config` (its edition, select/ignore, severities, exemptions
@@ -776,6 +782,22 @@ pub fn generate(config: &Config) -> Result<(Vec<Value>, Summary), Vec<ExportErro
     // (rule, deny) -> validations, in catalogue order.
     let mut groups: BTreeMap<(Kind, bool), Group> = BTreeMap::new();
     let mut summary = Summary::default();
+    // A waiver holds through its `expires` day; the policies cannot read a clock, so a lapsed
+    // one is left out and the day after the first one to lapse is when to export again.
+    for exemption in &config.exemptions {
+        match (&exemption.expires, exemption.lapsed(config.today.as_deref())) {
+            (_, Some(date)) => summary
+                .lapsed
+                .push(format!("{} (expired {date})", exemption.describe())),
+            (Some(date), None) => {
+                let after = crate::config::day_after(date);
+                if summary.export_again_by.as_ref().is_none_or(|d| after < *d) {
+                    summary.export_again_by = Some(after);
+                }
+            }
+            (None, None) => {}
+        }
+    }
     for doc in catalogue::all().iter().filter(|d| d.in_edition(edition)) {
         for check in doc.checks_in(edition) {
             if !config.enabled(doc.id, check.slug) {
@@ -817,6 +839,7 @@ pub fn generate(config: &Config) -> Result<(Vec<Value>, Summary), Vec<ExportErro
                 .exemptions
                 .iter()
                 .filter(|e| selector_matches(&e.rule, doc.id, check.slug))
+                .filter(|e| e.lapsed(config.today.as_deref()).is_none())
                 .collect();
             let (rules, validations) = groups.entry((entry.kind(), deny)).or_default();
             if !rules.contains(&doc.id) {
@@ -831,7 +854,11 @@ pub fn generate(config: &Config) -> Result<(Vec<Value>, Summary), Vec<ExportErro
     let mut out = Vec::new();
     for ((kind, deny), (rules, validations)) in groups {
         let name = policy_name(kind, deny);
-        out.push(policy(&name, &rules, kind, config, &validations));
+        let mut policy = policy(&name, &rules, kind, config, &validations);
+        if let Some(date) = &summary.export_again_by {
+            policy["metadata"]["annotations"]["ra2.dev/export-again-by"] = Value::from(date.as_str());
+        }
+        out.push(policy);
         out.push(binding(&name, deny));
     }
     Ok((out, summary))
@@ -1417,6 +1444,43 @@ mod tests {
         )
         .unwrap();
         assert!(generate(&bad).unwrap_err()[0].0.contains("\"pod-template\""));
+    }
+
+    #[test]
+    fn lapsed_waivers_are_left_out_and_the_first_expiry_is_announced() {
+        let mut config = Config::from_yaml(
+            concat!(
+                "edition: latest\n",
+                "exemptions:\n",
+                "  - {rule: ra2.app.041, name: old, reason: r, expires: 2026-11-26}\n",
+                "  - {rule: ra2.app.041, name: soon, reason: r, expires: 2026-12-31}\n",
+                "  - {rule: ra2.app.041, name: later, reason: r, expires: 2027-03-01}\n",
+                "  - {rule: ra2.app.041, name: always, reason: r}\n",
+            ),
+            "c",
+        )
+        .unwrap();
+        config.today = Some("2026-11-27".to_owned());
+        let (policies, summary) = generate(&config).unwrap();
+        assert_eq!(summary.lapsed, ["ra2.app.041 (name old) (expired 2026-11-26)"]);
+        assert_eq!(summary.export_again_by.as_deref(), Some("2027-01-01"));
+        let text = serde_json::to_string(&policies).unwrap();
+        for (name, exported) in [("old", false), ("soon", true), ("later", true), ("always", true)] {
+            assert_eq!(
+                text.contains(&format!("variables.name == '{name}'")),
+                exported,
+                "{name}: {text}"
+            );
+        }
+        assert_eq!(
+            policies[0]["metadata"]["annotations"]["ra2.dev/export-again-by"],
+            "2027-01-01"
+        );
+        // Without a clock nothing lapses (as in a lint), and the date is still announced.
+        config.today = None;
+        let (policies, summary) = generate(&config).unwrap();
+        assert!(summary.lapsed.is_empty());
+        assert!(serde_json::to_string(&policies).unwrap().contains("'old'"));
     }
 
     #[test]
