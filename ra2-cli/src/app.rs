@@ -125,6 +125,7 @@ pub fn rules(args: &RulesArgs) -> u8 {
 
 /// `ra2 export vap`: the policies on standard output, or with `--list` what is exported.
 pub fn export_vap(args: &VapArgs) -> u8 {
+    use std::fmt::Write as _;
     let mut config = match ra2_input::config::load(args.config.as_deref()) {
         Ok(config) => config,
         Err(e) => {
@@ -172,7 +173,6 @@ pub fn export_vap(args: &VapArgs) -> u8 {
                 summary.warn,
                 summary.not_exported
             );
-            use std::fmt::Write as _;
             for lapsed in &summary.lapsed {
                 let _ = writeln!(output, "# not exported, its waiver has lapsed: exemption {lapsed}");
             }

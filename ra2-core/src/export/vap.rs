@@ -854,11 +854,13 @@ pub fn generate(config: &Config) -> Result<(Vec<Value>, Summary), Vec<ExportErro
     let mut out = Vec::new();
     for ((kind, deny), (rules, validations)) in groups {
         let name = policy_name(kind, deny);
-        let mut policy = policy(&name, &rules, kind, config, &validations);
-        if let Some(date) = &summary.export_again_by {
-            policy["metadata"]["annotations"]["ra2.dev/export-again-by"] = Value::from(date.as_str());
-        }
-        out.push(policy);
+        out.push(policy(
+            &name,
+            &rules,
+            (kind, summary.export_again_by.as_deref()),
+            config,
+            &validations,
+        ));
         out.push(binding(&name, deny));
     }
     Ok((out, summary))
@@ -978,11 +980,25 @@ fn variables(kind: Kind, config: &Config) -> Value {
     ])
 }
 
-fn policy(name: &str, rules: &[&str], kind: Kind, config: &Config, validations: &[Value]) -> Value {
+/// A policy for the objects of `kind`; with the day to export again by when an exemption
+/// lapses (`ra2.dev/export-again-by`).
+fn policy(
+    name: &str,
+    rules: &[&str],
+    (kind, export_again_by): (Kind, Option<&str>),
+    config: &Config,
+    validations: &[Value],
+) -> Value {
+    let mut annotations = serde_json::Map::new();
+    annotations.insert("ra2.dev/rules".to_owned(), Value::from(rules.join(", ")));
+    annotations.insert("ra2.dev/edition".to_owned(), Value::from(config.edition.as_str()));
+    if let Some(date) = export_again_by {
+        annotations.insert("ra2.dev/export-again-by".to_owned(), Value::from(date));
+    }
     let meta = json!({
         "name": name,
         "labels": {MANAGED_BY.0: MANAGED_BY.1},
-        "annotations": {"ra2.dev/rules": rules.join(", "), "ra2.dev/edition": config.edition.as_str()},
+        "annotations": annotations,
     });
     json!({
         "apiVersion": API_VERSION,
