@@ -35,6 +35,7 @@ mod tables;
 
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
+use std::sync::{Arc, OnceLock};
 
 use jsonschema::error::ValidationErrorKind;
 use jsonschema::{ValidationError, Validator};
@@ -67,19 +68,14 @@ struct Compiled {
     validator: Validator,
 }
 
-/// A kind's validator: not compiled yet, ready, or failed to compile (never expected; the
-/// kind is then skipped).
-enum Slot {
-    Unseen,
-    Ready(Compiled),
-    Failed,
-}
-
-/// The strict-mode object hook. One per lint run: validators are compiled lazily, once per
-/// kind, and skipped kinds are counted into the report's summary at the end.
+/// The strict-mode object hook. Validators are compiled lazily, once per kind, and shared by
+/// the hooks of every thread of a run ([`ObjectHook::maker`]); skipped kinds are counted into
+/// the report's summary at the end.
 pub struct Strict {
-    index: HashMap<(&'static str, &'static str), usize>,
-    compiled: Vec<Slot>,
+    index: Arc<HashMap<(&'static str, &'static str), usize>>,
+    /// Per kind: its compiled schema, or `None` if it failed to compile (never expected; the
+    /// kind is then skipped).
+    compiled: Arc<Vec<OnceLock<Option<Compiled>>>>,
     skipped: BTreeMap<String, usize>,
 }
 
@@ -97,32 +93,36 @@ impl Strict {
             .map(|(i, k)| ((k.api_version, k.kind), i))
             .collect();
         Strict {
-            index,
-            compiled: kinds::KINDS.iter().map(|_| Slot::Unseen).collect(),
+            index: Arc::new(index),
+            compiled: Arc::new(kinds::KINDS.iter().map(|_| OnceLock::new()).collect()),
+            skipped: BTreeMap::new(),
+        }
+    }
+
+    /// Another hook of the same run: the same validators, its own counts.
+    fn sibling(&self) -> Self {
+        Strict {
+            index: Arc::clone(&self.index),
+            compiled: Arc::clone(&self.compiled),
             skipped: BTreeMap::new(),
         }
     }
 
     /// The compiled schema of kind number `i`, compiling it on first use.
-    fn compiled(&mut self, i: usize) -> Option<&Compiled> {
-        let slot = self.compiled.get_mut(i)?;
-        if matches!(slot, Slot::Unseen) {
-            *slot = kinds::KINDS.get(i).map_or(Slot::Failed, |builtin| {
+    fn compiled(&self, i: usize) -> Option<&Compiled> {
+        self.compiled
+            .get(i)?
+            .get_or_init(|| {
+                let builtin = kinds::KINDS.get(i)?;
                 let schema = schema::prepare((builtin.schema)());
-                match jsonschema::options()
+                let validator = jsonschema::options()
                     .with_draft(jsonschema::Draft::Draft202012)
                     .should_validate_formats(false)
                     .build(&schema)
-                {
-                    Ok(validator) => Slot::Ready(Compiled { schema, validator }),
-                    Err(_) => Slot::Failed,
-                }
-            });
-        }
-        match slot {
-            Slot::Ready(compiled) => Some(compiled),
-            Slot::Unseen | Slot::Failed => None,
-        }
+                    .ok()?;
+                Some(Compiled { schema, validator })
+            })
+            .as_ref()
     }
 }
 
@@ -159,9 +159,20 @@ impl ObjectHook for Strict {
         checker.report(&issues, cx);
     }
 
+    /// Adds the kinds skipped to the report's counts (a parallel run's forks add theirs).
     fn finish(&mut self, report: &mut Report) {
-        report.summary.strict_skipped = Some(self.skipped.values().sum());
-        report.summary.strict_skipped_kinds = std::mem::take(&mut self.skipped);
+        let summary = &mut report.summary;
+        *summary.strict_skipped.get_or_insert(0) += self.skipped.values().sum::<usize>();
+        for (kind, count) in std::mem::take(&mut self.skipped) {
+            *summary.strict_skipped_kinds.entry(kind).or_default() += count;
+        }
+    }
+
+    /// A verdict depends on the object alone: every linter of a parallel run has its own
+    /// hook, all sharing the validators compiled so far.
+    fn maker(&self) -> Option<ra2_core::lint::hook::HookMaker> {
+        let shared = self.sibling();
+        Some(Arc::new(move || Box::new(shared.sibling())))
     }
 }
 

@@ -82,3 +82,50 @@ fn the_corpus_reads_the_same_forked() {
     assert_eq!(forked(&config, &files, 1), one, "one fork per file");
     assert_eq!(forked(&config, &files, 97), one, "uneven groups");
 }
+
+/// Strict mode's object hook runs in every fork (made again with `ObjectHook::maker`): its
+/// findings and its count of skipped kinds add up to one linter's, byte for byte.
+#[test]
+fn strict_mode_forks_read_like_one_linter() {
+    fn strict(linter: Linter<'_>) -> Linter<'_> {
+        linter.with_object_hook(Box::new(ra2_strict::Strict::new()))
+    }
+    let inputs = files(&[
+        (
+            "deploy.yaml",
+            "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: d}\nspec:\n  template:\n    metadata: {labels: {app: d}}\n    spec: {containers: [{name: a, image: r/a:1}]}\n",
+        ),
+        (
+            "crd.yaml",
+            "apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\nspec: {}\n",
+        ),
+        (
+            "pod.yaml",
+            "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers: [{name: a}]\n",
+        ),
+        (
+            "crd2.yaml",
+            "apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: v}\n",
+        ),
+    ]);
+    let config = Config::default();
+    let mut one = strict(Linter::new(&config));
+    assert!(one.can_fork());
+    for (name, text) in &inputs {
+        one.add_file(name, text);
+    }
+    let one = one.finish();
+    assert!(one.findings.iter().any(|f| f.rule == "schema"), "strict findings");
+    assert_eq!(one.summary.strict_skipped, Some(2));
+    for group in [1, 2, 3] {
+        let mut linter = strict(Linter::new(&config));
+        for batch in inputs.chunks(group) {
+            let mut fork = linter.fork();
+            for (name, text) in batch {
+                fork.add_file(name, text);
+            }
+            linter.absorb(fork);
+        }
+        assert_eq!(linter.finish().to_json(), one.to_json(), "{group} files a fork");
+    }
+}

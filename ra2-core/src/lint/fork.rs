@@ -14,7 +14,7 @@ use crate::rules::Pending;
 /// What a linter for a run is made from: the config and the rules it selects, with their
 /// catalogue entries and decoded parameters. Shared between threads, it makes linters for the
 /// same run ([`Seed::linter`]) without selecting and decoding again.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Seed<'c> {
     config: &'c Config,
     limits: Limits,
@@ -24,6 +24,17 @@ pub struct Seed<'c> {
     json_reader: bool,
     split_lists: bool,
     origin: super::Origin,
+    /// The object hooks of the run, made afresh for each linter.
+    hook_makers: Vec<super::hook::HookMaker>,
+}
+
+impl std::fmt::Debug for Seed<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Seed")
+            .field("limits", &self.limits)
+            .field("hooks", &self.hook_makers.len())
+            .finish_non_exhaustive()
+    }
 }
 
 impl<'c> Seed<'c> {
@@ -37,6 +48,7 @@ impl<'c> Seed<'c> {
             json_reader: true,
             split_lists: true,
             origin: super::Origin::Manifests,
+            hook_makers: Vec::new(),
         }
     }
 
@@ -63,7 +75,12 @@ impl<'c> Seed<'c> {
             pending: Vec::new(),
             deferred: Vec::new(),
             devices: self.devices,
-            hooks: Vec::new(),
+            hooks: self
+                .hook_makers
+                .iter()
+                .map(|make| -> Box<dyn crate::lint::hook::ObjectHook + Send + 'c> { make() })
+                .collect(),
+            hook_makers: Some(self.hook_makers),
             json_reader: self.json_reader,
             split_lists: self.split_lists,
             origin: self.origin,
@@ -76,8 +93,9 @@ impl<'c> Seed<'c> {
 
 impl<'c> Linter<'c> {
     /// A linter for the same run with nothing read yet, to read some files independently
-    /// (on another thread, say) and hand back with [`Linter::absorb`]. Object hooks are not
-    /// carried over: a run with hooks reads in one linter.
+    /// (on another thread, say) and hand back with [`Linter::absorb`]. Object hooks are made
+    /// again ([`crate::lint::hook::ObjectHook::maker`]); a run with a hook that cannot be reads
+    /// in one linter ([`Linter::can_fork`]).
     #[must_use]
     pub fn fork(&self) -> Linter<'c> {
         self.seed().into_linter()
@@ -95,18 +113,24 @@ impl<'c> Linter<'c> {
             json_reader: self.json_reader,
             split_lists: self.split_lists,
             origin: self.origin,
+            hook_makers: self.hook_makers.clone().unwrap_or_default(),
         }
     }
 
-    /// Whether [`Linter::fork`] gives linters that read like this one (no object hooks).
+    /// Whether [`Linter::fork`] gives linters that read like this one (every object hook can
+    /// be made again).
     pub fn can_fork(&self) -> bool {
-        self.hooks.is_empty()
+        self.hook_makers.is_some()
     }
 
     /// Takes in what a [`Linter::fork`] read, as if this linter had read the same files right
     /// now: forks absorbed in input order give the same report, byte for byte, as one linter
     /// reading every file in that order.
-    pub fn absorb(&mut self, later: Linter<'c>) {
+    pub fn absorb(&mut self, mut later: Linter<'c>) {
+        // The fork's hooks add what they counted to its report, which is taken in below.
+        for hook in &mut later.hooks {
+            hook.finish(&mut later.report);
+        }
         let base = self.suppressions.len();
         let previous = self.last_object.clone();
         if later.last_object.is_some() {
@@ -143,6 +167,12 @@ impl<'c> Linter<'c> {
         self.report.summary.skipped += report.summary.skipped;
         for (reason, count) in report.summary.skipped_by_reason {
             *self.report.summary.skipped_by_reason.entry(reason).or_default() += count;
+        }
+        if let Some(n) = report.summary.strict_skipped {
+            *self.report.summary.strict_skipped.get_or_insert(0) += n;
+        }
+        for (kind, count) in report.summary.strict_skipped_kinds {
+            *self.report.summary.strict_skipped_kinds.entry(kind).or_default() += count;
         }
     }
 }

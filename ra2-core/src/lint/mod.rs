@@ -68,6 +68,8 @@ pub struct Linter<'c> {
     devices: crate::k8s::devices::Classifier,
     /// Extra object checks from outside ra2-core (strict mode), run after the rules.
     hooks: Vec<Box<dyn ObjectHook + Send + 'c>>,
+    /// How to make each hook again for a fork; `None` if one of them cannot be.
+    hook_makers: Option<Vec<hook::HookMaker>>,
     /// Read strict JSON with the JSON reader (off only to test it against libyaml).
     json_reader: bool,
     /// Read `kind: List` documents item by item (off only to test against reading them whole).
@@ -115,6 +117,10 @@ impl<'c> Linter<'c> {
     /// Adds a check that runs on every object after the rules (see [`crate::lint::hook`]).
     #[must_use]
     pub fn with_object_hook(mut self, hook: Box<dyn ObjectHook + Send + 'c>) -> Self {
+        match (hook.maker(), self.hook_makers.as_mut()) {
+            (Some(maker), Some(makers)) => makers.push(maker),
+            _ => self.hook_makers = None,
+        }
         self.hooks.push(hook);
         self
     }
