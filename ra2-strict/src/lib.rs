@@ -397,7 +397,7 @@ mod tests {
 
     #[test]
     fn every_kind_compiles() {
-        let mut strict = Strict::new();
+        let strict = Strict::new();
         for i in 0..kinds::KINDS.len() {
             assert!(strict.compiled(i).is_some(), "{:?}", kinds::KINDS.get(i));
         }
