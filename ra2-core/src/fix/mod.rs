@@ -18,11 +18,26 @@ use crate::{Config, Report};
 
 /// What a finding is counted by when comparing the findings before and after a fix: its
 /// rule, check and object. Not its place: a fix that writes a missing `securityContext`
-/// moves the other findings about that container's settings into it.
+/// moves the other findings about that container's settings into it. The object by its
+/// group, not its version: a fix that moves it to the GA version keeps it the same object.
 type Key = (String, String, crate::report::ObjectRef);
 
 fn key(finding: &Finding) -> Key {
-    (finding.rule.clone(), finding.check.clone(), finding.object.clone())
+    (
+        finding.rule.clone(),
+        finding.check.clone(),
+        same_object(&finding.object),
+    )
+}
+
+/// `object` with its apiVersion cut to the group: the object whatever version it is written at.
+pub fn same_object(object: &crate::report::ObjectRef) -> crate::report::ObjectRef {
+    let mut object = object.clone();
+    if let Some(api_version) = &mut object.api_version {
+        let group = api_version.rsplit_once('/').map_or("", |(group, _)| group);
+        *api_version = group.to_owned();
+    }
+    object
 }
 
 /// A finding with its place, to tell apart the findings of one check on one object (two
