@@ -173,6 +173,9 @@ fn check_bundle(bundle: &Bundle, cx: &mut BundleContext<'_>) {
                 "{signal}, so the workload is network-intensive, but it does not select nodes labelled {PROFILE_LABEL}: {NETWORK_INTENSIVE}"
             ),
         };
-        cx.report("workload", place, message);
+        match &workload.requirement {
+            Some(patch) => cx.report_fixable("workload", place, message, patch.clone()),
+            None => cx.report("workload", place, message),
+        }
     }
 }
