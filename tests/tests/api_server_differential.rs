@@ -1619,3 +1619,78 @@ fn differential_fixed_examples_stay_accepted() {
         broken.join("\n")
     );
 }
+
+/// Issue 32, on real manifests: every file of `../shared/corpus` fixed as `ra2 lint --fix
+/// --unsafe-fixes --edition latest` fixes it, and each document the fixes changed sent before and
+/// after as a dry-run create: none the API server accepted before may be refused after.
+#[test]
+fn differential_fixed_corpus_stays_accepted() {
+    let Some(files) = ra2_tests::corpus_files() else {
+        eprintln!("corpus not found beside the checkout: skipped");
+        return;
+    };
+    let Some(cluster) = Cluster::start_or_skip("differential_fixed_corpus_stays_accepted") else {
+        return;
+    };
+    let config = Config {
+        edition: ra2_core::Edition::Latest,
+        ..Config::default()
+    };
+    let mut before: Vec<Case> = Vec::new();
+    let mut after: Vec<Case> = Vec::new();
+    let mut fixes = 0;
+    for (name, text) in files {
+        let fixed = ra2_core::fix::fix_text(&name, &text, &config, true);
+        if fixed.applied.is_empty() {
+            continue;
+        }
+        fixes += fixed.applied.len();
+        let (old, new) = (documents(&text), documents(&fixed.text));
+        assert_eq!(old.len(), new.len(), "{name}: fixing changed the documents");
+        for (i, ((_, mut original), (_, mut changed))) in old.into_iter().zip(new).enumerate() {
+            if original == changed {
+                continue;
+            }
+            go_numbers(&mut original);
+            go_numbers(&mut changed);
+            for (cases, object) in [(&mut before, original), (&mut after, changed)] {
+                cases.push(Case {
+                    origin: format!("corpus {name} #{i}"),
+                    group: "fixed",
+                    must_pass: false,
+                    object,
+                    ra2_refused: false,
+                    ra2_reasons: Vec::new(),
+                });
+            }
+        }
+    }
+    let all: Vec<Case> = before.into_iter().chain(after).collect();
+    for namespace in namespaces(&all) {
+        cluster.create_namespace(&namespace);
+    }
+    let verdicts = send_all(&cluster, &all);
+    let half = all.len() / 2;
+    let (mut accepted_before, mut accepted_after, mut now_accepted) = (0, 0, 0);
+    let mut broken = Vec::new();
+    for i in 0..half {
+        let (Some(case), Some(was), Some(now)) = (all.get(i), verdicts.get(i), verdicts.get(half + i)) else {
+            continue;
+        };
+        accepted_before += usize::from(was.accepted);
+        accepted_after += usize::from(now.accepted);
+        now_accepted += usize::from(!was.accepted && now.accepted);
+        if was.accepted && !now.accepted {
+            broken.push(format!("{}: {} {}", case.origin, now.status, now.message));
+        }
+    }
+    eprintln!(
+        "fixed corpus (latest, unsafe fixes too): {fixes} fixes, {half} documents changed; accepted before fixing {accepted_before}, after {accepted_after}; refused or not served before and accepted after {now_accepted}; accepted before and refused after {}",
+        broken.len()
+    );
+    assert!(
+        broken.is_empty(),
+        "fixes made accepted objects refused:\n{}",
+        broken.iter().take(60).cloned().collect::<Vec<_>>().join("\n")
+    );
+}
