@@ -1638,13 +1638,13 @@ fn differential_fixed_corpus_stays_accepted() {
     };
     let mut before: Vec<Case> = Vec::new();
     let mut after: Vec<Case> = Vec::new();
-    let mut fixes = 0;
+    let mut applied = 0;
     for (name, text) in files {
         let fixed = ra2_core::fix::fix_text(&name, &text, &config, true);
         if fixed.applied.is_empty() {
             continue;
         }
-        fixes += fixed.applied.len();
+        applied += fixed.applied.len();
         let (old, new) = (documents(&text), documents(&fixed.text));
         assert_eq!(old.len(), new.len(), "{name}: fixing changed the documents");
         for (i, ((_, mut original), (_, mut changed))) in old.into_iter().zip(new).enumerate() {
@@ -1685,7 +1685,7 @@ fn differential_fixed_corpus_stays_accepted() {
         }
     }
     eprintln!(
-        "fixed corpus (latest, unsafe fixes too): {fixes} fixes, {half} documents changed; accepted before fixing {accepted_before}, after {accepted_after}; refused or not served before and accepted after {now_accepted}; accepted before and refused after {}",
+        "fixed corpus (latest, unsafe fixes too): {applied} fixes, {half} documents changed; accepted before fixing {accepted_before}, after {accepted_after}; refused or not served before and accepted after {now_accepted}; accepted before and refused after {}",
         broken.len()
     );
     assert!(
