@@ -1509,3 +1509,188 @@ fn differential_api_server_verdicts() {
         failures.iter().take(60).cloned().collect::<Vec<_>>().join("\n")
     );
 }
+
+/// The config a catalogue example is linted with: its edition, parameters and target release.
+fn example_config(
+    doc: &ra2_core::catalogue::RuleDoc,
+    example: &ra2_core::catalogue::Example,
+    edition: ra2_core::Edition,
+) -> Config {
+    let mut config = Config {
+        edition,
+        ..Config::default()
+    };
+    if !example.params.is_empty() {
+        config.params.insert(
+            doc.id.to_owned(),
+            example
+                .params
+                .iter()
+                .map(|(k, v)| ((*k).to_owned(), v.to_value()))
+                .collect(),
+        );
+    }
+    if let Some(minor) = example
+        .kubernetes_version
+        .and_then(ra2_core::config::parse_kubernetes_version)
+    {
+        config.kubernetes_minor = minor;
+    }
+    config
+}
+
+/// Issue 32: fixes do not make an object the API server accepted refused. Every failing
+/// catalogue example whose rule's finding carries a fix is fixed with the unsafe fixes too
+/// (`ra2 lint --fix --unsafe-fixes`), and each document is sent before and after as a dry-run
+/// create: every document the API server accepted before fixing must be accepted after. (A
+/// document refused before, or of a version it does not serve, is only counted: a fix to the GA
+/// apiVersion may make it accepted.)
+#[test]
+fn differential_fixed_examples_stay_accepted() {
+    let Some(cluster) = Cluster::start_or_skip("differential_fixed_examples_stay_accepted") else {
+        return;
+    };
+    let mut before: Vec<Case> = Vec::new();
+    let mut after: Vec<Case> = Vec::new();
+    let mut examples = 0;
+    for doc in ra2_core::catalogue::all() {
+        for &edition in doc.editions {
+            for example in doc.examples.failing {
+                let config = example_config(doc, example, edition);
+                let report = ra2_core::lint_str("example.yaml", example.manifest, &config);
+                if !report.findings.iter().any(|f| f.rule == doc.id && f.fix.is_some()) {
+                    continue;
+                }
+                let fixed = ra2_core::fix::fix_text("example.yaml", example.manifest, &config, true);
+                if fixed.applied.is_empty() {
+                    continue;
+                }
+                examples += 1;
+                let (old, new) = (documents(example.manifest), documents(&fixed.text));
+                assert_eq!(old.len(), new.len(), "{}: fixing changed the documents", doc.id);
+                for (i, ((_, mut original), (_, mut changed))) in old.into_iter().zip(new).enumerate() {
+                    go_numbers(&mut original);
+                    go_numbers(&mut changed);
+                    let origin = format!("{} [{}] {:?} #{i}", doc.id, edition.as_str(), example.title);
+                    for (cases, object) in [(&mut before, original), (&mut after, changed)] {
+                        cases.push(Case {
+                            origin: origin.clone(),
+                            group: "fixed",
+                            must_pass: false,
+                            object,
+                            ra2_refused: false,
+                            ra2_reasons: Vec::new(),
+                        });
+                    }
+                }
+            }
+        }
+    }
+    let all: Vec<Case> = before.into_iter().chain(after).collect();
+    for namespace in namespaces(&all) {
+        cluster.create_namespace(&namespace);
+    }
+    let verdicts = send_all(&cluster, &all);
+    let half = all.len() / 2;
+    let (mut accepted_before, mut accepted_after, mut unserved_before, mut now_accepted) = (0, 0, 0, 0);
+    let mut broken = Vec::new();
+    for i in 0..half {
+        let (Some(case), Some(was), Some(now)) = (all.get(i), verdicts.get(i), verdicts.get(half + i)) else {
+            continue;
+        };
+        let unserved = |v: &Verdict| v.status == 404 && v.body.is_null();
+        accepted_before += usize::from(was.accepted);
+        accepted_after += usize::from(now.accepted);
+        unserved_before += usize::from(unserved(was));
+        if !was.accepted && now.accepted {
+            now_accepted += 1;
+        }
+        if was.accepted && !now.accepted {
+            broken.push(format!("{}: {} {}", case.origin, now.status, now.message));
+        }
+    }
+    eprintln!(
+        "fixed examples: {examples} (example and edition), {half} documents; accepted before fixing {accepted_before}, after {accepted_after}; refused or not served before and accepted after {now_accepted} (not served before {unserved_before}); accepted before and refused after {}",
+        broken.len()
+    );
+    assert!(
+        broken.is_empty(),
+        "fixes made accepted objects refused:\n{}",
+        broken.join("\n")
+    );
+}
+
+/// Issue 32, on real manifests: every file of `../shared/corpus` fixed as `ra2 lint --fix
+/// --unsafe-fixes --edition latest` fixes it, and each document the fixes changed sent before and
+/// after as a dry-run create: none the API server accepted before may be refused after.
+#[test]
+fn differential_fixed_corpus_stays_accepted() {
+    let Some(files) = ra2_tests::corpus_files() else {
+        eprintln!("corpus not found beside the checkout: skipped");
+        return;
+    };
+    let Some(cluster) = Cluster::start_or_skip("differential_fixed_corpus_stays_accepted") else {
+        return;
+    };
+    let config = Config {
+        edition: ra2_core::Edition::Latest,
+        ..Config::default()
+    };
+    let mut before: Vec<Case> = Vec::new();
+    let mut after: Vec<Case> = Vec::new();
+    let mut applied = 0;
+    for (name, text) in files {
+        let fixed = ra2_core::fix::fix_text(&name, &text, &config, true);
+        if fixed.applied.is_empty() {
+            continue;
+        }
+        applied += fixed.applied.len();
+        let (old, new) = (documents(&text), documents(&fixed.text));
+        assert_eq!(old.len(), new.len(), "{name}: fixing changed the documents");
+        for (i, ((_, mut original), (_, mut changed))) in old.into_iter().zip(new).enumerate() {
+            if original == changed {
+                continue;
+            }
+            go_numbers(&mut original);
+            go_numbers(&mut changed);
+            for (cases, object) in [(&mut before, original), (&mut after, changed)] {
+                cases.push(Case {
+                    origin: format!("corpus {name} #{i}"),
+                    group: "fixed",
+                    must_pass: false,
+                    object,
+                    ra2_refused: false,
+                    ra2_reasons: Vec::new(),
+                });
+            }
+        }
+    }
+    let all: Vec<Case> = before.into_iter().chain(after).collect();
+    for namespace in namespaces(&all) {
+        cluster.create_namespace(&namespace);
+    }
+    let verdicts = send_all(&cluster, &all);
+    let half = all.len() / 2;
+    let (mut accepted_before, mut accepted_after, mut now_accepted) = (0, 0, 0);
+    let mut broken = Vec::new();
+    for i in 0..half {
+        let (Some(case), Some(was), Some(now)) = (all.get(i), verdicts.get(i), verdicts.get(half + i)) else {
+            continue;
+        };
+        accepted_before += usize::from(was.accepted);
+        accepted_after += usize::from(now.accepted);
+        now_accepted += usize::from(!was.accepted && now.accepted);
+        if was.accepted && !now.accepted {
+            broken.push(format!("{}: {} {}", case.origin, now.status, now.message));
+        }
+    }
+    eprintln!(
+        "fixed corpus (latest, unsafe fixes too): {applied} fixes, {half} documents changed; accepted before fixing {accepted_before}, after {accepted_after}; refused or not served before and accepted after {now_accepted}; accepted before and refused after {}",
+        broken.len()
+    );
+    assert!(
+        broken.is_empty(),
+        "fixes made accepted objects refused:\n{}",
+        broken.iter().take(60).cloned().collect::<Vec<_>>().join("\n")
+    );
+}

@@ -26,6 +26,39 @@ impl Edit {
     fn overlaps(&self, other: &Edit) -> bool {
         self.start == other.start || (self.start < other.end && other.start < self.end)
     }
+
+    fn is_insertion(&self) -> bool {
+        self.start == self.end
+    }
+
+    /// Are the two edits insertions of different keys after the same last entry of a mapping
+    /// (at the same place, with the same separator and indentation: a nested block mapping may
+    /// end where its parent does)? Then both can go in at once, in the order of their text: the
+    /// order passes one after the other write them in, each after the entry the one before
+    /// wrote.
+    fn beside(&self, other: &Edit) -> bool {
+        self.start == other.start
+            && self.is_insertion()
+            && other.is_insertion()
+            && matches!((self.inserted_key(), other.inserted_key()), (Some((lead, a)), Some((other_lead, b))) if lead == other_lead && a != b)
+    }
+
+    /// What an insertion after a mapping's last entry writes before the key (the separator, a
+    /// line break or a comma, and the indentation), and the key (up to its colon); `None` for
+    /// any other edit: a list item, or the first entry of an empty flow mapping (which has no
+    /// separator).
+    fn inserted_key(&self) -> Option<(&str, &str)> {
+        if !self.text.starts_with([',', '\n', '\r']) {
+            return None;
+        }
+        let rest = self.text.trim_start_matches([',', ' ', '\t', '\r', '\n']);
+        let lead = self.text.get(..self.text.len() - rest.len())?;
+        if rest.starts_with('-') {
+            return None;
+        }
+        let (key, _) = rest.split_once(':')?;
+        (!key.is_empty()).then_some((lead, key))
+    }
 }
 
 /// The edits of one pass: groups of findings that one set of edits fixes (two rules may
@@ -34,6 +67,35 @@ impl Edit {
 pub(crate) struct Planned {
     pub(crate) edits: Vec<(Vec<Finding>, Vec<Edit>)>,
     pub(crate) failed: Vec<NotApplied>,
+    /// Where insertions went in [`Edit::beside`] each other (planned `together`): the
+    /// offset, and the largest text inserted there.
+    pub(crate) together: Vec<(usize, String)>,
+}
+
+impl Planned {
+    /// Would passes one edit at a time have written the insertions planned together in the
+    /// same order? Each pass writes the smallest text first, so not when, after them, `next`
+    /// (the next pass's plan on the text they made) inserts a smaller text after them: fixing
+    /// one of them brought a fix the one-at-a-time passes would have put between them.
+    pub(crate) fn same_order_as(&self, next: &Planned) -> bool {
+        if self.together.is_empty() {
+            return true;
+        }
+        let all: Vec<&Edit> = self.edits.iter().flat_map(|(_, e)| e.iter()).collect();
+        self.together.iter().all(|(at, largest)| {
+            // Where the last of them ends in the text they made.
+            let end = all.iter().fold(*at, |end, e| match e.start.cmp(at) {
+                std::cmp::Ordering::Less => (end + e.text.len()).saturating_sub(e.end - e.start),
+                std::cmp::Ordering::Equal => end + e.text.len(),
+                std::cmp::Ordering::Greater => end,
+            });
+            !next
+                .edits
+                .iter()
+                .flat_map(|(_, e)| e.iter())
+                .any(|e| e.is_insertion() && e.start == end && e.text < *largest)
+        })
+    }
 }
 
 /// Fixes of one object to edit together: the findings, the document (chunk) and object
@@ -47,8 +109,10 @@ struct Request {
 
 /// Plans the edits of `findings`' fixes on `text`: fixes whose edits overlap an earlier one's
 /// wait for the next pass. With `merge`, fixes that each add keys to the same missing mapping
-/// (a container's `securityContext`) become one insertion that fixes them all.
-pub(crate) fn plan(text: &str, findings: &[Finding], limits: Limits, merge: bool) -> Planned {
+/// (a container's `securityContext`) become one insertion that fixes them all. With `together`,
+/// fixes of one insertion each that add different keys after the same entry go in at once (see
+/// [`Edit::beside`] and [`Planned::same_order_as`]).
+pub(crate) fn plan(text: &str, findings: &[Finding], limits: Limits, merge: bool, together: bool) -> Planned {
     let (body, bom) = strip_bom(text);
     let json = body.trim_start().starts_with(['{', '[']);
     let parts = chunks(body, bom, 0);
@@ -115,13 +179,32 @@ pub(crate) fn plan(text: &str, findings: &[Finding], limits: Limits, merge: bool
         }
     }
     groups.sort_by(|a, b| a.1.cmp(&b.1));
-    let mut taken: Vec<Edit> = Vec::new();
+    // Each edit taken, and whether its group has no other.
+    let mut taken: Vec<(Edit, bool)> = Vec::new();
     for (findings, edits) in groups {
-        if edits.iter().any(|e| taken.iter().any(|t| t.overlaps(e))) {
+        let single = together && edits.len() == 1;
+        let blocked = edits.iter().any(|e| {
+            taken
+                .iter()
+                .any(|(t, alone)| t.overlaps(e) && !(single && *alone && t.beside(e)))
+        });
+        if blocked {
             continue;
         }
-        taken.extend(edits.iter().cloned());
+        taken.extend(edits.iter().map(|e| (e.clone(), single)));
         planned.edits.push((findings, edits));
+    }
+    for (i, (edit, alone)) in taken.iter().enumerate() {
+        let first = !taken.iter().take(i).any(|(t, _)| t.start == edit.start);
+        if *alone && first && taken.iter().skip(i + 1).any(|(t, _)| t.beside(edit)) {
+            let largest = taken
+                .iter()
+                .filter(|(t, _)| t.start == edit.start)
+                .map(|(t, _)| t.text.clone())
+                .max()
+                .unwrap_or_default();
+            planned.together.push((edit.start, largest));
+        }
     }
     planned
 }
@@ -545,11 +628,75 @@ mod tests {
             title: String::new(),
             patch,
         });
-        let planned = plan(text, &[finding], Limits::default(), true);
+        let planned = plan(text, &[finding], Limits::default(), true, false);
         if let Some(failed) = planned.failed.first() {
             return Err(failed.reason.clone());
         }
         Ok(apply(text, planned.edits.iter().flat_map(|(_, e)| e.iter())))
+    }
+
+    /// Two findings' fixes planned at once, with insertions `together` or not: the text after
+    /// the first pass, and how many fixes it applied.
+    fn one_pass(text: &str, patches: [Vec<Operation>; 2], together: bool) -> (String, usize) {
+        let findings: Vec<Finding> = patches
+            .into_iter()
+            .map(|patch| {
+                let mut finding = Finding {
+                    rule: "r".to_owned(),
+                    check: "c".to_owned(),
+                    severity: crate::Severity::Error,
+                    message: String::new(),
+                    help: String::new(),
+                    file: "t.yaml".to_owned(),
+                    line: 1,
+                    column: 1,
+                    end_line: 1,
+                    end_column: 1,
+                    document: 0,
+                    object: crate::ObjectRef::default(),
+                    pointer: "/spec".to_owned(),
+                    source_template: None,
+                    template: None,
+                    related: Vec::new(),
+                    refused_by_api_server: false,
+                    named_pointer: None,
+                    fix: None,
+                    offset: 0,
+                    len: 0,
+                };
+                finding.fix = Some(Fix {
+                    applicability: Applicability::Safe,
+                    title: String::new(),
+                    patch,
+                });
+                finding
+            })
+            .collect();
+        let planned = plan(text, &findings, Limits::default(), true, together);
+        let out = apply(text, planned.edits.iter().flat_map(|(_, e)| e.iter()));
+        (out, planned.edits.len())
+    }
+
+    #[test]
+    fn keys_added_after_the_same_entry_go_in_together_in_the_order_passes_write_them() {
+        let user = || add("/spec/containers/0/securityContext/runAsNonRoot", true.into());
+        let group = || add("/spec/containers/0/securityContext/runAsGroup", 10001.into());
+        let (first, n) = one_pass(POD, [user(), group()], false);
+        assert_eq!(n, 1);
+        let (second, _) = one_pass(&first, [user(), group()], false);
+        let (together, n) = one_pass(POD, [user(), group()], true);
+        assert_eq!(n, 2);
+        assert_eq!(together, second);
+        // The same key twice, or keys of a nested mapping and its parent that end at the same
+        // place, wait for the next pass.
+        let (_, n) = one_pass(
+            POD,
+            [group(), add("/spec/containers/0/securityContext/runAsGroup", 1.into())],
+            true,
+        );
+        assert_eq!(n, 1);
+        let (_, n) = one_pass(POD, [group(), add("/spec/hostPID", false.into())], true);
+        assert_eq!(n, 1);
     }
 
     fn add(path: &str, value: serde_json::Value) -> Vec<Operation> {

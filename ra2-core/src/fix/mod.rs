@@ -18,11 +18,26 @@ use crate::{Config, Report};
 
 /// What a finding is counted by when comparing the findings before and after a fix: its
 /// rule, check and object. Not its place: a fix that writes a missing `securityContext`
-/// moves the other findings about that container's settings into it.
+/// moves the other findings about that container's settings into it. The object by its
+/// group, not its version: a fix that moves it to the GA version keeps it the same object.
 type Key = (String, String, crate::report::ObjectRef);
 
 fn key(finding: &Finding) -> Key {
-    (finding.rule.clone(), finding.check.clone(), finding.object.clone())
+    (
+        finding.rule.clone(),
+        finding.check.clone(),
+        same_object(&finding.object),
+    )
+}
+
+/// `object` with its apiVersion cut to the group: the object whatever version it is written at.
+pub fn same_object(object: &crate::report::ObjectRef) -> crate::report::ObjectRef {
+    let mut object = object.clone();
+    if let Some(api_version) = &mut object.api_version {
+        let group = api_version.rsplit_once('/').map_or("", |(group, _)| group);
+        *api_version = group.to_owned();
+    }
+    object
 }
 
 /// A finding with its place, to tell apart the findings of one check on one object (two
@@ -82,18 +97,23 @@ pub fn fix_text(file: &str, text: &str, config: &Config, unsafe_fixes: bool) -> 
     // Each pass applies a fix (and a fix never adds a finding) or gives one up: the bound
     // only guards against a mistake.
     let bound = 2 * report.findings.len() + MAX_PASSES;
-    for _ in 0..bound {
-        let candidates: Vec<Finding> = report
+    let candidates_of = |report: &Report, dropped: &[NotApplied]| -> Vec<Finding> {
+        report
             .findings
             .iter()
             .filter(|f| wanted(f) && !dropped.iter().any(|d| place(&d.finding) == place(f)))
             .cloned()
-            .collect();
+            .collect()
+    };
+    for _ in 0..bound {
+        let candidates = candidates_of(&report, &dropped);
         if candidates.is_empty() {
             break;
         }
-        let planned = edit::plan(&current, &candidates, config.limits, true);
-        dropped.extend(planned.failed);
+        // Insertions of different keys after the same entry go in together: one pass where
+        // passes one at a time took one each (see `edit::Planned::same_order_as`).
+        let mut planned = edit::plan(&current, &candidates, config.limits, true, true);
+        dropped.append(&mut planned.failed);
         if planned.edits.is_empty() {
             break;
         }
@@ -102,15 +122,31 @@ pub fn fix_text(file: &str, text: &str, config: &Config, unsafe_fixes: bool) -> 
         let after = crate::lint_str(file, &together, config);
         let fixed: Vec<&Finding> = planned.edits.iter().flat_map(|(f, _)| f.iter()).collect();
         if verify(&report, &after, &fixed).is_ok() {
-            applied.extend(fixed.into_iter().cloned());
-            current = together;
-            report = after;
-            continue;
+            let next = || edit::plan(&together, &candidates_of(&after, &dropped), config.limits, true, false);
+            if planned.together.is_empty() || planned.same_order_as(&next()) {
+                applied.extend(fixed.into_iter().cloned());
+                current = together;
+                report = after;
+                continue;
+            }
+        }
+        // The plan without insertions together, as passes one at a time made it.
+        if !planned.together.is_empty() {
+            let planned = edit::plan(&current, &candidates, config.limits, true, false);
+            let together = edit::apply(&current, planned.edits.iter().flat_map(|(_, e)| e.iter()));
+            let after = crate::lint_str(file, &together, config);
+            let fixed: Vec<&Finding> = planned.edits.iter().flat_map(|(f, _)| f.iter()).collect();
+            if verify(&report, &after, &fixed).is_ok() {
+                applied.extend(fixed.into_iter().cloned());
+                current = together;
+                report = after;
+                continue;
+            }
         }
         // Each fix alone: the first that checks out is kept (the others were planned on the
         // old text, so the next pass plans them again); those that fail are given up.
         // (Its failures are the merged plan's, already given up.)
-        let planned = edit::plan(&current, &candidates, config.limits, false);
+        let planned = edit::plan(&current, &candidates, config.limits, false, false);
         for (findings, edits) in &planned.edits {
             let one = edit::apply(&current, edits.iter());
             let after = crate::lint_str(file, &one, config);
@@ -145,7 +181,7 @@ pub fn fix_text(file: &str, text: &str, config: &Config, unsafe_fixes: bool) -> 
 /// `artifactChanges` and editors' code actions): byte ranges of `text` and their new text.
 /// Not checked as [`fix_text`] checks what it applies.
 pub fn edits_of(text: &str, finding: &Finding, limits: crate::doc::Limits) -> Result<Vec<edit::Edit>, String> {
-    let mut planned = edit::plan(text, std::slice::from_ref(finding), limits, false);
+    let mut planned = edit::plan(text, std::slice::from_ref(finding), limits, false, false);
     if let Some(failed) = planned.failed.pop() {
         return Err(failed.reason);
     }

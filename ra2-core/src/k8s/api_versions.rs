@@ -184,9 +184,118 @@ impl Entry {
     }
 }
 
+/// Alpha and beta versions whose objects convert to the GA version unchanged: the same fields
+/// with the same meaning and the same defaults, so rewriting `apiVersion` is the whole
+/// migration (group, version, kind, GA apiVersion). Left out on purpose, because the GA version
+/// changed something an object may use: extensions/v1beta1 and apps/v1beta1 workloads (selector
+/// and update-strategy defaults), Ingress (backend shape), PodDisruptionBudget (an empty
+/// selector selects every pod in policy/v1), autoscaling/v2beta1 (metric targets),
+/// CustomResourceDefinition (per-version schemas), webhook configurations (defaults of
+/// failurePolicy, matchPolicy, timeoutSeconds; required sideEffects), CertificateSigningRequest
+/// (signerName), EndpointSlice (topology), Event, FlowSchema and PriorityLevelConfiguration
+/// (concurrency shares), DRA (device requests), RBAC v1alpha1 (subjects' apiVersion), CronJob
+/// batch/v2alpha1 (history limit defaults), VolumeSnapshot (validation).
+const UNCHANGED: &[(&str, &str, &str, &str)] = &[
+    ("apps", "v1beta2", "Deployment", "apps/v1"),
+    ("apps", "v1beta2", "StatefulSet", "apps/v1"),
+    ("apps", "v1beta2", "DaemonSet", "apps/v1"),
+    ("apps", "v1beta2", "ReplicaSet", "apps/v1"),
+    ("batch", "v1beta1", "CronJob", "batch/v1"),
+    ("autoscaling", "v2beta2", "HorizontalPodAutoscaler", "autoscaling/v2"),
+    (
+        "rbac.authorization.k8s.io",
+        "v1beta1",
+        "Role",
+        "rbac.authorization.k8s.io/v1",
+    ),
+    (
+        "rbac.authorization.k8s.io",
+        "v1beta1",
+        "ClusterRole",
+        "rbac.authorization.k8s.io/v1",
+    ),
+    (
+        "rbac.authorization.k8s.io",
+        "v1beta1",
+        "RoleBinding",
+        "rbac.authorization.k8s.io/v1",
+    ),
+    (
+        "rbac.authorization.k8s.io",
+        "v1beta1",
+        "ClusterRoleBinding",
+        "rbac.authorization.k8s.io/v1",
+    ),
+    ("storage.k8s.io", "v1beta1", "StorageClass", "storage.k8s.io/v1"),
+    ("storage.k8s.io", "v1beta1", "VolumeAttachment", "storage.k8s.io/v1"),
+    ("storage.k8s.io", "v1beta1", "CSINode", "storage.k8s.io/v1"),
+    ("storage.k8s.io", "v1beta1", "CSIDriver", "storage.k8s.io/v1"),
+    ("storage.k8s.io", "v1beta1", "CSIStorageCapacity", "storage.k8s.io/v1"),
+    (
+        "storage.k8s.io",
+        "v1beta1",
+        "VolumeAttributesClass",
+        "storage.k8s.io/v1",
+    ),
+    ("scheduling.k8s.io", "v1alpha1", "PriorityClass", "scheduling.k8s.io/v1"),
+    ("scheduling.k8s.io", "v1beta1", "PriorityClass", "scheduling.k8s.io/v1"),
+    ("node.k8s.io", "v1beta1", "RuntimeClass", "node.k8s.io/v1"),
+    ("coordination.k8s.io", "v1beta1", "Lease", "coordination.k8s.io/v1"),
+    (
+        "apiregistration.k8s.io",
+        "v1beta1",
+        "APIService",
+        "apiregistration.k8s.io/v1",
+    ),
+    ("networking.k8s.io", "v1beta1", "IngressClass", "networking.k8s.io/v1"),
+    (
+        "gateway.networking.k8s.io",
+        "v1beta1",
+        "Gateway",
+        "gateway.networking.k8s.io/v1",
+    ),
+    (
+        "gateway.networking.k8s.io",
+        "v1beta1",
+        "GatewayClass",
+        "gateway.networking.k8s.io/v1",
+    ),
+    (
+        "gateway.networking.k8s.io",
+        "v1beta1",
+        "HTTPRoute",
+        "gateway.networking.k8s.io/v1",
+    ),
+];
+
+/// The GA apiVersion an object of `kind` at `group`/`version` converts to unchanged (see
+/// [`UNCHANGED`]), when the `target` release serves it.
+pub(crate) fn unchanged_successor(group: &str, version: &str, kind: &str, target: u32) -> Option<&'static str> {
+    let (.., ga) = UNCHANGED
+        .iter()
+        .find(|(g, v, k, _)| *g == group && *v == version && *k == kind)?;
+    let served = lookup(group, version, kind).and_then(|e| e.replacement_at(target));
+    (served == Some(*ga)).then_some(*ga)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn unchanged_conversions_name_the_table_s_replacement() {
+        for (group, version, kind, ga) in UNCHANGED {
+            let entry = lookup(group, version, kind);
+            assert_eq!(entry.and_then(|e| e.replacement), Some(*ga), "{group}/{version} {kind}");
+        }
+        assert_eq!(unchanged_successor("batch", "v1beta1", "CronJob", 33), Some("batch/v1"));
+        assert_eq!(unchanged_successor("batch", "v1beta1", "CronJob", 20), None);
+        assert_eq!(
+            unchanged_successor("policy", "v1beta1", "PodDisruptionBudget", 33),
+            None
+        );
+        assert_eq!(unchanged_successor("networking.k8s.io", "v1beta1", "Ingress", 33), None);
+    }
 
     #[test]
     fn compiled_table_equals_its_file() {

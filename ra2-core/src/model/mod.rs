@@ -281,6 +281,14 @@ impl<'d> Amount<'d> {
     pub fn quantity(&self) -> Option<&Quantity> {
         self.quantity.as_ref().ok()
     }
+
+    /// The amount as a fix may copy it to another key (a limit set to the request): written in
+    /// the manifest, not templated, a readable quantity above zero; its JSON value as written
+    /// (`500m` a string, `2` a number).
+    pub(crate) fn copyable(&self) -> Option<serde_json::Value> {
+        let positive = self.quantity().is_some_and(|q| q > &Quantity::zero());
+        (positive && !self.defaulted && !self.templated).then(|| self.node.to_json())
+    }
 }
 
 /// One resource's request and limit.

@@ -110,6 +110,9 @@ pub struct WorkloadProfile {
     pub annotation: Option<Place>,
     /// Only when `local` is none: the extended resources the containers request.
     pub devices: Vec<DeviceRequest>,
+    /// The patch that makes the pod require network-intensive nodes (a nodeSelector entry),
+    /// when its nodeSelector is missing or a mapping without [`PROFILE_LABEL`].
+    pub requirement: Option<Vec<crate::report::fix::Operation>>,
 }
 
 impl WorkloadProfile {
@@ -225,7 +228,19 @@ pub(crate) fn facts(
         attachments: Vec::new(),
         annotation: None,
         devices: Vec::new(),
+        requirement: None,
     };
+    let selector = pod.get("nodeSelector").filter(|s| !s.is_null());
+    if selector
+        .as_ref()
+        .is_none_or(|s| s.is_map() && s.get(PROFILE_LABEL).is_none())
+    {
+        out.requirement = Some(crate::report::fix::set(
+            &pod.spec,
+            &["nodeSelector", PROFILE_LABEL],
+            NETWORK_INTENSIVE.into(),
+        ));
+    }
     if let Some((signal, node)) = local_signal(pod, devices, config.pod_level_resources()) {
         out.local = Some((signal, place(&node)));
         return out;

@@ -2,7 +2,7 @@
 //! conformant clusters leave disabled. One check, two ids: the latest edition reports an alpha
 //! API once, as ra2.app.016, and exempts the alpha APIs RA2 itself requires (§5.16).
 
-use crate::k8s::api_versions::{Level, Owner, level, lookup, owner};
+use crate::k8s::api_versions::{Level, Owner, level, lookup, owner, unchanged_successor};
 use crate::model::Object;
 use crate::rules::{Checks, Context};
 
@@ -53,11 +53,14 @@ fn check(object: &Object<'_>, exempt: &[&str], cx: &mut Context<'_>) {
             let (history, advice) = lookup(group, version, kind)
                 .map(|e| (e.history(target), e.advice(target)))
                 .unwrap_or_default();
-            cx.report(
-                "alpha-api",
-                &at,
-                format!("apiVersion {api_version} is an alpha API{history}{advice}"),
-            );
+            let message = format!("apiVersion {api_version} is an alpha API{history}{advice}");
+            match unchanged_successor(group, version, kind, target) {
+                Some(ga) => {
+                    let patch = crate::report::fix::set(&object.root, &["apiVersion"], ga.into());
+                    cx.report_fixable("alpha-api", &at, message, None, patch);
+                }
+                None => cx.report("alpha-api", &at, message),
+            }
         }
         (Owner::ThirdParty, Some(Level::Alpha)) if !exempt.contains(&group) => cx.report_with_help(
             "third-party-alpha",

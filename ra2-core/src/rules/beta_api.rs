@@ -1,6 +1,6 @@
 //! ra2.k8s.019: objects use a beta API version only when the API has no GA version.
 
-use crate::k8s::api_versions::{Level, Owner, level, lookup, owner};
+use crate::k8s::api_versions::{Level, Owner, level, lookup, owner, unchanged_successor};
 use crate::model::Object;
 use crate::rules::alpha_api::THIRD_PARTY_HELP;
 use crate::rules::{Checks, Context};
@@ -25,24 +25,25 @@ fn check_object(object: &Object<'_>, cx: &mut Context<'_>) {
     let target = cx.config().kubernetes_minor;
     match owner(group) {
         Owner::Kubernetes => match lookup(group, version, kind) {
-            Some(entry) if entry.removed_by(target).is_some() => cx.report(
-                "beta-with-ga",
-                &at,
-                format!(
-                    "apiVersion {api_version} is a beta API{}{}",
+            Some(entry) if entry.removed_by(target).is_some() || entry.replacement_at(target).is_some() => {
+                let with_ga = if entry.removed_by(target).is_some() {
+                    ""
+                } else {
+                    " with a GA version"
+                };
+                let message = format!(
+                    "apiVersion {api_version} is a beta API{with_ga}{}{}",
                     entry.history(target),
                     entry.advice(target)
-                ),
-            ),
-            Some(entry) if entry.replacement_at(target).is_some() => cx.report(
-                "beta-with-ga",
-                &at,
-                format!(
-                    "apiVersion {api_version} is a beta API with a GA version{}{}",
-                    entry.history(target),
-                    entry.advice(target)
-                ),
-            ),
+                );
+                match unchanged_successor(group, version, kind, target) {
+                    Some(ga) => {
+                        let patch = crate::report::fix::set(&object.root, &["apiVersion"], ga.into());
+                        cx.report_fixable("beta-with-ga", &at, message, None, patch);
+                    }
+                    None => cx.report("beta-with-ga", &at, message),
+                }
+            }
             Some(entry) => {
                 let coming = match (entry.replacement, entry.replacement_since()) {
                     (Some(ga), Some(since)) => format!(" ({ga} arrives in 1.{since})"),

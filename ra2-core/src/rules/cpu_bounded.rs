@@ -89,10 +89,19 @@ fn cpu_bounded(container: &Container<'_>, cx: &mut Context<'_>) {
     let at = resources.node.clone().unwrap_or_else(|| container.node.clone());
     let message = match (resources.request("cpu"), resources.limit("cpu")) {
         (None, None) => format!("{who} sets no cpu request or limit"),
-        (Some(request), None) => format!(
-            "{who} requests {} cpu but sets no cpu limit, so its CPU use is unbounded",
-            request.shown()
-        ),
+        (Some(request), None) => {
+            let message = format!(
+                "{who} requests {} cpu but sets no cpu limit, so its CPU use is unbounded",
+                request.shown()
+            );
+            // The fix limits the container to what it asks for.
+            if let Some(value) = request.copyable() {
+                let patch = crate::report::fix::set(&container.node, &["resources", "limits", "cpu"], value);
+                cx.report_fixable("cpu-bounded", &at, message, None, patch);
+                return;
+            }
+            message
+        }
         (_, Some(limit)) if limit.quantity().is_some_and(Quantity::is_zero) => {
             let at = limit.node.clone();
             cx.report(

@@ -27,6 +27,7 @@ pub(super) fn missing_probe(
     cx: &mut Context<'_>,
 ) {
     let completion = runs_to_completion(pod);
+    let long_running = completion.is_none();
     let (check, suffix) = match completion {
         Some(why) => ("run-to-completion", format!(" ({why}, so it runs to completion)")),
         None => (check, String::new()),
@@ -38,7 +39,17 @@ pub(super) fn missing_probe(
         let who = container.describe();
         match container.node.get(key).filter(|p| !p.is_null()) {
             None if defaulted(pod, container) => {}
-            None => cx.report(check, &container.node, format!("{who} has no {key}{suffix}")),
+            None => {
+                let message = format!("{who} has no {key}{suffix}");
+                match single_tcp_port(container).filter(|_| long_running && container.node.get(key).is_none()) {
+                    Some(port) => {
+                        let probe = serde_json::json!({"tcpSocket": {"port": port}});
+                        let patch = crate::report::fix::set(&container.node, &[key], probe);
+                        cx.report_fixable(check, &container.node, message, None, patch);
+                    }
+                    None => cx.report(check, &container.node, message),
+                }
+            }
             Some(probe) if !HANDLERS.iter().any(|h| probe.get(h).is_some()) => cx.report(
                 check,
                 &probe,
@@ -47,6 +58,19 @@ pub(super) fn missing_probe(
             Some(_) => {}
         }
     }
+}
+
+/// The container's one port, when it declares exactly one and that one is TCP: a probe that
+/// connects to it is what the fix writes (Knative's default readiness probe does the same).
+fn single_tcp_port(container: &Container<'_>) -> Option<u16> {
+    let ports = container.node.get("ports")?;
+    let mut items = ports.items();
+    let (Some(port), None) = (items.next(), items.next()) else {
+        return None;
+    };
+    let tcp = port.get("protocol").is_none_or(|p| p.as_str() == Some("TCP"));
+    let number = u16::try_from(port.get("containerPort")?.as_int()?).ok()?;
+    (tcp && number > 0).then_some(number)
 }
 
 /// Why the pod's containers are meant to exit: a Job or CronJob, or a pod whose

@@ -173,6 +173,11 @@ fn check_bundle(bundle: &Bundle, cx: &mut BundleContext<'_>) {
                 "{signal}, so the workload is network-intensive, but it does not select nodes labelled {PROFILE_LABEL}: {NETWORK_INTENSIVE}"
             ),
         };
-        cx.report("workload", place, message);
+        // Fixed only on a signal of the pod's own document: one from a
+        // NetworkAttachmentDefinition may come from another file, and files are fixed one by one.
+        match workload.requirement.as_ref().filter(|_| workload.local.is_some()) {
+            Some(patch) => cx.report_fixable("workload", place, message, patch.clone()),
+            None => cx.report("workload", place, message),
+        }
     }
 }

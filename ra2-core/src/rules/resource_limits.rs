@@ -52,7 +52,36 @@ fn report_missing(container: &Container<'_>, missing: &[&str], pod_level_ignored
     } else {
         what
     };
-    cx.report("container-limits", &site, message);
+    match limits_from_requests(container, missing) {
+        Some(patch) => cx.report_fixable("container-limits", &site, message, None, patch),
+        None => cx.report("container-limits", &site, message),
+    }
+}
+
+/// The fix of a container's missing limits: each set to the container's request of the same
+/// resource; none unless every missing limit has a request to copy.
+fn limits_from_requests(container: &Container<'_>, missing: &[&str]) -> Option<Vec<crate::report::fix::Operation>> {
+    let mut values = serde_json::Map::new();
+    for name in missing {
+        let value = container.resources.request(name)?.copyable()?;
+        values.insert((*name).to_owned(), value);
+    }
+    let limits = container.resources.node.as_ref().and_then(|r| r.get("limits"));
+    if limits.is_some() {
+        return Some(
+            values
+                .into_iter()
+                .flat_map(|(name, value)| {
+                    crate::report::fix::set(&container.node, &["resources", "limits", &name], value)
+                })
+                .collect(),
+        );
+    }
+    Some(crate::report::fix::set(
+        &container.node,
+        &["resources", "limits"],
+        serde_json::Value::Object(values),
+    ))
 }
 
 /// A zero limit is no limit: the kubelet sets no cgroup bound for it.
