@@ -598,9 +598,9 @@ mod tests {
     use super::*;
     use crate::fix::{Applicability, Fix};
 
-    /// The text after fixing the one finding at `pointer` with `patch`.
-    fn fixed(text: &str, pointer: &str, patch: Vec<Operation>) -> Result<String, String> {
-        let mut finding = Finding {
+    /// A finding at `pointer` whose fix is `patch`.
+    fn finding(pointer: &str, patch: Vec<Operation>) -> Finding {
+        Finding {
             rule: "r".to_owned(),
             check: "c".to_owned(),
             severity: crate::Severity::Error,
@@ -619,16 +619,19 @@ mod tests {
             related: Vec::new(),
             refused_by_api_server: false,
             named_pointer: None,
-            fix: None,
+            fix: Some(Fix {
+                applicability: Applicability::Safe,
+                title: String::new(),
+                patch,
+            }),
             offset: 0,
             len: 0,
-        };
-        finding.fix = Some(Fix {
-            applicability: Applicability::Safe,
-            title: String::new(),
-            patch,
-        });
-        let planned = plan(text, &[finding], Limits::default(), true, false);
+        }
+    }
+
+    /// The text after fixing the one finding at `pointer` with `patch`.
+    fn fixed(text: &str, pointer: &str, patch: Vec<Operation>) -> Result<String, String> {
+        let planned = plan(text, &[finding(pointer, patch)], Limits::default(), true, false);
         if let Some(failed) = planned.failed.first() {
             return Err(failed.reason.clone());
         }
@@ -638,40 +641,7 @@ mod tests {
     /// Two findings' fixes planned at once, with insertions `together` or not: the text after
     /// the first pass, and how many fixes it applied.
     fn one_pass(text: &str, patches: [Vec<Operation>; 2], together: bool) -> (String, usize) {
-        let findings: Vec<Finding> = patches
-            .into_iter()
-            .map(|patch| {
-                let mut finding = Finding {
-                    rule: "r".to_owned(),
-                    check: "c".to_owned(),
-                    severity: crate::Severity::Error,
-                    message: String::new(),
-                    help: String::new(),
-                    file: "t.yaml".to_owned(),
-                    line: 1,
-                    column: 1,
-                    end_line: 1,
-                    end_column: 1,
-                    document: 0,
-                    object: crate::ObjectRef::default(),
-                    pointer: "/spec".to_owned(),
-                    source_template: None,
-                    template: None,
-                    related: Vec::new(),
-                    refused_by_api_server: false,
-                    named_pointer: None,
-                    fix: None,
-                    offset: 0,
-                    len: 0,
-                };
-                finding.fix = Some(Fix {
-                    applicability: Applicability::Safe,
-                    title: String::new(),
-                    patch,
-                });
-                finding
-            })
-            .collect();
+        let findings: Vec<Finding> = patches.into_iter().map(|patch| finding("/spec", patch)).collect();
         let planned = plan(text, &findings, Limits::default(), true, together);
         let out = apply(text, planned.edits.iter().flat_map(|(_, e)| e.iter()));
         (out, planned.edits.len())
