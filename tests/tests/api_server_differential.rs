@@ -1539,6 +1539,65 @@ fn example_config(
     config
 }
 
+/// What the API server said of documents before and after fixing.
+struct Compared {
+    accepted_before: usize,
+    accepted_after: usize,
+    /// Refused before because the API server does not serve their version.
+    unserved_before: usize,
+    /// Refused (or not served) before, accepted after.
+    now_accepted: usize,
+    /// Accepted before, refused after: what a fix must never do.
+    broken: Vec<String>,
+}
+
+/// Sends each (origin, original, fixed) document as a dry-run create, before and after.
+fn before_and_after(cluster: &Cluster, pairs: Vec<(String, Value, Value)>) -> Compared {
+    let half = pairs.len();
+    let case = |origin: &str, mut object: Value| {
+        go_numbers(&mut object);
+        Case {
+            origin: origin.to_owned(),
+            group: "fixed",
+            must_pass: false,
+            object,
+            ra2_refused: false,
+            ra2_reasons: Vec::new(),
+        }
+    };
+    let mut all: Vec<Case> = pairs
+        .iter()
+        .map(|(origin, original, _)| case(origin, original.clone()))
+        .collect();
+    all.extend(pairs.into_iter().map(|(origin, _, changed)| case(&origin, changed)));
+    for namespace in namespaces(&all) {
+        cluster.create_namespace(&namespace);
+    }
+    let verdicts = send_all(cluster, &all);
+    let unserved = |v: &Verdict| v.status == 404 && v.body.is_null();
+    let mut out = Compared {
+        accepted_before: 0,
+        accepted_after: 0,
+        unserved_before: 0,
+        now_accepted: 0,
+        broken: Vec::new(),
+    };
+    for i in 0..half {
+        let (Some(case), Some(was), Some(now)) = (all.get(i), verdicts.get(i), verdicts.get(half + i)) else {
+            continue;
+        };
+        out.accepted_before += usize::from(was.accepted);
+        out.accepted_after += usize::from(now.accepted);
+        out.unserved_before += usize::from(unserved(was));
+        out.now_accepted += usize::from(!was.accepted && now.accepted);
+        if was.accepted && !now.accepted {
+            out.broken
+                .push(format!("{}: {} {}", case.origin, now.status, now.message));
+        }
+    }
+    out
+}
+
 /// Issue 32: fixes do not make an object the API server accepted refused. Every failing
 /// catalogue example whose rule's finding carries a fix is fixed with the unsafe fixes too
 /// (`ra2 lint --fix --unsafe-fixes`), and each document is sent before and after as a dry-run
@@ -1550,8 +1609,7 @@ fn differential_fixed_examples_stay_accepted() {
     let Some(cluster) = Cluster::start_or_skip("differential_fixed_examples_stay_accepted") else {
         return;
     };
-    let mut before: Vec<Case> = Vec::new();
-    let mut after: Vec<Case> = Vec::new();
+    let mut pairs = Vec::new();
     let mut examples = 0;
     for doc in ra2_core::catalogue::all() {
         for &edition in doc.editions {
@@ -1568,47 +1626,21 @@ fn differential_fixed_examples_stay_accepted() {
                 examples += 1;
                 let (old, new) = (documents(example.manifest), documents(&fixed.text));
                 assert_eq!(old.len(), new.len(), "{}: fixing changed the documents", doc.id);
-                for (i, ((_, mut original), (_, mut changed))) in old.into_iter().zip(new).enumerate() {
-                    go_numbers(&mut original);
-                    go_numbers(&mut changed);
+                for (i, ((_, original), (_, changed))) in old.into_iter().zip(new).enumerate() {
                     let origin = format!("{} [{}] {:?} #{i}", doc.id, edition.as_str(), example.title);
-                    for (cases, object) in [(&mut before, original), (&mut after, changed)] {
-                        cases.push(Case {
-                            origin: origin.clone(),
-                            group: "fixed",
-                            must_pass: false,
-                            object,
-                            ra2_refused: false,
-                            ra2_reasons: Vec::new(),
-                        });
-                    }
+                    pairs.push((origin, original, changed));
                 }
             }
         }
     }
-    let all: Vec<Case> = before.into_iter().chain(after).collect();
-    for namespace in namespaces(&all) {
-        cluster.create_namespace(&namespace);
-    }
-    let verdicts = send_all(&cluster, &all);
-    let half = all.len() / 2;
-    let (mut accepted_before, mut accepted_after, mut unserved_before, mut now_accepted) = (0, 0, 0, 0);
-    let mut broken = Vec::new();
-    for i in 0..half {
-        let (Some(case), Some(was), Some(now)) = (all.get(i), verdicts.get(i), verdicts.get(half + i)) else {
-            continue;
-        };
-        let unserved = |v: &Verdict| v.status == 404 && v.body.is_null();
-        accepted_before += usize::from(was.accepted);
-        accepted_after += usize::from(now.accepted);
-        unserved_before += usize::from(unserved(was));
-        if !was.accepted && now.accepted {
-            now_accepted += 1;
-        }
-        if was.accepted && !now.accepted {
-            broken.push(format!("{}: {} {}", case.origin, now.status, now.message));
-        }
-    }
+    let half = pairs.len();
+    let Compared {
+        accepted_before,
+        accepted_after,
+        unserved_before,
+        now_accepted,
+        broken,
+    } = before_and_after(&cluster, pairs);
     eprintln!(
         "fixed examples: {examples} (example and edition), {half} documents; accepted before fixing {accepted_before}, after {accepted_after}; refused or not served before and accepted after {now_accepted} (not served before {unserved_before}); accepted before and refused after {}",
         broken.len()
@@ -1636,8 +1668,7 @@ fn differential_fixed_corpus_stays_accepted() {
         edition: ra2_core::Edition::Latest,
         ..Config::default()
     };
-    let mut before: Vec<Case> = Vec::new();
-    let mut after: Vec<Case> = Vec::new();
+    let mut pairs = Vec::new();
     let mut applied = 0;
     for (name, text) in files {
         let fixed = ra2_core::fix::fix_text(&name, &text, &config, true);
@@ -1647,43 +1678,20 @@ fn differential_fixed_corpus_stays_accepted() {
         applied += fixed.applied.len();
         let (old, new) = (documents(&text), documents(&fixed.text));
         assert_eq!(old.len(), new.len(), "{name}: fixing changed the documents");
-        for (i, ((_, mut original), (_, mut changed))) in old.into_iter().zip(new).enumerate() {
-            if original == changed {
-                continue;
-            }
-            go_numbers(&mut original);
-            go_numbers(&mut changed);
-            for (cases, object) in [(&mut before, original), (&mut after, changed)] {
-                cases.push(Case {
-                    origin: format!("corpus {name} #{i}"),
-                    group: "fixed",
-                    must_pass: false,
-                    object,
-                    ra2_refused: false,
-                    ra2_reasons: Vec::new(),
-                });
+        for (i, ((_, original), (_, changed))) in old.into_iter().zip(new).enumerate() {
+            if original != changed {
+                pairs.push((format!("corpus {name} #{i}"), original, changed));
             }
         }
     }
-    let all: Vec<Case> = before.into_iter().chain(after).collect();
-    for namespace in namespaces(&all) {
-        cluster.create_namespace(&namespace);
-    }
-    let verdicts = send_all(&cluster, &all);
-    let half = all.len() / 2;
-    let (mut accepted_before, mut accepted_after, mut now_accepted) = (0, 0, 0);
-    let mut broken = Vec::new();
-    for i in 0..half {
-        let (Some(case), Some(was), Some(now)) = (all.get(i), verdicts.get(i), verdicts.get(half + i)) else {
-            continue;
-        };
-        accepted_before += usize::from(was.accepted);
-        accepted_after += usize::from(now.accepted);
-        now_accepted += usize::from(!was.accepted && now.accepted);
-        if was.accepted && !now.accepted {
-            broken.push(format!("{}: {} {}", case.origin, now.status, now.message));
-        }
-    }
+    let half = pairs.len();
+    let Compared {
+        accepted_before,
+        accepted_after,
+        now_accepted,
+        broken,
+        ..
+    } = before_and_after(&cluster, pairs);
     eprintln!(
         "fixed corpus (latest, unsafe fixes too): {applied} fixes, {half} documents changed; accepted before fixing {accepted_before}, after {accepted_after}; refused or not served before and accepted after {now_accepted}; accepted before and refused after {}",
         broken.len()
