@@ -106,6 +106,44 @@ pub fn lint(text: &str, options: &Options) -> Report {
     ra2_core::lint_str(&options.filename, text, &options.config)
 }
 
+/// One edit of a text, in UTF-16 code units (what JavaScript strings and editors count).
+#[derive(Debug, PartialEq, Eq)]
+pub struct Utf16Edit {
+    pub from: usize,
+    pub to: usize,
+    pub insert: String,
+}
+
+/// The edits of the fix of finding number `index` of [`lint`]'s report on the same text and
+/// options, as `ra2 lsp` offers it as a quick fix ([`ra2_core::fix::edits_of`]).
+pub fn fix_edits(text: &str, index: usize, options: &Options) -> Result<Vec<Utf16Edit>, String> {
+    let report = lint(text, options);
+    let finding = report
+        .findings
+        .get(index)
+        .ok_or_else(|| format!("there is no finding {index} ({} findings)", report.findings.len()))?;
+    if finding.fix.is_none() {
+        return Err(format!("{}/{} has no fix", finding.rule, finding.check));
+    }
+    let edits = ra2_core::fix::edits_of(text, finding, options.config.limits)?;
+    let utf16 = |byte: usize| text.get(..byte).map_or(0, |t| t.encode_utf16().count());
+    Ok(edits
+        .into_iter()
+        .map(|e| Utf16Edit {
+            from: utf16(e.start),
+            to: utf16(e.end),
+            insert: e.text,
+        })
+        .collect())
+}
+
+impl Utf16Edit {
+    /// `{from, to, insert}`.
+    pub fn to_json(&self) -> Value {
+        serde_json::json!({"from": self.from, "to": self.to, "insert": self.insert})
+    }
+}
+
 /// The rule documents of an edition (`base` when `None`), in id order: what `ra2 rules
 /// --format json` prints.
 pub fn rules(edition: Option<&str>) -> Result<Vec<&'static RuleDoc>, String> {
@@ -130,6 +168,44 @@ pub use ra2_core::words::json_type;
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn fix_edits_count_utf16_and_fix_only_their_finding() {
+        // A comment with characters outside ASCII (é: 2 bytes, 1 unit; 🚀: 4 bytes, 2 units)
+        // before the edit: its offsets are those of a JavaScript string.
+        let text = "# café 🚀\napiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers:\n  - name: a\n    image: r/a:1\n";
+        let options = Options::default();
+        let report = lint(text, &options);
+        let index = report
+            .findings
+            .iter()
+            .position(|f| f.check == "privilege-escalation")
+            .unwrap();
+        let edits = fix_edits(text, index, &options).unwrap();
+        let mut fixed: Vec<u16> = text.encode_utf16().collect();
+        for edit in edits.iter().rev() {
+            fixed.splice(edit.from..edit.to, edit.insert.encode_utf16());
+        }
+        let fixed = String::from_utf16(&fixed).unwrap();
+        assert!(
+            fixed.starts_with("# café 🚀\n") && fixed.ends_with("      allowPrivilegeEscalation: false\n"),
+            "{fixed}"
+        );
+        let after = lint(&fixed, &options);
+        assert!(!after.findings.iter().any(|f| f.check == "privilege-escalation"));
+        assert_eq!(after.findings.len(), report.findings.len() - 1);
+        assert!(
+            fix_edits(text, 999, &options)
+                .unwrap_err()
+                .contains("there is no finding 999")
+        );
+        let unfixable = report.findings.iter().position(|f| f.fix.is_none()).unwrap();
+        assert!(
+            fix_edits(text, unfixable, &options)
+                .unwrap_err()
+                .ends_with("has no fix")
+        );
+    }
 
     #[test]
     fn options_are_the_config_keys_plus_filename() {

@@ -199,6 +199,15 @@ export function lint(text: string, options?: Options | string | null): Report;
 export function fix(text: string, options?: Options | string | null, unsafeFixes?: boolean | null): string;
 
 /**
+ * The edits that apply one finding's fix, safe or unsafe, and nothing else: `index` is the
+ * finding's place in what `lint` returns for the same text and options. Offsets count UTF-16
+ * code units, as JavaScript strings and editors do, into the text as given; apply them from the
+ * last to the first (or all at once in an editor transaction). Throws when the finding has no
+ * fix or its fix cannot be written into this text (a node reached through an alias, say).
+ */
+export function fixEdits(text: string, index: number, options?: Options | string | null): { from: number; to: number; insert: string }[];
+
+/**
  * Answers an AdmissionReview (an object, or its JSON text) the way the admission policy does:
  * the same `uid`; `allowed: false` with status 403 and `rule pointer: message` lines when a
  * finding is at or above `fail-on` (default `error`); the other findings as `warnings`.
@@ -265,6 +274,21 @@ pub fn fix(text: JsValue, options: Option<JsValue>, unsafe_fixes: Option<bool>) 
     };
     let options = options_from(options)?;
     Ok(ra2_core::fix::fix_text(&options.filename, &text, &options.config, unsafe_fixes.unwrap_or(false)).text)
+}
+
+/// The edits of one finding's fix, in UTF-16 offsets (declared in [`TYPES`]).
+#[wasm_bindgen(js_name = fixEdits, skip_typescript)]
+pub fn fix_edits(text: JsValue, index: u32, options: Option<JsValue>) -> Result<JsValue, JsError> {
+    let Some(text) = text.as_string() else {
+        return Err(JsError::new(&format!(
+            "fixEdits: text must be a string, found {}",
+            js_type(&text)
+        )));
+    };
+    let options = options_from(options)?;
+    let edits = api::fix_edits(&text, index as usize, &options).map_err(|e| JsError::new(&e))?;
+    let edits: Vec<Value> = edits.iter().map(api::Utf16Edit::to_json).collect();
+    parse(&Value::Array(edits).to_string())
 }
 
 /// Answers an AdmissionReview the way the admission policy does (declared in [`TYPES`]).

@@ -142,6 +142,18 @@ export class LintClient {
   }
 
   /**
+   * The edits that apply the fix of finding number `index` of the report `lint` gives for the
+   * same text and options (safe or unsafe), in UTF-16 offsets.
+   * @param {string} text
+   * @param {number} index
+   * @param {Options} options
+   * @returns {Promise<{ from: number, to: number, insert: string }[]>}
+   */
+  async fixEdits(text, index, options) {
+    return (await this.request({ type: 'fix-edits', text, index, options })).edits;
+  }
+
+  /**
    * The pseudo-rules (`yaml`, `suppression`, `exemption`, `schema`).
    * @returns {Promise<PseudoRule[]>}
    */

@@ -48,6 +48,8 @@ let queued = false;
 let lastReport = null;
 /** @type {Finding[]} */
 let lastFindings = [];
+/** The text the last report is of. @type {import('@codemirror/state').Text | null} */
+let lastDoc = null;
 let selected = -1;
 /** @type {Map<string, Promise<RuleDoc[]>>} */
 const catalogues = new Map();
@@ -106,6 +108,7 @@ async function runLint() {
 function show(report, verdict, doc) {
   const previousFindings = lastFindings;
   lastReport = report;
+  lastDoc = doc;
   lastFindings = report.findings;
   view.dispatch(setDiagnostics(view.state, views.diagnostics(report, doc, (index) => selectFinding(index, { jump: false }))));
   views.renderVerdict(report, verdict, controls.failOn.value);
@@ -224,7 +227,25 @@ async function showRule(finding) {
     edition,
     onClose: views.hideRule,
     onShowInEditor: () => showInEditor(finding),
+    onApplyFix: () => applyFix(lastFindings.indexOf(finding)),
   });
+}
+
+/**
+ * Applies one finding's fix (safe or unsafe: the user chose it), as `ra2 lsp`'s quick fix
+ * does: only the nodes it edits change, in one undoable edit. @param {number} index
+ */
+async function applyFix(index) {
+  const text = view.state.doc.toString();
+  // The finding must be of the text in the editor (not of a lint still running).
+  if (index < 0 || !lastFindings[index]?.fix || lastDoc?.toString() !== text) return;
+  try {
+    const edits = await client.fixEdits(text, index, lintOptions());
+    if (view.state.doc.toString() !== text) return;
+    view.dispatch({ changes: edits.map((e) => ({ from: e.from, to: e.to, insert: e.insert })), userEvent: 'input.fix' });
+  } catch (error) {
+    views.notice(error instanceof Error ? error.message : String(error));
+  }
 }
 
 /** @param {Finding} finding */

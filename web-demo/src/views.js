@@ -211,10 +211,11 @@ export function hideRule() {
 }
 
 /**
- * The rule behind a finding: the requirement, the check, why it matters and how to fix it.
- * @param {{ finding: Finding, doc: RulePaneDoc | undefined, check: Check | undefined, severity: string, edition: string, onClose: () => void, onShowInEditor: () => void }} model
+ * The rule behind a finding: the requirement, the check, why it matters and how to fix it (with
+ * a button that applies the finding's fix, when it has one).
+ * @param {{ finding: Finding, doc: RulePaneDoc | undefined, check: Check | undefined, severity: string, edition: string, onClose: () => void, onShowInEditor: () => void, onApplyFix: () => void }} model
  */
-export function renderRule({ finding, doc, check, severity, edition, onClose, onShowInEditor }) {
+export function renderRule({ finding, doc, check, severity, edition, onClose, onShowInEditor, onApplyFix }) {
   const pane = $('rule');
   pane.hidden = false;
   const content = [
@@ -245,6 +246,14 @@ export function renderRule({ finding, doc, check, severity, edition, onClose, on
     doc?.rationale ? [el('h3', {}, 'Why it matters'), el('p', {}, prose(doc.rationale))] : null,
     el('h3', {}, 'How to fix it'),
     el('p', { class: 'fix', 'data-testid': 'rule-fix' }, prose(finding.help || doc?.remediation)),
+    finding.fix
+      ? el(
+          'p',
+          { class: 'apply-fix' },
+          el('button', { type: 'button', class: 'button', 'data-testid': 'apply-fix', onclick: onApplyFix }, `Apply fix: ${finding.fix.title}`),
+          finding.fix.applicability === 'unsafe' ? el('span', { class: 'note', 'data-testid': 'unsafe-fix' }, ' Unsafe: it may change how the workload runs. Review it; Ctrl+Z undoes it.') : null,
+        )
+      : null,
     doc?.remediation && finding.help && doc.remediation.trim() !== finding.help.trim() ? el('p', { class: 'note' }, 'In general: ', prose(doc.remediation)) : null,
     doc?.spec ? el('p', { class: 'spec' }, 'Source: ', doc.spec) : null,
   ];

@@ -1,8 +1,9 @@
 // Lints off the main thread: loads the ra2 WebAssembly module once, then answers requests
 // {id, type: 'lint', text, options}, {id, type: 'rules', edition}, {id, type: 'sarif', report}
-// {id, type: 'fix', text, options} and {id, type: 'pseudo-rules'} with {id, ok, ...}.
+// {id, type: 'fix', text, options}, {id, type: 'fix-edits', text, index, options} and
+// {id, type: 'pseudo-rules'} with {id, ok, ...}.
 // Requests are answered in order; the page drops answers it no longer needs.
-import init, { fix, lint, pseudoRules, rules, sarif, verdict, version } from 'ra2-wasm/ra2_wasm.js';
+import init, { fix, fixEdits, lint, pseudoRules, rules, sarif, verdict, version } from 'ra2-wasm/ra2_wasm.js';
 import wasmUrl from 'ra2-wasm/ra2_wasm_bg.wasm?url';
 
 const ready = init({ module_or_path: wasmUrl }).then(
@@ -37,6 +38,9 @@ self.onmessage = async ({ data }) => {
       self.postMessage({ id: data.id, ok: true, rules: rules(data.edition) });
     } else if (data.type === 'sarif') {
       self.postMessage({ id: data.id, ok: true, sarif: sarif(data.report) });
+    } else if (data.type === 'fix-edits') {
+      // One finding's fix, safe or unsafe: the user chose it.
+      self.postMessage({ id: data.id, ok: true, edits: fixEdits(data.text, data.index, data.options) });
     } else if (data.type === 'fix') {
       // Safe fixes only, as `ra2 lint --fix` applies them.
       self.postMessage({ id: data.id, ok: true, text: fix(data.text, data.options, false) });

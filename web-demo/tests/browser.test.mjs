@@ -206,6 +206,44 @@ describe('the playground', () => {
     await settled(page);
   });
 
+  test('Apply fix on one finding changes only what its fix edits, in one undoable edit', async () => {
+    // A non-ASCII comment before the edit: the wasm edits count UTF-16 units, as the editor does.
+    const text = '# café 🚀 pod\napiVersion: v1\nkind: Pod\nmetadata: {name: p}  # kept\nspec:\n  containers:\n  - name: a\n    image: r/a:1\n';
+    const original = await editorText(page);
+    await paste(page, text);
+    await settled(page);
+    const before = await findings(page);
+    const target = before.find((f) => f.check === 'privilege-escalation');
+    assert.ok(target, JSON.stringify(before));
+    await page.click('#findings button.finding[data-check="privilege-escalation"]');
+    await page.waitForSelector('#rule [data-testid=apply-fix]');
+    assert.match(await page.textContent('#rule [data-testid=apply-fix]'), /^Apply fix: Set allowPrivilegeEscalation: false/);
+    await page.click('#rule [data-testid=apply-fix]');
+    await page.waitForFunction((old) => window.__ra2.view.state.doc.toString() !== old, text);
+    await settled(page);
+    const fixed = await editorText(page);
+    assert.equal(fixed, `${text}    securityContext:\n      allowPrivilegeEscalation: false\n`);
+    const after = await findings(page);
+    assert.ok(!after.some((f) => f.check === 'privilege-escalation'), 'the finding is gone');
+    assert.equal(after.length, before.length - 1, 'and no other finding came or went');
+    const bin = ra2Binary();
+    if (bin) {
+      // The same text as `ra2 fix` with only that check selected.
+      const edition = await page.inputValue('#edition');
+      const cli = spawnSync(bin, ['fix', '--no-config', '--edition', edition, '--select', `${target.rule}/privilege-escalation`, '-'], { input: text, encoding: 'utf8' });
+      assert.equal(fixed, cli.stdout, cli.stderr);
+    }
+    // An unsafe fix says so.
+    await page.click('#findings button.finding[data-check="readonly-root"]');
+    await page.waitForSelector('#rule [data-testid=unsafe-fix]');
+    // One undo restores the text.
+    await page.click('.cm-content');
+    await page.keyboard.press('ControlOrMeta+z');
+    await page.waitForFunction((old) => window.__ra2.view.state.doc.toString() === old, text);
+    await paste(page, original);
+    await settled(page);
+  });
+
   test('downloads the findings as JSON and as valid SARIF 2.1.0', async (t) => {
     const [jsonDownload] = await Promise.all([page.waitForEvent('download'), page.click('#download-json')]);
     assert.equal(jsonDownload.suggestedFilename(), 'ra2-report.json');

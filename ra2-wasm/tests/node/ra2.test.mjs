@@ -84,6 +84,14 @@ for (const [flavour, ra2] of Object.entries(faces)) {
     assert.equal(ra2.fix(fixed), fixed);
     assert.match(ra2.fix(text, null, true), /readOnlyRootFilesystem: true/);
     assert.throws(() => ra2.fix(42), /fix: text must be a string/);
+    // One finding's fix as edits in UTF-16 offsets (the comment holds a character outside the BMP).
+    const wide = `# 🚀\n${text}`;
+    const index = ra2.lint(wide).findings.findIndex((f) => f.check === 'privilege-escalation');
+    const edits = ra2.fixEdits(wide, index);
+    let one = wide;
+    for (const edit of [...edits].reverse()) one = one.slice(0, edit.from) + edit.insert + one.slice(edit.to);
+    assert.equal(one, `# 🚀\n${fixed}`);
+    assert.throws(() => ra2.fixEdits(wide, 999), /there is no finding 999/);
   });
 
   test(`${flavour}: waivers expire by the host's clock`, () => {
