@@ -284,6 +284,12 @@ fn the_api_server_asks_ra2_serve() {
         metrics.contains("kind=\"Deployment\",operation=\"DELETE\",verdict=\"allowed\"} 1"),
         "{metrics}"
     );
+    // kube-apiserver took HTTP/2, offered by ALPN; this test's own client speaks HTTP/1.1.
+    assert!(metrics.contains("ra2_connections_total{protocol=\"h2\"}"), "{metrics}");
+    assert!(
+        metrics.contains("ra2_connections_total{protocol=\"http/1.1\"}"),
+        "{metrics}"
+    );
 
     // SIGHUP reloads the config: fail-on never admits the privileged Pod, with warnings; a bad
     // config is refused and the one in use kept.

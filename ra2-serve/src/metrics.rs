@@ -25,6 +25,8 @@ pub struct Metrics {
     in_flight: AtomicU64,
     reloads: Mutex<BTreeMap<(String, String), u64>>,
     errors: Mutex<BTreeMap<String, u64>>,
+    /// Connections served, by the protocol ALPN chose (`h2`, `http/1.1`).
+    connections: Mutex<BTreeMap<String, u64>>,
 }
 
 /// Decrements the in-flight gauge when dropped.
@@ -76,6 +78,11 @@ impl Metrics {
         bump(&self.reloads, (what.to_owned(), outcome.to_owned()));
     }
 
+    /// Counts a connection served with `protocol` (`h2` or `http/1.1`).
+    pub fn connection(&self, protocol: &str) {
+        bump(&self.connections, protocol.to_owned());
+    }
+
     /// Counts an error answered or met, by reason (`bad_request`, `body_too_large`, `timeout`,
     /// `tls_handshake`, ...).
     pub fn error(&self, reason: &str) {
@@ -124,6 +131,11 @@ impl Metrics {
                 escape(outcome)
             );
         }
+        out.push_str("# HELP ra2_connections_total TLS connections served, by the HTTP version ALPN chose.\n");
+        out.push_str("# TYPE ra2_connections_total counter\n");
+        for (protocol, n) in lock(&self.connections).iter() {
+            let _ = writeln!(out, "ra2_connections_total{{protocol=\"{}\"}} {n}", escape(protocol));
+        }
         out.push_str("# HELP ra2_errors_total Requests and connections that failed, by reason.\n");
         out.push_str("# TYPE ra2_errors_total counter\n");
         for (reason, n) in lock(&self.errors).iter() {
@@ -158,6 +170,8 @@ mod tests {
         m.request("Deployment", "UPDATE", "allowed", Duration::from_secs(2));
         m.reload("certificate", "ok");
         m.error("bad_request");
+        m.connection("h2");
+        m.connection("h2");
         let text = m.render();
         assert!(text.contains("ra2_in_flight_requests 0\n"), "{text}");
         assert!(
@@ -174,6 +188,7 @@ mod tests {
         assert!(text.contains("ra2_admission_duration_seconds_count 3\n"));
         assert!(text.contains("ra2_reloads_total{what=\"certificate\",outcome=\"ok\"} 1\n"));
         assert!(text.contains("ra2_errors_total{reason=\"bad_request\"} 1\n"));
+        assert!(text.contains("ra2_connections_total{protocol=\"h2\"} 2\n"));
         // Every sample line's metric name carries the prefix.
         for line in text.lines().filter(|l| !l.starts_with('#')) {
             assert!(line.starts_with("ra2_"), "{line}");

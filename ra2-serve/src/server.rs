@@ -19,7 +19,7 @@ use hyper::body::{Bytes, Incoming};
 use hyper::header::{CONTENT_LENGTH, CONTENT_TYPE, HeaderValue};
 use hyper::service::service_fn;
 use hyper::{Method, Request, Response, StatusCode};
-use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
 use ra2_core::admission;
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
@@ -261,14 +261,32 @@ fn spawn_connection(
             let state = service_state.clone();
             async move { Ok::<_, Infallible>(handle(request, peer, &state).await) }
         });
-        let mut builder = hyper::server::conn::http1::Builder::new();
-        builder
-            .timer(TokioTimer::new())
-            .header_read_timeout(state.limits.header_timeout)
-            .max_buf_size(state.limits.max_header_bytes.max(8192))
-            .keep_alive(true);
-        let connection = builder.serve_connection(TokioIo::new(stream), service);
-        if watcher.watch(connection).await.is_err() {
+        // HTTP/2 when the client chose it by ALPN (kube-apiserver does), else HTTP/1.1.
+        let h2 = stream.get_ref().1.alpn_protocol() == Some(b"h2".as_slice());
+        state.metrics.connection(if h2 { "h2" } else { "http/1.1" });
+        let served = if h2 {
+            let mut builder = hyper::server::conn::http2::Builder::new(TokioExecutor::new());
+            builder
+                .timer(TokioTimer::new())
+                .max_header_list_size(u32::try_from(state.limits.max_header_bytes.max(8192)).unwrap_or(u32::MAX))
+                // A peer gone silent (no PING answered in the header timeout) is dropped.
+                .keep_alive_interval(Some(std::time::Duration::from_secs(30)))
+                .keep_alive_timeout(state.limits.header_timeout);
+            watcher
+                .watch(builder.serve_connection(TokioIo::new(stream), service))
+                .await
+        } else {
+            let mut builder = hyper::server::conn::http1::Builder::new();
+            builder
+                .timer(TokioTimer::new())
+                .header_read_timeout(state.limits.header_timeout)
+                .max_buf_size(state.limits.max_header_bytes.max(8192))
+                .keep_alive(true);
+            watcher
+                .watch(builder.serve_connection(TokioIo::new(stream), service))
+                .await
+        };
+        if served.is_err() {
             // Closed mid-request, headers too slow or too long: the client's problem, counted.
             state.metrics.error("connection");
         }

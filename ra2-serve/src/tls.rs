@@ -105,15 +105,16 @@ impl ResolvesServerCert for Resolver {
     }
 }
 
-/// The rustls configuration: TLS 1.2 and 1.3, no client certificates, HTTP/1.1, the
-/// certificate from `certificates` at each handshake.
+/// The rustls configuration: TLS 1.2 and 1.3, no client certificates, HTTP/2 or HTTP/1.1 by
+/// ALPN (kube-apiserver takes HTTP/2 when offered), the certificate from `certificates` at
+/// each handshake.
 pub fn server_config(certificates: Arc<Certificates>) -> Result<Arc<ServerConfig>, String> {
     let mut config = ServerConfig::builder_with_provider(Arc::new(ring::default_provider()))
         .with_protocol_versions(&[&rustls::version::TLS13, &rustls::version::TLS12])
         .map_err(|e| format!("TLS: {e}"))?
         .with_no_client_auth()
         .with_cert_resolver(Arc::new(Resolver(certificates)));
-    config.alpn_protocols = vec![b"http/1.1".to_vec()];
+    config.alpn_protocols = vec![b"h2".to_vec(), b"http/1.1".to_vec()];
     Ok(Arc::new(config))
 }
 
