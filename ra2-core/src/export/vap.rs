@@ -219,6 +219,13 @@ const NO_LIMIT: &str = concat!(
     "(c.?resources.?limits.?memory.hasValue() && quantity(string(c.resources.limits.memory)).compareTo(quantity('0')) == 0)"
 );
 
+/// ra2.ch.006: no cpu limit (unless a pod-level one counts: Kubernetes 1.34 on,
+/// `variables.podLimits`), or a zero one.
+const NO_CPU_LIMIT: &str = concat!(
+    "(!c.?resources.?limits.?cpu.hasValue() && !('cpu' in variables.podLimits && quantity(string(variables.podLimits.cpu)).compareTo(quantity('0')) > 0)) || ",
+    "(c.?resources.?limits.?cpu.hasValue() && quantity(string(c.resources.limits.cpu)).compareTo(quantity('0')) == 0)"
+);
+
 /// Every exported check, by rule.
 pub static EXPORTED: &[Exported] = &[
     container(
@@ -547,6 +554,13 @@ pub static EXPORTED: &[Exported] = &[
         ),
         "a seLinuxOptions.type (of the pod or a container) is not one of the allowed types",
     ),
+    container(
+        "ra2.ch.006",
+        "cpu-bounded",
+        Set::Workload,
+        NO_CPU_LIMIT,
+        "no cpu limit, or a zero one, in resources.limits",
+    ),
     pod(
         "sec.sys.021",
         "host-users",
@@ -607,7 +621,6 @@ pub static NOT_EXPORTED: &[(&str, &str)] = &[
     ("ra2.ch.001/node-hugepages", PLATFORM),
     ("ra2.ch.001", NOT_YET),
     ("ra2.ch.006/below-allocatable", OTHER_OBJECTS),
-    ("ra2.ch.006", NOT_YET),
     ("ra2.ch.010", PLATFORM),
     ("ra2.ch.012", PLATFORM),
     ("ra2.ch.018", PLATFORM),
@@ -669,6 +682,8 @@ pub static PARAMS_NOT_USED: &[(&str, &str)] = &[
     // Only extended-resource and sriov-resource, which are not exported, read them.
     ("ra2.app.009", "network_resources_injector"),
     ("ra2.app.009", "accelerator_resource_patterns"),
+    // Only below-allocatable, which is not exported, compares with it.
+    ("ra2.ch.006", "node_allocatable_cpu"),
 ];
 
 /// String-list parameters that exported checks read: `@name@` in the rule's CEL becomes the
