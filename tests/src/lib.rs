@@ -148,3 +148,31 @@ pub fn only_rule(report: &Report, rule: &str) -> Report {
     r.finalize();
     r
 }
+
+/// The config a catalogue example is linted with: its edition, its parameters (for its rule) and
+/// its target Kubernetes release.
+pub fn example_config(
+    doc: &ra2_core::catalogue::RuleDoc,
+    example: &ra2_core::catalogue::Example,
+    edition: ra2_core::Edition,
+) -> Config {
+    let mut config = Config {
+        edition,
+        ..Config::default()
+    };
+    if !example.params.is_empty() {
+        config.params.insert(
+            doc.id.to_owned(),
+            example
+                .params
+                .iter()
+                .map(|(k, v)| ((*k).to_owned(), v.to_value()))
+                .collect(),
+        );
+    }
+    if let Some(version) = example.kubernetes_version {
+        config.kubernetes_minor = ra2_core::config::parse_kubernetes_version(version)
+            .unwrap_or_else(|| panic!("{}: example {:?}: bad kubernetes-version", doc.id, example.title));
+    }
+    config
+}

@@ -1510,35 +1510,6 @@ fn differential_api_server_verdicts() {
     );
 }
 
-/// The config a catalogue example is linted with: its edition, parameters and target release.
-fn example_config(
-    doc: &ra2_core::catalogue::RuleDoc,
-    example: &ra2_core::catalogue::Example,
-    edition: ra2_core::Edition,
-) -> Config {
-    let mut config = Config {
-        edition,
-        ..Config::default()
-    };
-    if !example.params.is_empty() {
-        config.params.insert(
-            doc.id.to_owned(),
-            example
-                .params
-                .iter()
-                .map(|(k, v)| ((*k).to_owned(), v.to_value()))
-                .collect(),
-        );
-    }
-    if let Some(minor) = example
-        .kubernetes_version
-        .and_then(ra2_core::config::parse_kubernetes_version)
-    {
-        config.kubernetes_minor = minor;
-    }
-    config
-}
-
 /// What the API server said of documents before and after fixing.
 struct Compared {
     accepted_before: usize,
@@ -1614,7 +1585,7 @@ fn differential_fixed_examples_stay_accepted() {
     for doc in ra2_core::catalogue::all() {
         for &edition in doc.editions {
             for example in doc.examples.failing {
-                let config = example_config(doc, example, edition);
+                let config = ra2_tests::example_config(doc, example, edition);
                 let report = ra2_core::lint_str("example.yaml", example.manifest, &config);
                 if !report.findings.iter().any(|f| f.rule == doc.id && f.fix.is_some()) {
                     continue;

@@ -153,7 +153,11 @@ fn registry_catalogue_and_fixtures_match_one_to_one() {
 }
 
 fn lint_example(doc: &RuleDoc, example: &catalogue::Example, edition: ra2_core::Edition) -> ra2_core::Report {
-    ra2_core::lint_str("example.yaml", example.manifest, &example_config(doc, example, edition))
+    ra2_core::lint_str(
+        "example.yaml",
+        example.manifest,
+        &ra2_tests::example_config(doc, example, edition),
+    )
 }
 
 /// Every fix a rule builds is its check's catalogue `fix` (applicability and title), every
@@ -164,7 +168,7 @@ fn fixes_fix_the_failing_examples(doc: &RuleDoc, problems: &mut Vec<String>) {
     let mut fixed_checks = BTreeSet::new();
     for &edition in doc.editions {
         for example in doc.examples.failing {
-            let config = example_config(doc, example, edition);
+            let config = ra2_tests::example_config(doc, example, edition);
             let report = ra2_core::lint_str("example.yaml", example.manifest, &config);
             let at = format!("{} [{}] failing example {:?}", doc.id, edition.as_str(), example.title);
             let ours: Vec<&ra2_core::Finding> = report
@@ -236,28 +240,6 @@ fn fixes_fix_the_failing_examples(doc: &RuleDoc, problems: &mut Vec<String>) {
             ));
         }
     }
-}
-
-fn example_config(doc: &RuleDoc, example: &catalogue::Example, edition: ra2_core::Edition) -> ra2_core::Config {
-    let mut config = ra2_core::Config {
-        edition,
-        ..Default::default()
-    };
-    if !example.params.is_empty() {
-        config.params.insert(
-            doc.id.to_owned(),
-            example
-                .params
-                .iter()
-                .map(|(k, v)| ((*k).to_owned(), v.to_value()))
-                .collect(),
-        );
-    }
-    if let Some(version) = example.kubernetes_version {
-        config.kubernetes_minor = ra2_core::config::parse_kubernetes_version(version)
-            .unwrap_or_else(|| panic!("{}: example {:?}: bad kubernetes-version", doc.id, example.title));
-    }
-    config
 }
 
 fn catalogue_examples_fail_and_pass_as_documented(doc: &RuleDoc, problems: &mut Vec<String>) {
