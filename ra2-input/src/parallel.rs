@@ -92,7 +92,10 @@ pub fn lint_paths(
     on: impl FnMut(&Input, Outcome) -> bool,
     progress: Option<Progress<'_>>,
 ) -> Found {
-    if jobs < 2 || !linter.can_fork() {
+    // Files named one by one need no walk beside the linting: read them as a list, which lints
+    // a single file on this thread (no pool to start for it).
+    let walks = paths.iter().any(|path| path.is_dir());
+    if jobs < 2 || !linter.can_fork() || !walks {
         let (inputs, problems, skipped) = input::discover(paths, how);
         lint_inputs_with(&inputs, linter, jobs, keep_text, on, progress);
         return Found {

@@ -272,15 +272,22 @@ pub fn run(options: &Options, config: &ra2_core::Config, inputs: Inputs) -> u8 {
     } else {
         exit_status(&report, config.fail_on)
     };
-    drop_aside(report);
+    let large = report.findings.len() + report.objects.len() > DROP_ASIDE_FROM;
+    drop_aside(report, large);
     status
 }
 
-/// Frees a large value on a thread of its own: the run's answer need not wait for it (and a
-/// command that exits first leaves it to the operating system).
-fn drop_aside<T: Send + 'static>(value: T) {
-    // If no thread can be made, the value is dropped here.
-    let _ = std::thread::Builder::new().spawn(move || drop(value));
+/// Items (findings, objects) or source bytes from which a run's report is freed aside: below
+/// this, freeing costs less than starting a thread.
+const DROP_ASIDE_FROM: usize = 4096;
+
+/// Frees a `large` value on a thread of its own: the run's answer need not wait for it (and a
+/// command that exits first leaves it to the operating system). A small one is freed here.
+fn drop_aside<T: Send + 'static>(value: T, large: bool) {
+    if large {
+        // If no thread can be made, the value is dropped here.
+        let _ = std::thread::Builder::new().spawn(move || drop(value));
+    }
 }
 
 /// The threads a run uses (`--jobs`; all cores by default).
@@ -314,7 +321,8 @@ pub(crate) fn output(
         }
         _ => emit(&render_report(options, config, report, &sources, stdout_style())),
     }
-    drop_aside(sources);
+    let large = sources.values().map(String::len).sum::<usize>() > DROP_ASIDE_FROM * 256;
+    drop_aside(sources, large);
 }
 
 /// A report in any `--format`. The formats meant for upload name files relative to the
