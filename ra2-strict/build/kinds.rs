@@ -1,5 +1,6 @@
 //! The kinds strict mode knows: every resource type of k8s-openapi's Kubernetes 1.33 API that
-//! one writes in manifests (the discovery and status types of `meta/v1` are left out).
+//! one writes in manifests (the discovery and status types of `meta/v1` are left out). Read by
+//! the build script, which writes their prepared schemas for `src/kinds.rs`.
 //! Regenerate with `grep -rn "impl crate::Resource for" src/v1_33` in the k8s-openapi sources.
 
 use k8s_openapi::Resource;

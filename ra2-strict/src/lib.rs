@@ -8,7 +8,7 @@
 //! violations (`schema/invalid-value`), as findings of the pseudo-rule `schema`.
 //!
 //! The schemas come from k8s-openapi (Kubernetes 1.33) through schemars, tightened by
-//! [`schema::prepare`], and are validated with the `jsonschema` crate. Each kind's validator is
+//! the build script (`build/prepare.rs`), and are validated with the `jsonschema` crate. Each kind's validator is
 //! compiled the first time an object of that kind is seen, and reused. Kinds without a
 //! built-in schema (custom resources, removed API versions) are skipped and counted in the
 //! summary; NetworkAttachmentDefinitions are left to their own rules (ra2.ntw.006/016).
@@ -29,6 +29,9 @@
 )]
 
 mod kinds;
+#[cfg(test)]
+#[path = "../build/prepare.rs"]
+mod prepare;
 mod schema;
 #[cfg(test)]
 mod tables;
@@ -114,7 +117,7 @@ impl Strict {
             .get(i)?
             .get_or_init(|| {
                 let builtin = kinds::KINDS.get(i)?;
-                let schema = schema::prepare((builtin.schema)());
+                let schema = builtin.schema()?;
                 let validator = jsonschema::options()
                     .with_draft(jsonschema::Draft::Draft202012)
                     .should_validate_formats(false)

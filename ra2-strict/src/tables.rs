@@ -1,6 +1,6 @@
 //! Generates ra2-core's field tables of the built-in kinds (`ra2-core/src/k8s/openapi_tables.rs`)
 //! from the same k8s-openapi schemas strict mode validates with, prepared the same way
-//! ([`crate::schema::prepare`]).
+//! (`build/prepare.rs`, run by the build script).
 //!
 //! The default run predicts the API server's decoding refusals (unknown fields, wrong scalar
 //! types, unknown kinds) from these tables, walking the parsed tree; no JSON Schema validator and
@@ -14,7 +14,6 @@ use std::fmt::Write as _;
 use serde_json::Value;
 
 use crate::kinds::KINDS;
-use crate::schema;
 
 /// A struct type (a schema with `properties`), by its definition name.
 struct Def {
@@ -62,7 +61,7 @@ impl Generator {
                 _ => "Shape::Any".to_owned(),
             };
         }
-        if schema.get(schema::QUANTITY_MARK).is_some() {
+        if schema.get(crate::prepare::QUANTITY_MARK).is_some() {
             return "Shape::Quantity".to_owned();
         }
         let format = schema.get("format").and_then(Value::as_str);
@@ -114,7 +113,7 @@ pub(crate) fn core_tables() -> String {
     };
     let mut kinds = Vec::new();
     for builtin in KINDS {
-        let mut root = schema::prepare((builtin.schema)());
+        let Some(mut root) = builtin.schema() else { continue };
         let title = root
             .get("title")
             .and_then(Value::as_str)
