@@ -299,7 +299,7 @@ pub struct LintArgs {
     pub unsafe_fixes: bool,
 
     /// Print the fixes as a unified diff and write nothing; exit 1 when something would
-    /// change. Helm output: the diffs of the chart's files, then of the rendered output.
+    /// change. Helm output: the diffs of the chart's files and of the rendered output.
     #[arg(long)]
     pub diff: bool,
 }

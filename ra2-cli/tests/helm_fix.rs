@@ -26,7 +26,13 @@ fn helm() -> Option<String> {
 }
 
 fn fixture() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/helm-fix")
+    fixture_named("helm-fix")
+}
+
+fn fixture_named(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/fixtures")
+        .join(name)
 }
 
 fn copy_dir(from: &Path, to: &Path) {
@@ -44,15 +50,23 @@ fn copy_dir(from: &Path, to: &Path) {
 
 /// A fresh copy of the fixture repository.
 fn workspace(name: &str) -> PathBuf {
+    workspace_of(&fixture(), name)
+}
+
+fn workspace_of(fixture: &Path, name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("ra2-helm-fix-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    copy_dir(&fixture(), &dir);
+    copy_dir(fixture, &dir);
     dir
 }
 
 fn render(helm: &str, dir: &Path) -> String {
+    render_with(helm, dir, &["template", "shop", "charts/shop"])
+}
+
+fn render_with(helm: &str, dir: &Path, args: &[&str]) -> String {
     let out = Command::new(helm)
-        .args(["template", "shop", "charts/shop"])
+        .args(args)
         .current_dir(dir)
         .output()
         .expect("helm runs");
@@ -269,5 +283,47 @@ fn a_rendered_file_is_rewritten_as_the_fixed_chart_renders() {
     assert!(stdout.contains("2 findings fixed"), "{stdout}");
     assert_eq!(read(&dir, "rendered.yaml"), render(&helm, &dir));
     assert_ne!(read(&dir, TEMPLATE), read(&fixture(), TEMPLATE));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The vendor chart of `helm_templates.rs` with its lab values (`-f`): what the templates write
+/// literally is fixed there, the values the lab file overrides are not (values.yaml does not
+/// hold what was rendered), and whatever an `include` or `range` writes stays a suggestion. The
+/// chart still renders as ra2 fixed its output.
+#[test]
+fn the_vendor_chart_renders_as_ra2_fixed_its_output() {
+    let Some(helm) = helm() else { return };
+    let vendor = fixture_named("cnf-vendor");
+    let dir = workspace_of(&vendor, "vendor");
+    let args = ["template", "cnf", "charts/cnf", "-f", "charts/cnf/values-lab.yaml"];
+    let first = render_with(&helm, &dir, &args);
+    let before = findings(&dir, &first);
+    let out = ra2(
+        &dir,
+        &["fix", "--no-config", "--edition", "latest", "--unsafe-fixes", "-"],
+        &first,
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let fixed = String::from_utf8(out.stdout).expect("UTF-8");
+    let second = render_with(&helm, &dir, &args);
+    assert_eq!(second, fixed, "{stderr}");
+    assert_ne!(second, first);
+    let after = findings(&dir, &second);
+    assert!(after.len() < before.len());
+    for (what, _) in &after {
+        assert!(before.iter().any(|(b, _)| b == what), "new: {what}");
+    }
+    assert!(
+        stderr.contains("renders to another value than values.yaml's (set with -f or --set?)")
+            || stderr.contains("--verbose lists each"),
+        "{stderr}"
+    );
+    for file in [
+        "charts/cnf/values.yaml",
+        "charts/cnf/values-lab.yaml",
+        "charts/cnf/templates/_helpers.tpl",
+    ] {
+        assert_eq!(read(&dir, file), read(&vendor, file), "{file}");
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
