@@ -287,11 +287,24 @@ impl Place {
                 .get(rendered.start..rendered.end)
                 .unwrap_or_default()
                 .contains('\n');
-        let m = self.map(node);
-        if m.how != How::Key {
-            return Err("the template writes it with an action, not from one .Values path".to_owned());
-        }
-        let m = m.line - 1;
+        // The object itself: its first line; else the key or item of the mapping.
+        let m = if node.is_empty() {
+            (self.doc.0..self.doc.1)
+                .find(|&j| structural(self.tline(j)))
+                .filter(|&j| indent(self.tline(j)) == 0)
+                .ok_or("the template does not write the object's first line literally")?
+        } else {
+            let mapped = self.map(node);
+            match mapped.how {
+                How::Key => mapped.line - 1,
+                How::Action => {
+                    return Err("the template writes it with an action, not from one .Values path".to_owned());
+                }
+                How::Ancestor | How::Document => {
+                    return Err("the template does not write its place literally".to_owned());
+                }
+            }
+        };
         if repeats(m) {
             return Err("the template writes it inside a range or define".to_owned());
         }
@@ -321,7 +334,7 @@ impl Place {
             .iter()
             .position(|&(s, e)| s <= rendered.start && rendered.start <= e)
             .ok_or("the edit is outside its document")?;
-        let end = self.block_end(m);
+        let end = if node.is_empty() { self.doc.1 } else { self.block_end(m) };
         let same = |i: usize| blocks.get(i) == blocks.get(m);
         // After the mapping's last line, written literally in the mapping's block.
         if let Some(t) = aligned
