@@ -812,3 +812,118 @@ fn as_to_yaml_writes(text: &str, chunk: (usize, usize), pointer: &str, rendered:
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn path(p: &[&str]) -> Vec<String> {
+        p.iter().map(|s| (*s).to_owned()).collect()
+    }
+
+    #[test]
+    fn whole_scalars_from_one_values_path_are_recognised() {
+        let line = "    readOnly: {{ .Values.a.b }}  # x";
+        assert_eq!(scalar_form(line), Some((14, 31, Form::Plain, path(&["a", "b"]))));
+        assert_eq!(
+            scalar_form("  tag: \"{{ .Values.tag }}\""),
+            Some((7, 26, Form::Quoted, path(&["tag"])))
+        );
+        assert_eq!(
+            scalar_form("  k: {{ .Values.k | quote }}").map(|f| f.2),
+            Some(Form::Quote)
+        );
+        for not in [
+            "  k: {{ .Values.k | default 1 }}",
+            "  image: \"{{ .Values.a }}:{{ .Values.b }}\"",
+            "  k: {{- .Values.k }}",
+            "  k: {{ .Values }}",
+            "  k: {{ $.Values.k }}",
+        ] {
+            assert_eq!(scalar_form(not).map(|f| f.2), None, "{not}");
+        }
+        assert_eq!(Form::Quote.wrap("a\"b"), None);
+        assert_eq!(Form::Quoted.wrap("ab").as_deref(), Some("\"ab\""));
+    }
+
+    #[test]
+    fn to_yaml_lines_of_one_values_path_are_recognised() {
+        assert_eq!(
+            to_yaml_line("            {{- toYaml .Values.securityContext | nindent 12 }}"),
+            Some(path(&["securityContext"]))
+        );
+        assert_eq!(
+            to_yaml_line("  {{ toYaml .Values.a.b | indent 2 }}"),
+            Some(path(&["a", "b"]))
+        );
+        for not in [
+            "  {{- toYaml . | nindent 4 }}",
+            "  {{- include \"x\" . | nindent 4 }}",
+            "  {{- toYaml .Values.a | nindent 4 | trim }}",
+            "  x: {{- toYaml .Values.a | nindent 4 }}",
+        ] {
+            assert_eq!(to_yaml_line(not), None, "{not}");
+        }
+    }
+
+    #[test]
+    fn every_related_use_of_a_value_is_found() {
+        let text = "a: {{ .Values.shared.readOnly }}\n\
+                    b: {{ .Values.sharedX }}\n\
+                    {{- with .Values.shared }}\n\
+                    c: {{ $.Values.shared.readOnly | quote }}\n\
+                    d: {{ toYaml .Values | nindent 2 }}\n\
+                    e: {{ .Values.shared.other }}\n\
+                    f: {{ .Values.shared.readOnly.deeper }}\n";
+        assert_eq!(uses_in(text, &path(&["shared", "readOnly"])), [0, 2, 3, 4, 6]);
+    }
+
+    #[test]
+    fn blocks_tell_one_branch_from_another_and_ranges_apart() {
+        let text =
+            "a:\n{{- if .x }}\n  b: 1\n{{- else }}\n  c: 2\n{{- end }}\n{{- range .y }}\n- d\n{{- end }}\ne: 3\n";
+        let blocks = blocks_after(text, 10);
+        assert_eq!(blocks[0], blocks[9], "outside every block");
+        assert_ne!(blocks[2], blocks[4], "if and else are different blocks");
+        assert!(blocks[7].iter().any(|(_, repeats)| *repeats), "inside the range");
+        assert!(!blocks[2].iter().any(|(_, repeats)| *repeats));
+    }
+
+    #[test]
+    fn keys_go_where_to_yaml_writes_them() {
+        let text = "kind: Pod\nspec:\n  sc:\n    b: 1\n    d: 2\n  empty:\n    {}\n";
+        let chunk = (0, text.len());
+        let append = Edit {
+            start: text.find("d: 2").unwrap() + 4,
+            end: text.find("d: 2").unwrap() + 4,
+            text: "\n    c: true".to_owned(),
+        };
+        let edit = as_to_yaml_writes(text, chunk, "/spec/sc/c", &append).unwrap();
+        let fixed = ra2_core::fix::edit::apply(text, [&edit].into_iter());
+        assert_eq!(fixed, text.replace("    d: 2\n", "    c: true\n    d: 2\n"));
+        let after = Edit {
+            text: "\n    e: true".to_owned(),
+            ..append
+        };
+        assert_eq!(as_to_yaml_writes(text, chunk, "/spec/sc/e", &after), Ok(after.clone()));
+        let brace = text.find("{}").unwrap();
+        let into_empty = Edit {
+            start: brace + 1,
+            end: brace + 1,
+            text: "a: 1".to_owned(),
+        };
+        let edit = as_to_yaml_writes(text, chunk, "/spec/empty/a", &into_empty).unwrap();
+        let fixed = ra2_core::fix::edit::apply(text, [&edit].into_iter());
+        assert_eq!(fixed, text.replace("{}", "a: 1"));
+    }
+
+    #[test]
+    fn values_toyaml_writes_alike_are_scalars_and_mappings_of_them() {
+        assert!(to_yaml_same(&serde_json::json!(true)));
+        assert!(to_yaml_same(&serde_json::json!({"limits": {"cpu": 1}})));
+        assert!(!to_yaml_same(&serde_json::json!(["ALL"])));
+        assert!(!to_yaml_same(&serde_json::json!("yes")));
+        assert!(!to_yaml_same(&serde_json::json!("1")));
+        assert!(!to_yaml_same(&serde_json::json!(1.5)));
+    }
+}
