@@ -166,6 +166,11 @@ impl Charts {
         self.paths.get(source).cloned()
     }
 
+    /// Is a chart called `name` found (under the search root)?
+    pub fn has_chart(&mut self, name: &str) -> bool {
+        self.chart(name).is_ok_and(|c| !c.is_empty())
+    }
+
     /// The directory of the chart called `name`, as chosen for the output (after
     /// [`Charts::map_report`]).
     pub fn chart_dir(&self, name: &str) -> Option<PathBuf> {

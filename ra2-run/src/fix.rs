@@ -39,14 +39,15 @@ pub(crate) fn fix_files(options: &Options, config: &Config) -> Outcome {
             Input::Stdin => None,
         })
         .collect();
-    // Helm output is fixed in its chart's files (one after the other: they may share a chart).
+    // Helm output whose chart is found is fixed in the chart's files (one file after the
+    // other: they may share a chart); the rest as any file, in parallel.
+    let mut chart = HelmRun::new(options);
     let (helm, files): (Vec<_>, Vec<_>) = files
         .into_iter()
-        .partition(|(path, _)| std::fs::read_to_string(path).is_ok_and(|t| crate::helm_fix::is_helm_output(&t)));
+        .partition(|(path, _)| std::fs::read_to_string(path).is_ok_and(|t| chart.has_chart(&t)));
     let results = fix_all(&files, config, options.unsafe_fixes, crate::run::jobs(options));
     let mut outcome = Outcome::default();
     let mut diffs = String::new();
-    let mut chart = HelmRun::new(options);
     for (path, name) in &helm {
         let Ok(text) = std::fs::read_to_string(path) else {
             continue;
@@ -59,17 +60,19 @@ pub(crate) fn fix_files(options: &Options, config: &Config) -> Outcome {
             write_or_diff(options, (path, name), (&text, &fixed.text), &mut diffs, &mut outcome);
         }
     }
+    let mut written: Vec<&std::path::Path> = Vec::new();
     for ((path, name), result) in files.iter().zip(results) {
         let Some((text, fixed)) = result else { continue };
         note_dropped(name, &fixed.dropped, &mut outcome.notes);
         if fixed.text == text {
             continue;
         }
+        written.push(path);
         outcome.applied += fixed.applied.len();
         outcome.files += 1;
         write_or_diff(options, (path, name), (&text, &fixed.text), &mut diffs, &mut outcome);
     }
-    chart.finish(options, &mut diffs, &mut outcome);
+    chart.finish(options, &written, &mut diffs, &mut outcome);
     if options.diff {
         crate::emit(&diffs);
     }
@@ -110,6 +113,19 @@ impl HelmRun {
         }
     }
 
+    /// Is `text` Helm output of a chart that is found?
+    fn has_chart(&mut self, text: &str) -> bool {
+        if !crate::helm_fix::is_helm_output(text) {
+            return false;
+        }
+        let names: std::collections::BTreeSet<&str> = text
+            .lines()
+            .filter_map(|l| l.strip_prefix("# Source: ")?.split_once('/'))
+            .map(|(name, _)| name)
+            .collect();
+        names.into_iter().any(|name| self.charts.has_chart(name))
+    }
+
     fn fix(&mut self, name: &str, text: &str, config: &Config, unsafe_fixes: bool) -> crate::helm_fix::HelmFixed {
         let mut fixed = crate::helm_fix::fix(name, text, config, unsafe_fixes, &mut self.charts, &mut self.files);
         self.suggestions.append(&mut fixed.suggestions);
@@ -117,10 +133,19 @@ impl HelmRun {
     }
 
     /// Writes the chart files fixing changed (or their diffs), and notes the suggestions.
-    fn finish(mut self, options: &Options, diffs: &mut String, outcome: &mut Outcome) {
+    /// `written`: the input files fixed as such (a chart file among them is not written twice).
+    fn finish(mut self, options: &Options, written: &[&std::path::Path], diffs: &mut String, outcome: &mut Outcome) {
         // The lint after fixing says what it says about charts not found.
         let _ = self.charts.take_notes(false);
         for (path, before, after) in self.files.changed() {
+            if written.iter().any(|w| same_file(w, path)) {
+                outcome.notes.push(format!(
+                    "error: {} is both an input and a file of the chart its Helm output is fixed in: its chart fixes were not written",
+                    self.charts.display(path)
+                ));
+                outcome.failed = true;
+                continue;
+            }
             outcome.files += 1;
             let name = self.charts.display(path);
             write_or_diff(options, (path, &name), (before, after), diffs, outcome);
@@ -197,7 +222,7 @@ pub(crate) fn fix_stdin(options: &Options, config: &Config) -> Result<(ra2_core:
     }
     // The chart files a chart found takes the fixes into: written (or their diffs first).
     let mut out = String::new();
-    chart.finish(options, &mut out, &mut outcome);
+    chart.finish(options, &[], &mut out, &mut outcome);
     if options.diff {
         out.push_str(&unified_diff(name, &text, &fixed_text));
     } else {
@@ -276,4 +301,12 @@ fn unified_diff(name: &str, before: &str, after: &str) -> String {
         .context_radius(3)
         .header(&format!("a/{name}"), &format!("b/{name}"))
         .to_string()
+}
+
+/// Do two paths name the same file?
+fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == b,
+    }
 }
