@@ -552,6 +552,9 @@ impl Place {
 
     /// The values file and its text as JSON, when the path is the chart's own to set.
     fn values(&self, path: &[String], files: &mut ChartFiles) -> Result<(PathBuf, String, serde_json::Value), String> {
+        if path.first().is_some_and(|p| p == "global") {
+            return Err("a global value: subcharts read it too".to_owned());
+        }
         let parent = self
             .parent
             .clone()
