@@ -327,3 +327,51 @@ fn the_vendor_chart_renders_as_ra2_fixed_its_output() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Values written with `toYaml`: an empty mapping (`{}`) gets its keys in the values file's
+/// flow style, a block mapping after its last entry, and the output has them where `toYaml`
+/// writes them (keys in order).
+#[test]
+fn values_written_with_to_yaml_are_fixed_in_values_yaml() {
+    let Some(helm) = helm() else { return };
+    let dir = workspace("bare");
+    let args = ["template", "bare", "charts/bare"];
+    let first = render_with(&helm, &dir, &args);
+    let before = findings(&dir, &first);
+    let out = ra2(
+        &dir,
+        &["fix", "--no-config", "--edition", "latest", "--unsafe-fixes", "-"],
+        &first,
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        render_with(&helm, &dir, &args),
+        String::from_utf8_lossy(&out.stdout),
+        "{stderr}"
+    );
+    assert!(stderr.contains("; 6 findings fixed"), "{stderr}");
+    let after = findings(&dir, &render_with(&helm, &dir, &args));
+    for (what, _) in &after {
+        assert!(before.iter().any(|(b, _)| b == what), "new: {what}");
+    }
+    assert_eq!(
+        read(&dir, "charts/bare/values.yaml"),
+        read(&fixture(), "charts/bare/values.yaml")
+            .replace(
+                "securityContext: {}",
+                "securityContext: {readOnlyRootFilesystem: true, runAsNonRoot: true, allowPrivilegeEscalation: false, runAsGroup: 10001, runAsUser: 10001}"
+            )
+            .replace("  limits:\n    memory: 64Mi\n", "  limits:\n    memory: 64Mi\n    cpu: 500m\n")
+    );
+    // The pod's own settings are written by toYaml last: where a key would go is not written
+    // literally, so that fix stays a suggestion.
+    assert!(
+        stderr.contains("note: 1 fix of Helm output stayed a suggestion at its template line"),
+        "{stderr}"
+    );
+    assert_eq!(
+        read(&dir, "charts/bare/templates/pod.yaml"),
+        read(&fixture(), "charts/bare/templates/pod.yaml")
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

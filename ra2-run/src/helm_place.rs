@@ -426,8 +426,9 @@ fn to_yaml_same(value: &serde_json::Value) -> bool {
     }
 }
 
+/// Would both `toYaml` and ra2's edits write the string plain (`500m`, `RuntimeDefault`)?
 fn plain(s: &str) -> bool {
-    s.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+    s.chars().next().is_some_and(|c| c.is_ascii_alphanumeric())
         && s.chars().all(|c| c.is_ascii_alphanumeric() || "-_./".contains(c))
         && matches!(ra2_core::scalar::resolve_plain(s), ra2_core::scalar::Resolved::Str)
 }
@@ -641,9 +642,14 @@ impl Place {
         }
         let path = to_yaml_line(self.tline(m + 1))?;
         let column = indent(key);
-        let after = self.tline(m + 2);
-        let ends = m + 2 >= self.doc.1
-            || (structural(after) && indent(after) <= column)
+        // The next line that is not blank ends the key's block.
+        let Some(after) = (m + 2..self.doc.1)
+            .map(|j| self.tline(j))
+            .find(|l| !l.trim().is_empty())
+        else {
+            return Some(path);
+        };
+        let ends = (structural(after) && indent(after) <= column)
             || (!structural(after) && after.contains("{{") && {
                 let word = after.trim().trim_start_matches("{{").trim_start_matches('-').trim();
                 word.starts_with("end") || word.starts_with("else") || word.starts_with("if ")
@@ -927,6 +933,7 @@ mod tests {
         assert!(!to_yaml_same(&serde_json::json!(["ALL"])));
         assert!(!to_yaml_same(&serde_json::json!("yes")));
         assert!(!to_yaml_same(&serde_json::json!("1")));
+        assert!(to_yaml_same(&serde_json::json!("500m")));
         assert!(!to_yaml_same(&serde_json::json!(1.5)));
     }
 }
