@@ -308,8 +308,7 @@ fn steps_of(
             crate::helm_place::Routed::Rendered
         } else {
             let at = crate::helm_place::Place::of(text, report, finding, charts, files).map_err(Refusal::Suggestion)?;
-            at.target(op, rendered, finding, text, files)
-                .map_err(Refusal::Suggestion)?
+            at.target(op, rendered, files).map_err(Refusal::Suggestion)?
         };
         let (rendered, target) = match target {
             crate::helm_place::Routed::Rendered => (rendered.clone(), Target::Rendered),
@@ -326,7 +325,6 @@ type Shared = (PathBuf, Edit, Vec<(PathBuf, usize)>);
 /// The fixes to make together with `finding`'s: where a value it edits is used elsewhere in
 /// the chart, the other findings whose fixes make the same edit of it, so that every use is
 /// fixed in the same step (or a reason why not).
-#[allow(clippy::too_many_arguments)]
 fn group_of<'f>(
     finding: &'f Finding,
     steps: Vec<Step>,

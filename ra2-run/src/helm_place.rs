@@ -21,7 +21,10 @@ pub(crate) enum Routed {
 }
 
 /// A finding's object in the rendered text and in its template.
-pub(crate) struct Place {
+pub(crate) struct Place<'t> {
+    /// The rendered text and the finding.
+    output: &'t str,
+    finding: &'t Finding,
     template: PathBuf,
     /// The template's text as fixing left it, and its lines (start, end before the line break).
     written: String,
@@ -69,14 +72,14 @@ fn segments(pointer: &str) -> Vec<String> {
     ra2_core::view::pointer_segments(pointer).collect()
 }
 
-impl Place {
+impl<'t> Place<'t> {
     pub(crate) fn of(
-        text: &str,
+        text: &'t str,
         report: &Report,
-        finding: &Finding,
+        finding: &'t Finding,
         charts: &mut Charts,
         files: &mut ChartFiles,
-    ) -> Result<Place, String> {
+    ) -> Result<Place<'t>, String> {
         if ra2_core::fix::object_prefix(&finding.pointer).is_some() {
             return Err("the object is an item of a List".to_owned());
         }
@@ -118,6 +121,8 @@ impl Place {
             _ => Err(()),
         };
         Ok(Place {
+            output: text,
+            finding,
             template,
             tlines: lines_of(&written, 0),
             written,
@@ -145,23 +150,16 @@ impl Place {
     }
 
     /// Where the edit `rendered` of `text` that makes `op` goes.
-    pub(crate) fn target(
-        &self,
-        op: &Operation,
-        rendered: &Edit,
-        finding: &Finding,
-        text: &str,
-        files: &mut ChartFiles,
-    ) -> Result<Routed, String> {
+    pub(crate) fn target(&self, op: &Operation, rendered: &Edit, files: &mut ChartFiles) -> Result<Routed, String> {
         let exists = self.object.pointer(&op.path).is_some();
         let node = if exists { op.path.as_str() } else { parent_of(&op.path) };
         if self.object.pointer(node).is_none() {
             return Err("its place is not in the rendered object".to_owned());
         }
-        if let Some(routed) = self.via_values(op, rendered, node, exists, finding, text, files)? {
+        if let Some(routed) = self.via_values(op, rendered, node, exists, files)? {
             return Ok(routed);
         }
-        self.literal(rendered, node, text)
+        self.literal(rendered, node)
             .map(|edit| Routed::Chart(rendered.clone(), Target::Template(self.template.clone(), edit)))
     }
 }
@@ -239,7 +237,7 @@ fn literal(line: &str) -> bool {
     !line.contains("{{") && structural(line)
 }
 
-impl Place {
+impl Place<'_> {
     /// The line after the block of the key or list item on template line `m`.
     fn block_end(&self, m: usize) -> usize {
         let column = indent(self.tline(m));
@@ -253,7 +251,8 @@ impl Place {
 
     /// The rendered document's lines, and for each the template line it is written by
     /// literally, where a line diff of the two aligns them.
-    fn aligned(&self, text: &str) -> (Vec<(usize, usize)>, Vec<Option<usize>>) {
+    fn aligned(&self) -> (Vec<(usize, usize)>, Vec<Option<usize>>) {
+        let text = self.output;
         let chunk = text.get(self.chunk.0..self.chunk.1).unwrap_or_default();
         let rlines = lines_of(chunk, self.chunk.0);
         let rendered: Vec<&str> = rlines
@@ -279,7 +278,8 @@ impl Place {
     }
 
     /// The template edit that makes `rendered` where the template writes the node literally.
-    fn literal(&self, rendered: &Edit, node: &str, text: &str) -> Result<Edit, String> {
+    fn literal(&self, rendered: &Edit, node: &str) -> Result<Edit, String> {
+        let text = self.output;
         let blocks = blocks_after(&self.written, self.tlines.len());
         let repeats = |i: usize| blocks.get(i).is_some_and(|b| b.iter().any(|(_, r)| *r));
         let in_line = !rendered.text.contains(['\n', '\r'])
@@ -329,7 +329,7 @@ impl Place {
         if rendered.start != rendered.end || !rendered.text.starts_with(nl) {
             return Err("the edit spans template lines".to_owned());
         }
-        let (rlines, aligned) = self.aligned(text);
+        let (rlines, aligned) = self.aligned();
         let r = rlines
             .iter()
             .position(|&(s, e)| s <= rendered.start && rendered.start <= e)
@@ -535,7 +535,7 @@ fn template_files(chart: &Path) -> Vec<PathBuf> {
     out
 }
 
-impl Place {
+impl Place<'_> {
     /// The uses of the values `path` in the chart's templates (file, 0-based line): `own`
     /// first.
     fn uses(&self, path: &[String], own: usize, files: &mut ChartFiles) -> Vec<(PathBuf, usize)> {
@@ -580,15 +580,12 @@ impl Place {
 
     /// Where the node comes from `.Values`: the values file's edit (and the rendered one as
     /// Helm writes it); `None` when the template does not take it from `.Values`.
-    #[allow(clippy::too_many_arguments)]
     fn via_values(
         &self,
         op: &Operation,
         rendered: &Edit,
         node: &str,
         exists: bool,
-        finding: &Finding,
-        text: &str,
         files: &mut ChartFiles,
     ) -> Result<Option<Routed>, String> {
         let all = segments(node);
@@ -607,15 +604,7 @@ impl Place {
             if exists && depth == all.len() {
                 if let Some((vs, ve, form, path)) = scalar_form(line) {
                     return self
-                        .scalar(
-                            op,
-                            rendered,
-                            (m.line - 1, line, vs, ve, form),
-                            &path,
-                            finding,
-                            text,
-                            files,
-                        )
+                        .scalar(op, rendered, (m.line - 1, line, vs, ve, form), &path, files)
                         .map(Some);
                 }
             }
@@ -627,9 +616,7 @@ impl Place {
             if !exists {
                 rest.push(segments(&op.path).pop().unwrap_or_default());
             }
-            return self
-                .block(op, rendered, (next, &above, &path, &rest), finding, text, files)
-                .map(Some);
+            return self.block(op, rendered, (next, &above, &path, &rest), files).map(Some);
         }
         Ok(None)
     }
@@ -658,17 +645,15 @@ impl Place {
     }
 
     /// A whole scalar from `.Values`: its form on template line `l` (`vs..ve` the value).
-    #[allow(clippy::too_many_arguments)]
     fn scalar(
         &self,
         op: &Operation,
         rendered: &Edit,
         (l, line, vs, ve, form): (usize, &str, usize, usize, Form),
         path: &[String],
-        finding: &Finding,
-        text: &str,
         files: &mut ChartFiles,
     ) -> Result<Routed, String> {
+        let (text, finding) = (self.output, self.finding);
         let (rs, re) = line_around(text, rendered.start);
         let same_around = rendered.end <= re
             && text.get(rs..rendered.start) == line.get(..vs)
@@ -709,10 +694,9 @@ impl Place {
         op: &Operation,
         rendered: &Edit,
         (l, above, path, rest): (usize, &str, &[String], &[String]),
-        finding: &Finding,
-        text: &str,
         files: &mut ChartFiles,
     ) -> Result<Routed, String> {
+        let (text, finding) = (self.output, self.finding);
         let (file, vtext, json) = self.values(path, files)?;
         let dotted = path.join(".");
         if json.pointer(&pointer_of(path)) != self.object.pointer(above) {
