@@ -123,8 +123,9 @@ pub(crate) fn fix(
         text: text.to_owned(),
         ..HelmFixed::default()
     };
-    let mut given_up: Vec<(String, String, String)> = Vec::new();
-    let place = |f: &Finding| (f.rule.clone(), f.check.clone(), f.pointer.clone());
+    // A finding by its check, document and place (fixes do not add or remove documents).
+    let mut given_up: Vec<(String, String, usize, String)> = Vec::new();
+    let place = |f: &Finding| (f.rule.clone(), f.check.clone(), f.document, f.pointer.clone());
     let mut report = lint(name, &out.text, config, charts);
     if report.findings.iter().all(|f| f.template.is_none()) {
         // No chart found: the rendered text is fixed as any file.

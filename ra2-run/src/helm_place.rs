@@ -705,7 +705,7 @@ impl Place<'_> {
             ));
         }
         let value = op.value.clone().unwrap_or_default();
-        if !to_yaml_same(&value) {
+        if !to_yaml_same(&value) || op.path.ends_with("/-") {
             return Err(format!("toYaml would write the fixed .Values.{dotted} otherwise"));
         }
         let full: Vec<String> = path.iter().chain(rest).cloned().collect();
