@@ -42,7 +42,7 @@ impl ChartFiles {
         if let Some((_, now)) = self.files.get(path) {
             return Ok(now.clone());
         }
-        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", shown(path)))?;
         self.files.insert(path.to_path_buf(), (text.clone(), text.clone()));
         Ok(text)
     }
@@ -60,6 +60,12 @@ impl ChartFiles {
             .filter(|(_, (before, now))| before != now)
             .map(|(path, (before, now))| (path.as_path(), before.as_str(), now.as_str()))
     }
+}
+
+/// A path as notes name it: relative to the working directory when under it.
+pub(crate) fn shown(path: &Path) -> String {
+    let cwd = std::env::current_dir().unwrap_or_default();
+    path.strip_prefix(&cwd).unwrap_or(path).display().to_string()
 }
 
 /// A fix that stays a suggestion at its template line, and why.

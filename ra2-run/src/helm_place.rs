@@ -538,17 +538,29 @@ fn template_files(chart: &Path) -> Vec<PathBuf> {
 impl Place<'_> {
     /// The uses of the values `path` in the chart's templates (file, 0-based line): `own`
     /// first.
-    fn uses(&self, path: &[String], own: usize, files: &mut ChartFiles) -> Vec<(PathBuf, usize)> {
+    fn uses(&self, path: &[String], own: usize, files: &mut ChartFiles) -> Result<Vec<(PathBuf, usize)>, String> {
         let mut out = vec![(self.template.clone(), own)];
-        for file in template_files(&self.chart) {
-            let Ok(text) = files.text(&file) else { continue };
-            for line in uses_in(&text, path) {
-                if !out.contains(&(file.clone(), line)) {
-                    out.push((file.clone(), line));
+        // A subchart's values are its parent's too, under the subchart's key.
+        let mut charts = vec![(self.chart.clone(), path.to_vec())];
+        if let Ok(Some((dir, sub))) = &self.parent {
+            charts.push((
+                dir.clone(),
+                std::iter::once(sub.clone()).chain(path.iter().cloned()).collect(),
+            ));
+        }
+        for (chart, path) in charts {
+            for file in template_files(&chart) {
+                let text = files
+                    .text(&file)
+                    .map_err(|e| format!("the value's uses are not known: {e}"))?;
+                for line in uses_in(&text, &path) {
+                    if !out.contains(&(file.clone(), line)) {
+                        out.push((file.clone(), line));
+                    }
                 }
             }
         }
-        out
+        Ok(out)
     }
 
     /// The values file and its text as JSON, when the path is the chart's own to set.
@@ -574,7 +586,8 @@ impl Place<'_> {
         }
         let file = self.chart.join("values.yaml");
         let text = files.text(&file)?;
-        let json = ra2_core::yaml_to_json(&text).map_err(|e| format!("{}: not YAML: {}", file.display(), e.message))?;
+        let json = ra2_core::yaml_to_json(&text)
+            .map_err(|e| format!("{}: not YAML: {}", crate::helm_fix::shown(&file), e.message))?;
         Ok((file, text, json))
     }
 
@@ -682,7 +695,7 @@ impl Place<'_> {
             Target::Values {
                 file,
                 edit,
-                uses: self.uses(path, l, files),
+                uses: self.uses(path, l, files)?,
             },
         ))
     }
@@ -725,7 +738,7 @@ impl Place<'_> {
             Target::Values {
                 file,
                 edit,
-                uses: self.uses(&full, l, files),
+                uses: self.uses(&full, l, files)?,
             },
         ))
     }
