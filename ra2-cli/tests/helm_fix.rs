@@ -330,7 +330,7 @@ fn the_vendor_chart_renders_as_ra2_fixed_its_output() {
 
 /// Values written with `toYaml`: an empty mapping (`{}`) gets its keys in the values file's
 /// flow style, a block mapping after its last entry, and the output has them where `toYaml`
-/// writes them (keys in order).
+/// writes them (keys in order). The subchart's settings go into the subchart's own values.yaml.
 #[test]
 fn values_written_with_to_yaml_are_fixed_in_values_yaml() {
     let Some(helm) = helm() else { return };
@@ -349,7 +349,7 @@ fn values_written_with_to_yaml_are_fixed_in_values_yaml() {
         String::from_utf8_lossy(&out.stdout),
         "{stderr}"
     );
-    assert!(stderr.contains("; 6 findings fixed"), "{stderr}");
+    assert!(stderr.contains("; 8 findings fixed"), "{stderr}");
     let after = findings(&dir, &render_with(&helm, &dir, &args));
     for (what, _) in &after {
         assert!(before.iter().any(|(b, _)| b == what), "new: {what}");
@@ -362,6 +362,11 @@ fn values_written_with_to_yaml_are_fixed_in_values_yaml() {
                 "securityContext: {readOnlyRootFilesystem: true, runAsNonRoot: true, allowPrivilegeEscalation: false, runAsGroup: 10001, runAsUser: 10001}"
             )
             .replace("  limits:\n    memory: 64Mi\n", "  limits:\n    memory: 64Mi\n    cpu: 500m\n")
+    );
+    assert_eq!(
+        read(&dir, "charts/bare/charts/cache/values.yaml"),
+        read(&fixture(), "charts/bare/charts/cache/values.yaml")
+            + "  readOnlyRootFilesystem: true\n  allowPrivilegeEscalation: false\n"
     );
     // The pod's own settings are written by toYaml last: where a key would go is not written
     // literally, so that fix stays a suggestion.
