@@ -349,7 +349,8 @@ fn values_written_with_to_yaml_are_fixed_in_values_yaml() {
         String::from_utf8_lossy(&out.stdout),
         "{stderr}"
     );
-    assert!(stderr.contains("; 8 findings fixed"), "{stderr}");
+    // Two checks (cpu-bounded, container-limits) with one remedy: one edit fixes both.
+    assert!(stderr.contains("; 9 findings fixed"), "{stderr}");
     let after = findings(&dir, &render_with(&helm, &dir, &args));
     for (what, _) in &after {
         assert!(before.iter().any(|(b, _)| b == what), "new: {what}");

@@ -156,68 +156,53 @@ pub(crate) fn fix(
                     && !given_up.contains(&place(f))
             })
             .collect();
-        let mut progressed = false;
+        // Every fix that does not come near another's edits goes in this pass; the first
+        // alone when they do not check out together.
+        let mut batch: Vec<(&Finding, Vec<Step>)> = Vec::new();
+        let mut first: Option<Vec<(&Finding, Vec<Step>)>> = None;
         for finding in &candidates {
-            let steps = match steps_of(&out.text, &report, finding, charts, files) {
-                Ok(steps) => steps,
-                Err(Refusal::Suggestion(why)) => {
-                    given_up.push(place(finding));
-                    out.suggestions.push(Suggestion {
-                        finding: (*finding).clone(),
-                        why,
-                    });
-                    continue;
-                }
-                Err(Refusal::Dropped(reason)) => {
-                    given_up.push(place(finding));
-                    out.dropped.push(NotApplied {
-                        finding: (*finding).clone(),
-                        reason,
-                    });
-                    continue;
-                }
-            };
-            let group = match group_of(finding, steps, &candidates, &out.text, &report, charts, files) {
+            if batch.iter().any(|(f, _)| std::ptr::eq(*f, *finding)) {
+                continue;
+            }
+            let group = steps_of(&out.text, &report, finding, charts, files).and_then(|steps| {
+                group_of(finding, steps, &candidates, &out.text, &report, charts, files).map_err(Refusal::Suggestion)
+            });
+            let group = match group {
                 Ok(group) => group,
-                Err(why) => {
+                Err(refusal) => {
                     given_up.push(place(finding));
-                    out.suggestions.push(Suggestion {
-                        finding: (*finding).clone(),
-                        why,
-                    });
+                    let finding = (*finding).clone();
+                    match refusal {
+                        Refusal::Suggestion(why) => out.suggestions.push(Suggestion { finding, why }),
+                        Refusal::Dropped(reason) => out.dropped.push(NotApplied { finding, reason }),
+                    }
                     continue;
                 }
             };
-            let rendered: Vec<Edit> = group
-                .iter()
-                .flat_map(|(_, s)| s.iter().map(|s| s.rendered.clone()))
-                .collect();
-            let after_text = ra2_core::fix::edit::apply(&out.text, rendered.iter());
-            let fixed: Vec<&Finding> = group.iter().map(|(f, _)| *f).collect();
-            let after = ra2_core::lint_str(name, &after_text, config);
-            if let Err(reason) = ra2_core::fix::verify(&report, &after, &fixed) {
-                given_up.push(place(finding));
-                out.dropped.push(NotApplied {
-                    finding: (*finding).clone(),
-                    reason,
-                });
-                continue;
+            if first.is_none() {
+                first = Some(group.clone());
             }
-            if let Err(reason) = edit_chart(group.iter().flat_map(|(_, s)| s.iter()), charts, files) {
-                given_up.push(place(finding));
-                out.dropped.push(NotApplied {
-                    finding: (*finding).clone(),
-                    reason,
-                });
-                continue;
+            if !conflicts(&batch, &group) {
+                batch.extend(group);
             }
-            out.applied += group.len();
-            out.text = after_text;
-            progressed = true;
-            break;
         }
-        if !progressed {
-            break;
+        let Some(first) = first else { break };
+        let several = batch.len() > first.len();
+        let mut tried = apply_group(name, config, (&mut out.text, &report), &batch, charts, files);
+        if tried.is_err() && several {
+            tried = apply_group(name, config, (&mut out.text, &report), &first, charts, files);
+        }
+        match tried {
+            Ok(n) => out.applied += n,
+            Err(reason) => {
+                let Some((finding, _)) = first.first() else { break };
+                given_up.push(place(finding));
+                out.dropped.push(NotApplied {
+                    finding: (*finding).clone(),
+                    reason,
+                });
+                continue;
+            }
         }
         report = lint(name, &out.text, config, charts);
     }
@@ -387,6 +372,61 @@ fn group_of<'f>(
     Ok(group)
 }
 
+/// Applies a group of fixes when the rendered text with their edits keeps what a fix
+/// promises ([`ra2_core::fix::verify`]): the chart files' edits, and the rendered text; the
+/// number of fixes.
+fn apply_group(
+    name: &str,
+    config: &Config,
+    (text, report): (&mut String, &Report),
+    group: &[(&Finding, Vec<Step>)],
+    charts: &mut Charts,
+    files: &mut ChartFiles,
+) -> Result<usize, String> {
+    // Two findings one edit fixes (two rules, one remedy) make it once.
+    let mut rendered: Vec<&Edit> = group.iter().flat_map(|(_, s)| s.iter().map(|s| &s.rendered)).collect();
+    rendered.sort();
+    rendered.dedup();
+    if near(&rendered) {
+        return Err("its edits overlap another's".to_owned());
+    }
+    let after_text = ra2_core::fix::edit::apply(text, rendered.into_iter());
+    let fixed: Vec<&Finding> = group.iter().map(|(f, _)| *f).collect();
+    let after = ra2_core::lint_str(name, &after_text, config);
+    ra2_core::fix::verify(report, &after, &fixed)?;
+    edit_chart(group.iter().flat_map(|(_, s)| s.iter()), charts, files)?;
+    *text = after_text;
+    Ok(group.len())
+}
+
+/// Do any two of the edits overlap or touch (two insertions at one place, or at the end of a
+/// line and the start of the next: which goes first is not known)?
+fn near(edits: &[&Edit]) -> bool {
+    let mut sorted: Vec<&Edit> = edits.to_vec();
+    sorted.sort();
+    sorted.dedup();
+    sorted.windows(2).any(|w| match w {
+        [a, b] => b.start <= a.end + 1,
+        _ => false,
+    })
+}
+
+/// Would `group` go in the same pass as `batch` only with edits near one of its own?
+fn conflicts(batch: &[(&Finding, Vec<Step>)], group: &[(&Finding, Vec<Step>)]) -> bool {
+    let steps = || batch.iter().chain(group).flat_map(|(_, s)| s.iter());
+    let rendered: Vec<&Edit> = steps().map(|s| &s.rendered).collect();
+    if near(&rendered) {
+        return true;
+    }
+    let mut by_file: BTreeMap<&Path, Vec<&Edit>> = BTreeMap::new();
+    for step in steps() {
+        if let Target::Template(file, edit) | Target::Values { file, edit, .. } = &step.target {
+            by_file.entry(file).or_default().push(edit);
+        }
+    }
+    by_file.values().any(|edits| near(edits))
+}
+
 /// Makes the steps' edits of chart files (each edit once).
 fn edit_chart<'s>(
     steps: impl Iterator<Item = &'s Step>,
@@ -404,15 +444,17 @@ fn edit_chart<'s>(
             edits.push(edit.clone());
         }
     }
-    for (file, edits) in by_file {
+    for (file, edits) in &by_file {
         let mut sorted = edits.clone();
         sorted.sort();
         if sorted
             .windows(2)
             .any(|w| w[0].end > w[1].start || w[0].start == w[1].start)
         {
-            return Err(format!("its edits of {} overlap", charts.display(&file)));
+            return Err(format!("its edits of {} overlap", charts.display(file)));
         }
+    }
+    for (file, edits) in by_file {
         let text = files.text(&file)?;
         let fixed = ra2_core::fix::edit::apply(&text, edits.iter());
         if file.file_name().is_some_and(|n| n != "values.yaml") {
