@@ -183,7 +183,11 @@ pub(crate) fn fix(
                 first = Some(group.clone());
             }
             if !conflicts(&batch, &group) {
-                batch.extend(group);
+                for member in group {
+                    if !batch.iter().any(|(f, _)| std::ptr::eq(*f, member.0)) {
+                        batch.push(member);
+                    }
+                }
             }
         }
         let Some(first) = first else { break };
