@@ -16,11 +16,13 @@
 //!   `toYaml` writes it (keys in order);
 //! - otherwise the fix stays a suggestion at its template line, with the reason.
 //!
-//! Fixes are applied one step at a time: the rendered text with the step's edits must pass
-//! [`ra2_core::fix::verify`] (it parses, loses the fixed findings, gains none); then the chart
-//! files are edited in memory, the templates mapped as they now read, and the next step linted.
-//! The rendered text so fixed is the output as the fixed chart renders it (the end-to-end test
-//! renders both with the real helm).
+//! Fixes are applied in passes: each takes every fix whose edits (of the rendered text and of
+//! each chart file) come near no other's, and the rendered text with them must pass
+//! [`ra2_core::fix::verify`] (it parses, loses the fixed findings, gains none), else the first
+//! fix goes alone or is dropped. Then the chart files are edited in memory, the templates
+//! mapped as they now read, and the next pass linted. The rendered text so fixed is the output
+//! as the fixed chart renders it (`ra2-cli/tests/helm_fix.rs` renders both with the real helm).
+//! Chart files are written (or diffed) by the caller, once every input is fixed.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
