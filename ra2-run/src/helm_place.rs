@@ -88,21 +88,24 @@ impl<'t> Place<'t> {
             .template_path(source)
             .ok_or_else(|| "its template was not found".to_owned())?;
         let written = files.text(&template)?;
-        let (ordinals, texts) = crate::chart::template_ordinals(&report.objects);
-        let at = (finding.file.as_str(), finding.document);
-        let ordinal = ordinals.get(&at).copied().unwrap_or(0);
-        let object = texts
-            .get(&at)
-            .and_then(|t| ra2_core::yaml_to_json(t).ok())
-            .ok_or_else(|| "its rendered object is not known".to_owned())?;
+        let (ordinals, _) = crate::chart::template_ordinals(&report.objects);
+        let ordinal = ordinals
+            .get(&(finding.file.as_str(), finding.document))
+            .copied()
+            .unwrap_or(0);
         let (body, bom) = ra2_core::source::strip_bom(text);
         let parts = ra2_core::source::chunks(body, bom, 0);
-        let chunk = parts
+        let (chunk, object) = parts
             .iter()
             .rev()
             .find(|c| c.offset <= finding.offset)
-            .map(|c| (c.offset, c.offset + c.text.len()))
-            .ok_or_else(|| "its document was not found".to_owned())?;
+            .and_then(|c| {
+                Some((
+                    (c.offset, c.offset + c.text.len()),
+                    ra2_core::yaml_to_json(c.text).ok()?,
+                ))
+            })
+            .ok_or_else(|| "its rendered document was not read".to_owned())?;
         let tpl = Template::new(&written);
         let kind = finding.object.kind.clone();
         let doc = tpl.pick_document(kind.as_deref(), ordinal);
