@@ -381,3 +381,37 @@ fn values_written_with_to_yaml_are_fixed_in_values_yaml() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Two renders of one chart: the first input's fixes go into the chart; the second was
+/// rendered from the chart as it was, so it is not fixed through the files the first changed
+/// (no key written twice), and the note says why.
+#[test]
+fn a_second_render_of_a_chart_is_not_fixed_through_files_the_first_changed() {
+    let Some(helm) = helm() else { return };
+    let dir = workspace("two");
+    std::fs::write(dir.join("a.yaml"), render(&helm, &dir)).expect("write");
+    let lab = render_with(
+        &helm,
+        &dir,
+        &["template", "shop", "charts/shop", "--set", "debugReadOnly=true"],
+    );
+    std::fs::write(dir.join("b.yaml"), lab).expect("write");
+    let out = ra2(
+        &dir,
+        &["fix", "--no-config", "--edition", "latest", "a.yaml", "b.yaml"],
+        "",
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("charts/shop/templates/deployment.yaml was changed by the fixes of a.yaml; render the chart again and fix that"),
+        "{stderr}"
+    );
+    assert_eq!(read(&dir, "a.yaml"), render(&helm, &dir));
+    let template = read(&dir, TEMPLATE);
+    assert_eq!(
+        template.matches("allowPrivilegeEscalation: false").count(),
+        2,
+        "{template}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

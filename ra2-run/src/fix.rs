@@ -127,6 +127,7 @@ impl HelmRun {
     }
 
     fn fix(&mut self, name: &str, text: &str, config: &Config, unsafe_fixes: bool) -> crate::helm_fix::HelmFixed {
+        self.files.begin(name);
         let mut fixed = crate::helm_fix::fix(name, text, config, unsafe_fixes, &mut self.charts, &mut self.files);
         self.suggestions.append(&mut fixed.suggestions);
         fixed

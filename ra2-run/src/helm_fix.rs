@@ -37,6 +37,11 @@ use crate::chart::Charts;
 #[derive(Debug, Default)]
 pub(crate) struct ChartFiles {
     files: BTreeMap<PathBuf, (String, String)>,
+    /// The input whose fixes first changed each file, and the input being fixed: another
+    /// input's output was rendered from the chart as it was, so it is not fixed through a file
+    /// changed since.
+    owner: BTreeMap<PathBuf, String>,
+    input: String,
 }
 
 impl ChartFiles {
@@ -52,7 +57,24 @@ impl ChartFiles {
     fn set(&mut self, path: &Path, text: String) {
         if let Some(entry) = self.files.get_mut(path) {
             entry.1 = text;
+            self.owner
+                .entry(path.to_path_buf())
+                .or_insert_with(|| self.input.clone());
         }
+    }
+
+    /// Fixes from now on are of the output `input`.
+    pub(crate) fn begin(&mut self, input: &str) {
+        input.clone_into(&mut self.input);
+    }
+
+    /// Why `path` may not be edited for this input: another input's fixes changed it.
+    fn changed_by_other(&self, path: &Path) -> Option<String> {
+        let other = self.owner.get(path).filter(|o| **o != self.input)?;
+        Some(format!(
+            "{} was changed by the fixes of {other}; render the chart again and fix that",
+            shown(path)
+        ))
     }
 
     /// The files fixing changed: path, text as read, text now.
@@ -312,6 +334,17 @@ fn steps_of(
             crate::helm_place::Routed::Rendered => (rendered.clone(), Target::Rendered),
             crate::helm_place::Routed::Chart(rendered, target) => (rendered, target),
         };
+        let template = finding
+            .source_template
+            .as_deref()
+            .and_then(|source| charts.template_path(source));
+        let edited = match &target {
+            Target::Rendered => None,
+            Target::Template(file, _) | Target::Values { file, .. } => Some(file.clone()),
+        };
+        if let Some(why) = template.iter().chain(&edited).find_map(|f| files.changed_by_other(f)) {
+            return Err(Refusal::Suggestion(why));
+        }
         steps.push(Step { rendered, target });
     }
     Ok(steps)
