@@ -488,7 +488,7 @@ fn edit_chart<'s>(
         sorted.sort();
         if sorted
             .windows(2)
-            .any(|w| w[0].end > w[1].start || w[0].start == w[1].start)
+            .any(|w| matches!(w, [a, b] if a.end > b.start || a.start == b.start))
         {
             return Err(format!("its edits of {} overlap", charts.display(file)));
         }

@@ -806,7 +806,8 @@ fn as_to_yaml_writes(text: &str, chunk: (usize, usize), pointer: &str, rendered:
         .entries()
         .filter_map(|(k, v)| Some((k.to_owned(), v.key_span()?.start)))
         .collect();
-    if keys.windows(2).any(|w| w[0].0 >= w[1].0) || !rendered.text.starts_with(nl) {
+    let unordered = keys.windows(2).any(|w| matches!(w, [a, b] if a.0 >= b.0));
+    if unordered || !rendered.text.starts_with(nl) {
         return Err(other());
     }
     match keys.iter().find(|(k, _)| *k > key) {
