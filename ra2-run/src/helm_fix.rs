@@ -249,7 +249,8 @@ pub(crate) fn suggestion_notes(suggestions: &[Suggestion], verbose: bool) -> Vec
         return Vec::new();
     }
     if verbose {
-        return suggestions
+        // A template line rendered twice (a range) is said once.
+        let mut lines: Vec<String> = suggestions
             .iter()
             .map(|s| {
                 let f = &s.finding;
@@ -262,6 +263,9 @@ pub(crate) fn suggestion_notes(suggestions: &[Suggestion], verbose: bool) -> Vec
                 )
             })
             .collect();
+        let mut seen = std::collections::BTreeSet::new();
+        lines.retain(|l| seen.insert(l.clone()));
+        return lines;
     }
     let mut why: Vec<(&str, usize)> = Vec::new();
     for s in suggestions {
