@@ -402,7 +402,7 @@ fn group_of<'f>(
             ));
         }
     }
-    // Two renderings of one template line make the same edit once.
+    // A step two findings of the group share (the same edit of the same node) is made once.
     let mut seen: Vec<(Edit, Target)> = Vec::new();
     for (_, steps) in &mut group {
         steps.retain(|s| {
