@@ -284,6 +284,12 @@ pub struct LintArgs {
     /// stream to standard output and the findings that remain to standard error), then report
     /// what remains. A fix changes only the nodes it edits, and is dropped (with a note) when
     /// the result would not parse or would gain a finding. `ra2 fix` is the same.
+    ///
+    /// Helm output whose chart is found (as for --chart-root) is fixed in the chart: the
+    /// template where it writes the key literally, values.yaml where the value comes from one
+    /// `.Values` path; the rendered file (or, from `-`, standard output) becomes the output as
+    /// the fixed chart renders it. Other fixes stay suggestions at their template lines (a
+    /// note counts them; --verbose lists each).
     #[arg(long)]
     pub fix: bool,
 
@@ -293,7 +299,7 @@ pub struct LintArgs {
     pub unsafe_fixes: bool,
 
     /// Print the fixes as a unified diff and write nothing; exit 1 when something would
-    /// change.
+    /// change. Helm output: the diffs of the chart's files and of the rendered output.
     #[arg(long)]
     pub diff: bool,
 }

@@ -41,6 +41,10 @@ pub struct Charts {
     /// Templates that no chart of their name holds, by chart name.
     missing: BTreeMap<String, Vec<String>>,
     templates: BTreeMap<String, Result<(String, Rc<template_map::Template>), String>>,
+    /// The file each `# Source:` template was read from.
+    paths: BTreeMap<String, PathBuf>,
+    /// Templates' texts as fixing left them (`--fix` edits them before writing them), by path.
+    overrides: BTreeMap<PathBuf, String>,
     /// What could not be found, one line each.
     pub notes: Vec<String>,
     /// The names of the charts not found at all, and the note that says so for each: a run
@@ -59,6 +63,8 @@ impl Charts {
             search: None,
             missing: BTreeMap::new(),
             templates: BTreeMap::new(),
+            paths: BTreeMap::new(),
+            overrides: BTreeMap::new(),
             notes: Vec::new(),
             not_found: Vec::new(),
         }
@@ -141,13 +147,49 @@ impl Charts {
             self.missing.entry(name.to_owned()).or_default().push(source.to_owned());
             return Err(String::new());
         };
-        let text = std::fs::read_to_string(&path).map_err(|e| {
-            format!(
-                "note: {}: cannot read: {e}; its findings stay on the rendered output",
-                path.display()
-            )
-        })?;
+        self.paths.insert(source.to_owned(), path.clone());
+        let text = match self.overrides.get(&path) {
+            Some(text) => text.clone(),
+            None => std::fs::read_to_string(&path).map_err(|e| {
+                format!(
+                    "note: {}: cannot read: {e}; its findings stay on the rendered output",
+                    path.display()
+                )
+            })?,
+        };
         Ok((self.display(&path), Rc::new(template_map::Template::new(&text))))
+    }
+
+    /// The file of the template a `# Source:` comment names, if found (after [`Charts::map_report`]).
+    pub fn template_path(&mut self, source: &str) -> Option<PathBuf> {
+        self.template(source)?;
+        self.paths.get(source).cloned()
+    }
+
+    /// Is a chart called `name` found (under the search root)?
+    pub fn has_chart(&mut self, name: &str) -> bool {
+        self.chart(name).is_ok_and(|c| !c.is_empty())
+    }
+
+    /// The directory of the chart called `name`, as chosen for the output (after
+    /// [`Charts::map_report`]).
+    pub fn chart_dir(&self, name: &str) -> Option<PathBuf> {
+        self.found.get(name)?.as_ref().ok()?.first().cloned()
+    }
+
+    /// Maps templates as if `path` held `text` from now on (fixing edits the templates it maps
+    /// into before it writes them).
+    pub fn set_text(&mut self, path: &Path, text: &str) {
+        self.overrides.insert(path.to_path_buf(), text.to_owned());
+        let stale: Vec<String> = self
+            .paths
+            .iter()
+            .filter(|(_, p)| p.as_path() == path)
+            .map(|(source, _)| source.clone())
+            .collect();
+        for source in stale {
+            self.templates.remove(&source);
+        }
     }
 
     /// Looks up the charts called `name` until one holds every template of its own among
@@ -220,7 +262,7 @@ impl Charts {
     }
 
     /// A path as reports name files: relative to the working directory when under it.
-    fn display(&self, path: &Path) -> String {
+    pub fn display(&self, path: &Path) -> String {
         let absolute = if path.is_absolute() {
             path.to_path_buf()
         } else {
@@ -376,12 +418,12 @@ impl ChartSearch {
 
 /// The charts called `name` under `root` (one walk; [`Charts`] keeps its walk for every name).
 /// Each object's ordinal and rendered text, by file and document ([`template_ordinals`]).
-type Ordinals<'a> = (BTreeMap<(&'a str, usize), usize>, BTreeMap<(&'a str, usize), &'a str>);
+pub(crate) type Ordinals<'a> = (BTreeMap<(&'a str, usize), usize>, BTreeMap<(&'a str, usize), &'a str>);
 
 /// The ordinal of each object (by file and document) among the objects of its kind rendered
 /// from the same template, in document order: it picks the template document when a template
 /// writes several of one kind. With it, the rendered text of each (Helm output's) object.
-fn template_ordinals(objects: &[ObjectSummary]) -> Ordinals<'_> {
+pub(crate) fn template_ordinals(objects: &[ObjectSummary]) -> Ordinals<'_> {
     let mut ordinals = BTreeMap::new();
     let mut texts = BTreeMap::new();
     let mut seen: BTreeMap<(&str, &str, Option<&str>), usize> = BTreeMap::new();

@@ -39,30 +39,122 @@ pub(crate) fn fix_files(options: &Options, config: &Config) -> Outcome {
             Input::Stdin => None,
         })
         .collect();
+    // Helm output whose chart is found is fixed in the chart's files (one file after the
+    // other: they may share a chart); the rest as any file, in parallel.
+    let mut chart = HelmRun::new(options);
+    let (helm, files): (Vec<_>, Vec<_>) = files
+        .into_iter()
+        .partition(|(path, _)| std::fs::read_to_string(path).is_ok_and(|t| chart.has_chart(&t)));
     let results = fix_all(&files, config, options.unsafe_fixes, crate::run::jobs(options));
     let mut outcome = Outcome::default();
     let mut diffs = String::new();
+    for (path, name) in &helm {
+        let Ok(text) = std::fs::read_to_string(path) else {
+            continue;
+        };
+        let fixed = chart.fix(name, &text, config, options.unsafe_fixes);
+        note_dropped(name, &fixed.dropped, &mut outcome.notes);
+        if fixed.text != text {
+            outcome.applied += fixed.applied;
+            outcome.files += 1;
+            write_or_diff(options, (path, name), (&text, &fixed.text), &mut diffs, &mut outcome);
+        }
+    }
+    let mut written: Vec<&std::path::Path> = Vec::new();
     for ((path, name), result) in files.iter().zip(results) {
         let Some((text, fixed)) = result else { continue };
         note_dropped(name, &fixed.dropped, &mut outcome.notes);
         if fixed.text == text {
             continue;
         }
+        written.push(path);
         outcome.applied += fixed.applied.len();
         outcome.files += 1;
-        if options.diff {
-            diffs.push_str(&unified_diff(name, &text, &fixed.text));
-            continue;
-        }
-        if let Err(e) = crate::baseline::write_atomically(path, fixed.text.as_bytes()) {
-            outcome.notes.push(format!("error: cannot write the fixed {name}: {e}"));
-            outcome.failed = true;
-        }
+        write_or_diff(options, (path, name), (&text, &fixed.text), &mut diffs, &mut outcome);
     }
+    chart.finish(options, &written, &mut diffs, &mut outcome);
     if options.diff {
         crate::emit(&diffs);
     }
     outcome
+}
+
+/// Writes a fixed file atomically, or with `--diff` adds its diff to `diffs`.
+fn write_or_diff(
+    options: &Options,
+    (path, name): (&std::path::Path, &str),
+    (before, after): (&str, &str),
+    diffs: &mut String,
+    outcome: &mut Outcome,
+) {
+    if options.diff {
+        diffs.push_str(&unified_diff(name, before, after));
+        return;
+    }
+    if let Err(e) = crate::baseline::write_atomically(path, after.as_bytes()) {
+        outcome.notes.push(format!("error: cannot write the fixed {name}: {e}"));
+        outcome.failed = true;
+    }
+}
+
+/// The charts that Helm output is fixed into, over one run.
+struct HelmRun {
+    charts: crate::chart::Charts,
+    files: crate::helm_fix::ChartFiles,
+    suggestions: Vec<crate::helm_fix::Suggestion>,
+}
+
+impl HelmRun {
+    fn new(options: &Options) -> Self {
+        HelmRun {
+            charts: crate::chart::Charts::new(options.chart_root.as_deref()),
+            files: crate::helm_fix::ChartFiles::default(),
+            suggestions: Vec::new(),
+        }
+    }
+
+    /// Is `text` Helm output of a chart that is found?
+    fn has_chart(&mut self, text: &str) -> bool {
+        if !crate::helm_fix::is_helm_output(text) {
+            return false;
+        }
+        let names: std::collections::BTreeSet<&str> = text
+            .lines()
+            .filter_map(|l| l.strip_prefix("# Source: ")?.split_once('/'))
+            .map(|(name, _)| name)
+            .collect();
+        names.into_iter().any(|name| self.charts.has_chart(name))
+    }
+
+    fn fix(&mut self, name: &str, text: &str, config: &Config, unsafe_fixes: bool) -> crate::helm_fix::HelmFixed {
+        self.files.begin(name);
+        let mut fixed = crate::helm_fix::fix(name, text, config, unsafe_fixes, &mut self.charts, &mut self.files);
+        self.suggestions.append(&mut fixed.suggestions);
+        fixed
+    }
+
+    /// Writes the chart files fixing changed (or their diffs), and notes the suggestions.
+    /// `written`: the input files fixed as such (a chart file among them is not written twice).
+    fn finish(mut self, options: &Options, written: &[&std::path::Path], diffs: &mut String, outcome: &mut Outcome) {
+        // The lint after fixing says what it says about charts not found.
+        let _ = self.charts.take_notes(false);
+        for (path, before, after) in self.files.changed() {
+            if written.iter().any(|w| same_file(w, path)) {
+                outcome.notes.push(format!(
+                    "error: {} is both an input and a file of the chart its Helm output is fixed in: its chart fixes were not written",
+                    self.charts.display(path)
+                ));
+                outcome.failed = true;
+                continue;
+            }
+            outcome.files += 1;
+            let name = self.charts.display(path);
+            write_or_diff(options, (path, &name), (before, after), diffs, outcome);
+        }
+        outcome
+            .notes
+            .extend(crate::helm_fix::suggestion_notes(&self.suggestions, options.verbose));
+    }
 }
 
 /// Reads and fixes `files` on `jobs` threads; the results in the files' order (`None` for a
@@ -113,21 +205,33 @@ pub(crate) fn fix_stdin(options: &Options, config: &Config) -> Result<(ra2_core:
         .map_err(|e| format!("error: cannot read standard input: {e}"))?;
     let text = String::from_utf8(bytes).map_err(|_| "error: standard input is not UTF-8".to_owned())?;
     let name = ra2_input::STDIN_NAME;
-    let fixed = ra2_core::fix::fix_text(name, &text, config, options.unsafe_fixes);
     let mut outcome = Outcome::default();
-    note_dropped(name, &fixed.dropped, &mut outcome.notes);
-    if fixed.text != text {
-        outcome.applied = fixed.applied.len();
+    let mut chart = HelmRun::new(options);
+    let fixed = if crate::helm_fix::is_helm_output(&text) {
+        let fixed = chart.fix(name, &text, config, options.unsafe_fixes);
+        let (applied, report) = (fixed.applied, fixed.report);
+        (fixed.text, applied, fixed.dropped, report)
+    } else {
+        let fixed = ra2_core::fix::fix_text(name, &text, config, options.unsafe_fixes);
+        (fixed.text, fixed.applied.len(), fixed.dropped, fixed.report)
+    };
+    let (fixed_text, applied, dropped, report) = fixed;
+    note_dropped(name, &dropped, &mut outcome.notes);
+    if fixed_text != text {
+        outcome.applied = applied;
         outcome.files = 1;
     }
-    let out = if options.diff {
-        unified_diff(name, &text, &fixed.text)
+    // The chart files a chart found takes the fixes into: written (or their diffs first).
+    let mut out = String::new();
+    chart.finish(options, &[], &mut out, &mut outcome);
+    if options.diff {
+        out.push_str(&unified_diff(name, &text, &fixed_text));
     } else {
-        fixed.text.clone()
-    };
+        out.clone_from(&fixed_text);
+    }
     let mut stdout = std::io::stdout().lock();
     let _ = stdout.write_all(out.as_bytes()).and_then(|()| stdout.flush());
-    let mut report = fixed.report;
+    let mut report = report;
     report.summary.fixed = Some(outcome.applied);
     Ok((report, outcome))
 }
@@ -198,4 +302,12 @@ fn unified_diff(name: &str, before: &str, after: &str) -> String {
         .context_radius(3)
         .header(&format!("a/{name}"), &format!("b/{name}"))
         .to_string()
+}
+
+/// Do two paths name the same file?
+fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == b,
+    }
 }

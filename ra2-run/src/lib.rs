@@ -17,6 +17,8 @@ mod baseline;
 pub mod chart;
 mod conformance;
 mod fix;
+mod helm_fix;
+mod helm_place;
 pub mod kustomize;
 pub mod policyreport;
 pub mod render;

@@ -100,9 +100,13 @@ fn fix_first(options: &Options, config: &ra2_core::Config) -> Result<usize, u8> 
             .findings
             .iter()
             .map(|f| {
+                // Helm output mapped to its chart: the template's line, as `ra2 lint` gives it.
+                let (file, line, column) = f.template.as_ref().map_or((f.file.as_str(), f.line, f.column), |t| {
+                    (t.file.as_str(), t.line, t.column)
+                });
                 format!(
-                    "{}:{}:{}: {} {}/{}: {}",
-                    f.file, f.line, f.column, f.severity, f.rule, f.check, f.message
+                    "{file}:{line}:{column}: {} {}/{}: {}",
+                    f.severity, f.rule, f.check, f.message
                 )
             })
             .collect();

@@ -411,7 +411,7 @@ impl Template {
     }
 
     /// The document of the `ordinal`-th object of `kind` (see [`pick_document`]).
-    fn pick_document(&self, kind: Option<&str>, ordinal: usize) -> (usize, usize) {
+    pub fn pick_document(&self, kind: Option<&str>, ordinal: usize) -> (usize, usize) {
         pick(&self.lines, &self.docs, kind, ordinal)
     }
 

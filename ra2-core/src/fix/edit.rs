@@ -261,7 +261,7 @@ fn parse(chunk: Chunk<'_>, json: bool, limits: Limits) -> Option<Doc<'_>> {
 }
 
 /// `text` with `edits` made (they must not overlap).
-pub(crate) fn apply<'e>(text: &str, edits: impl Iterator<Item = &'e Edit>) -> String {
+pub fn apply<'e>(text: &str, edits: impl Iterator<Item = &'e Edit>) -> String {
     let mut edits: Vec<&Edit> = edits.collect();
     edits.sort();
     let mut out = String::with_capacity(text.len() + 64 * edits.len());

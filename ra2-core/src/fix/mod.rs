@@ -193,8 +193,9 @@ pub fn edits_of(text: &str, finding: &Finding, limits: crate::doc::Limits) -> Re
 }
 
 /// Does `after` keep what a fix promises over `before`: no more document errors, each fixed
-/// finding gone, and no finding `before` did not have?
-fn verify(before: &Report, after: &Report, fixed: &[&Finding]) -> Result<(), String> {
+/// finding gone, and no finding `before` did not have? (The check [`fix_text`] makes, for
+/// callers that apply fixes elsewhere too: a Helm chart's files.)
+pub fn verify(before: &Report, after: &Report, fixed: &[&Finding]) -> Result<(), String> {
     if after.errors.len() > before.errors.len() {
         let why = after
             .errors
