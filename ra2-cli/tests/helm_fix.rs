@@ -11,19 +11,14 @@
 //! equal the first with ra2's fixes applied to it, byte for byte (ra2 writes that stream to
 //! standard output), the fixed findings must be gone and no finding new.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 use serde_json::Value;
 
-fn helm() -> Option<String> {
-    let found = std::env::var("RA2_HELM").ok().filter(|v| !v.is_empty());
-    if found.is_none() {
-        eprintln!("SKIPPED: no helm (set RA2_HELM or run scripts/recipe-tools)");
-    }
-    found
-}
+mod support;
+
+use support::{helm, helm_output, ra2_in};
 
 fn fixture() -> PathBuf {
     fixture_named("helm-fix")
@@ -65,32 +60,11 @@ fn render(helm: &str, dir: &Path) -> String {
 }
 
 fn render_with(helm: &str, dir: &Path, args: &[&str]) -> String {
-    let out = Command::new(helm)
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("helm runs");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8(out.stdout).expect("UTF-8")
+    helm_output(helm, dir, args)
 }
 
 fn ra2(dir: &Path, args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ra2"))
-        .args(args)
-        .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("ra2 runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin.as_bytes())
-        .expect("write");
-    child.wait_with_output().expect("ra2 finishes")
+    ra2_in(dir, args, stdin.as_bytes())
 }
 
 const LINT: [&str; 5] = ["lint", "--no-config", "--edition", "latest", "--unsafe-fixes"];

@@ -8,20 +8,19 @@
 //! item from an `include` of `_helpers.tpl` between literal ones, a `range` followed by a
 //! literal item. The real `helm` renders both (`RA2_HELM`, which `scripts/recipe-tools` builds).
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 use serde_json::Value;
 
 mod multitool;
+mod support;
 
-fn helm() -> Option<String> {
-    let found = std::env::var("RA2_HELM").ok().filter(|v| !v.is_empty());
-    if found.is_none() {
-        eprintln!("SKIPPED: no helm (set RA2_HELM or run scripts/recipe-tools)");
-    }
-    found
+use support::{helm, helm_output};
+
+/// `ra2 ARGS` in `dir` with `stdin`.
+fn ra2_in(dir: &Path, args: &[&str], stdin: &str) -> Output {
+    support::ra2_in(dir, args, stdin.as_bytes())
 }
 
 /// The repository of the fixture: the source root of every upload path below.
@@ -34,33 +33,11 @@ fn repo() -> PathBuf {
 
 /// `helm template cnf charts/cnf` with the lab values, run in the repository.
 fn render(helm: &str) -> String {
-    let out = Command::new(helm)
-        .args(["template", "cnf", "charts/cnf", "-f", "charts/cnf/values-lab.yaml"])
-        .current_dir(repo())
-        .output()
-        .expect("helm runs");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8(out.stdout).expect("UTF-8")
-}
-
-/// `ra2 lint ARGS -` in `dir` with `stdin`.
-fn ra2_in(dir: &Path, args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ra2"))
-        .args(args)
-        .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("ra2 runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin.as_bytes())
-        .expect("write");
-    child.wait_with_output().expect("ra2 finishes")
+    helm_output(
+        helm,
+        &repo(),
+        &["template", "cnf", "charts/cnf", "-f", "charts/cnf/values-lab.yaml"],
+    )
 }
 
 fn json_of(rendered: &str, dir: &Path, extra: &[&str]) -> Value {
@@ -498,13 +475,7 @@ const RIGHT_LINES: &[(&str, &str, u64)] = &[
 
 /// `helm template edge charts/edge`, run in the repository.
 fn render_edge(helm: &str) -> String {
-    let out = Command::new(helm)
-        .args(["template", "edge", "charts/edge"])
-        .current_dir(repo())
-        .output()
-        .expect("helm runs");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8(out.stdout).expect("UTF-8")
+    helm_output(helm, &repo(), &["template", "edge", "charts/edge"])
 }
 
 /// How many findings of `report` sit on the right template line, of how many.

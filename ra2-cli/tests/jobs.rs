@@ -1,27 +1,12 @@
 //! `--jobs`: the output is the same, byte for byte, whatever the number of threads, in every
 //! format, with standard input between directories and an unreadable file among them.
 
-use std::io::Write;
-use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
+
+mod support;
 
 fn run(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ra2"))
-        .args(args)
-        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join(".."))
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("ra2 runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin)
-        .expect("write stdin");
-    child.wait_with_output().expect("ra2 finishes")
+    support::ra2_at_root(args, stdin)
 }
 
 #[test]

@@ -5,27 +5,12 @@
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::io::Write;
-use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
+
+mod support;
 
 fn run(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ra2"))
-        .args(args)
-        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join(".."))
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("ra2 runs");
-    let mut input = child.stdin.take().expect("stdin");
-    // Written while the output is read: a streaming run prints before it has read everything,
-    // and would wait on a full pipe.
-    std::thread::scope(|scope| {
-        scope.spawn(move || input.write_all(stdin).expect("write stdin"));
-        child.wait_with_output().expect("ra2 finishes")
-    })
+    support::ra2_at_root(args, stdin)
 }
 
 /// A stream of pods, some with findings, one that cannot be read, one List.
