@@ -318,6 +318,11 @@ fn steps_of(
     };
     let mut steps = Vec::new();
     for op in &fix.patch {
+        if op.op == Op::Move && finding.template.is_some() {
+            return Err(Refusal::Suggestion(
+                "a key renamed in the rendered output is not carried into the chart yet".to_owned(),
+            ));
+        }
         let mut one = finding.clone();
         if let Some(fix) = one.fix.as_mut() {
             fix.patch = vec![op.clone()];
@@ -523,6 +528,7 @@ pub(crate) fn values_finding(finding: &Finding, op: Op, path: &[String], value: 
     if let Some(fix) = out.fix.as_mut() {
         fix.patch = vec![Operation {
             op,
+            from: None,
             path: pointer,
             value: Some(value.clone()),
         }];

@@ -78,7 +78,7 @@ export interface Finding {
 export interface Fix {
   applicability: "safe" | "unsafe";
   title: string;
-  patch: { op: "add" | "replace" | "remove"; path: string; value?: unknown }[];
+  patch: { op: "add" | "replace" | "remove" | "move"; from?: string; path: string; value?: unknown }[];
 }
 
 export interface LintError { file: string; line: number; column: number; document: number; message: string; code: string }

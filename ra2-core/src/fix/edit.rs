@@ -310,7 +310,46 @@ fn edit_for(text: &str, doc: &Doc<'_>, prefix: &str, op: &Operation) -> Result<E
             insert(text, doc, &parent, &key, value)
         }
         Op::Remove => Err("removing fields is not supported yet".to_owned()),
+        Op::Move => rename(text, doc, &root, prefix, op),
     }
+}
+
+/// A `move` to another key of the same mapping: the key's own text rewritten, in its quoting
+/// (plain when the new name reads back as itself), the value and everything else untouched.
+fn rename(text: &str, doc: &Doc<'_>, root: &Located<'_>, prefix: &str, op: &Operation) -> Result<Edit, String> {
+    let from = op.from.as_deref().ok_or("a move without `from`")?;
+    let (from_parent, _) = from.rsplit_once('/').ok_or_else(|| format!("cannot move {from}"))?;
+    let (to_parent, last) = op
+        .path
+        .rsplit_once('/')
+        .ok_or_else(|| format!("cannot move to {}", op.path))?;
+    if from_parent != to_parent {
+        return Err("only a rename within one mapping is supported".to_owned());
+    }
+    let key = pointer_segments(&format!("/{last}")).next().unwrap_or_default();
+    let node = root
+        .at_pointer(&format!("{prefix}{from}"))
+        .ok_or_else(|| format!("nothing is at {from} any more"))?;
+    not_through_alias(&node)?;
+    let parent = root
+        .at_pointer(&format!("{prefix}{from_parent}"))
+        .ok_or_else(|| format!("nothing is at the parent of {from} any more"))?;
+    not_through_alias(&parent)?;
+    if parent.get(&key).is_some() {
+        return Err(format!("the mapping already has {key:?}"));
+    }
+    let span = node.key_span().ok_or("the value has no key to rename")?;
+    let written = text.get(span.start..span.end).unwrap_or_default();
+    let new = match written.chars().next() {
+        Some('"') => quoted(&key),
+        Some('\'') if !key.contains('\'') => format!("'{key}'"),
+        _ => key_text(&key, doc.json),
+    };
+    Ok(Edit {
+        start: span.start,
+        end: span.end,
+        text: new,
+    })
 }
 
 fn not_through_alias(node: &Located<'_>) -> Result<(), String> {
@@ -672,6 +711,7 @@ mod tests {
     fn add(path: &str, value: serde_json::Value) -> Vec<Operation> {
         vec![Operation {
             op: Op::Add,
+            from: None,
             path: path.to_owned(),
             value: Some(value),
         }]
@@ -771,6 +811,7 @@ mod tests {
             "",
             vec![Operation {
                 op: Op::Replace,
+                from: None,
                 path: "/immutable".to_owned(),
                 value: Some(true.into()),
             }],
@@ -781,6 +822,7 @@ mod tests {
             "",
             vec![Operation {
                 op: Op::Replace,
+                from: None,
                 path: "/data/a".to_owned(),
                 value: Some("y z".into()),
             }],

@@ -33,11 +33,15 @@ impl Applicability {
     }
 }
 
-/// An RFC 6902 operation: `add` (a mapping key, or `/-` to append to a list), `replace`, or
-/// `remove`; `path` is relative to the object.
+/// An RFC 6902 operation: `add` (a mapping key, or `/-` to append to a list), `replace`,
+/// `remove`, or `move` (`from` to `path`; ra2 moves a value only to another key of the same
+/// mapping: a rename); paths are relative to the object.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Operation {
     pub op: Op,
+    /// Where a `move` takes the value from.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from: Option<String>,
     pub path: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub value: Option<serde_json::Value>,
@@ -49,6 +53,22 @@ pub enum Op {
     Add,
     Replace,
     Remove,
+    Move,
+}
+
+/// The operation that renames the key `at` is the value of to `key` (a `move` within its
+/// mapping). Paths are relative to the object `at` belongs to.
+pub(crate) fn rename(at: &Located<'_>, key: &str) -> Operation {
+    let from = in_object(&at.pointer());
+    let parent = from.rsplit_once('/').map_or("", |(parent, _)| parent);
+    let mut path = parent.to_owned();
+    push_key(&mut path, key);
+    Operation {
+        op: Op::Move,
+        from: Some(from),
+        path,
+        value: None,
+    }
 }
 
 /// A finding's mechanical remedy.
@@ -70,6 +90,7 @@ pub(crate) fn set(at: &Located<'_>, keys: &[&str], value: serde_json::Value) -> 
             let nested = nest(keys.get(i..).unwrap_or_default(), value);
             return vec![Operation {
                 op: Op::Replace,
+                from: None,
                 path: in_object(&here.pointer()),
                 value: Some(nested),
             }];
@@ -79,6 +100,7 @@ pub(crate) fn set(at: &Located<'_>, keys: &[&str], value: serde_json::Value) -> 
             push_key(&mut path, key);
             return vec![Operation {
                 op: Op::Add,
+                from: None,
                 path,
                 value: Some(nest(keys.get(i + 1..).unwrap_or_default(), value)),
             }];
@@ -87,6 +109,7 @@ pub(crate) fn set(at: &Located<'_>, keys: &[&str], value: serde_json::Value) -> 
     }
     vec![Operation {
         op: Op::Replace,
+        from: None,
         path: in_object(&here.pointer()),
         value: Some(value),
     }]

@@ -371,16 +371,26 @@ fn unknown_field(
     };
     let suggestion = suggest(key, structure.names());
     let mut message = format!("unknown field {path:?} in {}", structure.name);
-    let help = match suggestion {
-        Some(s) => {
+    match suggestion {
+        // The one name it is close to, and the mapping does not have it already: renaming
+        // is the fix (unsafe: the field then takes effect).
+        Some(s) if parent.get(s).is_none() => {
             let _ = write!(message, " (did you mean {s:?}?)");
-            format!(
+            let help = format!(
                 "Rename it to {s:?}. Kubernetes does not know {key:?} here: strict field validation (kubectl's default) refuses the object, and otherwise the field is silently dropped."
-            )
+            );
+            let ops = vec![crate::report::fix::rename(child, s)];
+            cx.report_fixable("unknown-field", child, message, Some(help), ops);
         }
-        None => "Remove the field or move it where it belongs. Kubernetes does not know it here: strict field validation (kubectl's default) refuses the object, and otherwise the field is silently dropped.".to_owned(),
-    };
-    cx.report_with_help("unknown-field", child, message, help);
+        Some(s) => {
+            let _ = write!(message, " (did you mean {s:?}? it is set already)");
+            let help = format!(
+                "Remove it: {s:?} is set beside it. Kubernetes does not know {key:?} here: strict field validation (kubectl's default) refuses the object, and otherwise the field is silently dropped."
+            );
+            cx.report_with_help("unknown-field", child, message, help);
+        }
+        None => cx.report_with_help("unknown-field", child, message, "Remove the field or move it where it belongs. Kubernetes does not know it here: strict field validation (kubectl's default) refuses the object, and otherwise the field is silently dropped.".to_owned()),
+    }
 }
 
 /// Service fields its type does not allow; `type` defaults to ClusterIP.
