@@ -47,9 +47,9 @@ fn is_judged(object: &Value) -> bool {
     )
 }
 
-/// Every workload object, ConfigMap and Service of the catalogue examples, the fixtures and the corpus, in the test
-/// namespace.
-fn objects() -> Vec<(String, Value)> {
+/// Every document of the catalogue examples, the fixtures and the corpus that is an object, with
+/// where it comes from.
+fn all_documents() -> Vec<(String, Value)> {
     let mut out = Vec::new();
     for doc in ra2_core::catalogue::all() {
         for (what, examples) in [("failing", doc.examples.failing), ("passing", doc.examples.passing)] {
@@ -70,7 +70,168 @@ fn objects() -> Vec<(String, Value)> {
             out.push((format!("corpus {name} #{i}"), value));
         }
     }
-    out.retain(|(_, v)| is_judged(v));
+    out
+}
+
+/// An object's `(group, version, kind)`, when its apiVersion is `group/version`.
+fn group_version_kind(object: &Value) -> Option<(&str, &str, &str)> {
+    let (group, version) = object.get("apiVersion")?.as_str()?.rsplit_once('/')?;
+    Some((group, version, object.get("kind")?.as_str()?))
+}
+
+/// Kinds at alpha, beta, GA and invalid versions, in groups Kubernetes owns, third parties own,
+/// RA2 requires, and tools read (none served by the API server itself: custom resources).
+const API_KINDS: &[(&str, &str)] = &[
+    ("ra2.example.com/v1alpha1", "Widget"),
+    ("ra2.example.com/v1beta2", "Widget"),
+    ("ra2.example.com/v1", "Widget"),
+    ("test.ra2.k8s.io/v1alpha1", "Gadget"),
+    ("test.ra2.k8s.io/v2beta3", "Gadget"),
+    ("test.ra2.k8s.io/v1beta", "Gadget"),
+    ("test.ra2.k8s.io/v0", "Gadget"),
+    ("test.ra2.k8s.io/v1", "Gadget"),
+    ("gateway.networking.k8s.io/v1beta1", "Gateway"),
+    ("gateway.networking.k8s.io/v1", "Gateway"),
+    ("gateway.networking.k8s.io/v1beta1", "ReferenceGrant"),
+    ("gateway.networking.k8s.io/v1alpha2", "TLSRoute"),
+    ("snapshot.storage.k8s.io/v1beta1", "VolumeSnapshot"),
+    ("snapshot.storage.k8s.io/v1", "VolumeSnapshot"),
+    ("nfd.k8s-sigs.io/v1alpha1", "NodeFeatureRule"),
+    ("kustomize.config.k8s.io/v1beta1", "Kustomization"),
+    ("argoproj.io/v1alpha1", "Rollout"),
+];
+
+/// One object of each of [`API_KINDS`], and some with suppression annotations (on the object,
+/// and on a Rollout's pod template).
+fn api_objects() -> Vec<(String, Value)> {
+    let mut out: Vec<(String, Value)> = API_KINDS
+        .iter()
+        .enumerate()
+        .map(|(i, (api_version, kind))| {
+            let object =
+                json!({"apiVersion": api_version, "kind": kind, "metadata": {"name": format!("api-{i}")}, "spec": {}});
+            (format!("{kind} {api_version}"), object)
+        })
+        .collect();
+    out.push((
+        "Widget v1alpha1, ra2.k8s.012 suppressed".to_owned(),
+        json!({"apiVersion": "ra2.example.com/v1alpha1", "kind": "Widget",
+            "metadata": {"name": "suppressed", "annotations": {"ignore-check.ra2.dev/ra2.k8s.012": "test"}}}),
+    ));
+    out.push((
+        "Gateway v1beta1, beta-with-ga suppressed".to_owned(),
+        json!({"apiVersion": "gateway.networking.k8s.io/v1beta1", "kind": "Gateway",
+            "metadata": {"name": "suppressed", "annotations": {"ignore-check.ra2.dev/ra2.k8s.019.beta-with-ga": "test"}}}),
+    ));
+    out.push((
+        "Rollout, everything suppressed on its template".to_owned(),
+        json!({"apiVersion": "argoproj.io/v1alpha1", "kind": "Rollout",
+            "metadata": {"name": "suppressed"},
+            "spec": {"template": {"metadata": {"annotations": {"ra2.dev/ignore-all": "test"}},
+                "spec": {"containers": [{"name": "c", "image": "nginx", "securityContext": {"privileged": true}}]}}}}),
+    ));
+    out
+}
+
+/// CustomResourceDefinitions serving every version of every custom kind of `objects` whose group
+/// the API server does not serve itself (`served` holds the groups it does), each version's
+/// schema open; with the kinds installed.
+fn test_crds(objects: &[(String, Value)], served: &BTreeSet<String>) -> (String, BTreeSet<(String, String)>) {
+    let label = |s: &str| {
+        !s.is_empty()
+            && s.len() <= 63
+            && s.starts_with(|c: char| c.is_ascii_lowercase())
+            && s.bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+            && !s.ends_with('-')
+    };
+    let mut kinds: BTreeMap<(String, String), BTreeSet<String>> = BTreeMap::new();
+    for (_, object) in objects {
+        let Some((group, version, kind)) = group_version_kind(object) else {
+            continue;
+        };
+        let valid_group = group.contains('.')
+            && group.len() <= 253
+            && group.split('.').all(|part| {
+                !part.is_empty()
+                    && part
+                        .bytes()
+                        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+                    && !part.starts_with('-')
+                    && !part.ends_with('-')
+            });
+        let valid_kind = kind.starts_with(|c: char| c.is_ascii_uppercase())
+            && kind.len() < 60
+            && kind.bytes().all(|b| b.is_ascii_alphanumeric())
+            && !kind.ends_with("List");
+        if valid_group && valid_kind && label(version) && !served.contains(group) {
+            kinds
+                .entry((group.to_owned(), kind.to_owned()))
+                .or_default()
+                .insert(version.to_owned());
+        }
+    }
+    let mut yaml = String::new();
+    let mut installed = BTreeSet::new();
+    // A plural two kinds of a group share (`Foo`, `FOO`) is one resource: the first kind's.
+    let mut plurals = BTreeSet::new();
+    let ga = |v: &str| {
+        v.len() > 1 && v.starts_with('v') && !v.starts_with("v0") && v[1..].bytes().all(|b| b.is_ascii_digit())
+    };
+    // Kinds with a version that is not GA: the others' objects the apiVersion checks pass.
+    kinds.retain(|_, versions| versions.iter().any(|v| !ga(v)));
+    for ((group, kind), versions) in &kinds {
+        let plural = format!("{}s", kind.to_ascii_lowercase());
+        if !plurals.insert((group.clone(), plural.clone())) {
+            continue;
+        }
+        let storage = versions
+            .iter()
+            .find(|v| ga(v))
+            .unwrap_or_else(|| versions.iter().next().expect("a version"));
+        let protected = group.ends_with(".k8s.io") || group.ends_with(".kubernetes.io");
+        let versions: Vec<Value> = versions
+            .iter()
+            .map(|v| {
+                json!({"name": v, "served": true, "storage": v == storage,
+                    "schema": {"openAPIV3Schema": {"type": "object", "x-kubernetes-preserve-unknown-fields": true}}})
+            })
+            .collect();
+        let mut metadata = json!({"name": format!("{plural}.{group}")});
+        if protected {
+            metadata["annotations"] = json!({"api-approved.kubernetes.io": "unapproved, a ra2 test"});
+        }
+        let crd = json!({
+            "apiVersion": "apiextensions.k8s.io/v1",
+            "kind": "CustomResourceDefinition",
+            "metadata": metadata,
+            "spec": {"group": group, "scope": "Namespaced",
+                "names": {"kind": kind, "plural": plural, "singular": kind.to_ascii_lowercase(), "listKind": format!("{kind}List")},
+                "versions": versions},
+        });
+        yaml.push_str("---\n");
+        yaml.push_str(&serde_json::to_string(&crd).unwrap_or_default());
+        yaml.push('\n');
+        installed.insert((group.clone(), kind.clone()));
+    }
+    (yaml, installed)
+}
+
+/// Every workload object, ConfigMap and Service of `documents`, and every object of a custom
+/// kind `installed` serves (of the corpus, one per apiVersion and kind), in the test namespace.
+fn objects(documents: Vec<(String, Value)>, installed: &BTreeSet<(String, String)>) -> Vec<(String, Value)> {
+    let custom =
+        |v: &Value| group_version_kind(v).is_some_and(|(g, _, k)| installed.contains(&(g.to_owned(), k.to_owned())));
+    let mut out = documents;
+    let mut kinds_seen = BTreeSet::new();
+    out.retain(|(origin, v)| {
+        is_judged(v)
+            || (custom(v)
+                && (!origin.starts_with("corpus ")
+                    || kinds_seen.insert((v["apiVersion"].clone().to_string(), v["kind"].to_string()))))
+    });
+    out.extend(api_objects());
+    out.retain(|(_, v)| v.get("metadata").is_none_or(Value::is_object));
     for (_, value) in &mut out {
         value["metadata"]["namespace"] = json!(NAMESPACE);
     }
@@ -500,10 +661,35 @@ fn differential_vap_policies_decide_as_ra2_does() {
         None,
     );
     assert!(out.success, "{}", out.stderr);
+    // Custom resources at alpha, beta and GA versions, for the apiVersion checks.
+    let documents = all_documents();
+    let out = cluster.kubectl(&["api-versions"], None);
+    assert!(out.success, "{}", out.stderr);
+    let served: BTreeSet<String> = out
+        .stdout
+        .lines()
+        .filter_map(|l| l.trim().rsplit_once('/').map(|(g, _)| g.to_owned()))
+        .collect();
+    let mut with_api_kinds = documents.clone();
+    with_api_kinds.extend(api_objects());
+    let (crds, installed) = test_crds(&with_api_kinds, &served);
+    let crds_started = Instant::now();
+    let out = cluster.kubectl(&["apply", "--server-side", "-f", "-"], Some(&crds));
+    assert!(out.success, "{}", out.stderr);
+    let out = cluster.kubectl(
+        &["wait", "--for=condition=Established", "--timeout=120s", "crd", "--all"],
+        None,
+    );
+    assert!(out.success, "{}", out.stderr);
+    eprintln!(
+        "vap differential: {} custom kinds installed in {:.1?}",
+        installed.len(),
+        crds_started.elapsed()
+    );
     cluster.create_namespace(NAMESPACE);
     let typical = canaries().pop().expect("a passing canary");
     let without = cluster.median_dry_run(&typical);
-    let objects = objects();
+    let objects = objects(documents, &installed);
     let mut failures = Vec::new();
     let catalogue_and_fixtures: Vec<(String, Value)> = objects
         .iter()

@@ -81,6 +81,9 @@ enum Test {
         when: &'static str,
         what: &'static str,
     },
+    /// Fires once when `when` (over the request's group, version and kind: the variables of
+    /// [`Kind::Api`]) holds; the message names the apiVersion, then says `what`.
+    Api { when: &'static str, what: &'static str },
 }
 
 /// The objects a policy matches.
@@ -92,6 +95,8 @@ pub enum Kind {
     ConfigMap,
     /// Core v1 Services.
     Service,
+    /// Every resource at every version (the apiVersion checks).
+    Api,
 }
 
 /// An exported check: its rule and check (as in the catalogue) and its CEL.
@@ -107,6 +112,7 @@ impl Exported {
     pub fn kind(&self) -> Kind {
         match self.test {
             Test::Object { kind, .. } => kind,
+            Test::Api { .. } => Kind::Api,
             _ => Kind::Workload,
         }
     }
@@ -138,6 +144,14 @@ const fn object(
         rule,
         check,
         test: Test::Object { kind, when, what },
+    }
+}
+
+const fn api(rule: &'static str, check: &'static str, when: &'static str, what: &'static str) -> Exported {
+    Exported {
+        rule,
+        check,
+        test: Test::Api { when, what },
     }
 }
 
@@ -225,6 +239,12 @@ const NO_CPU_LIMIT: &str = concat!(
     "(!c.?resources.?limits.?cpu.hasValue() && !('cpu' in variables.podLimits && quantity(string(variables.podLimits.cpu)).compareTo(quantity('0')) > 0)) || ",
     "(c.?resources.?limits.?cpu.hasValue() && quantity(string(c.resources.limits.cpu)).compareTo(quantity('0')) == 0)"
 );
+
+/// A Kubernetes-owned group (`api_versions::owner`) at an alpha version, or at no valid version.
+const K8S_ALPHA: &str = "variables.owner == 'kubernetes' && variables.level in ['alpha', 'invalid']";
+const THIRD_PARTY_ALPHA: &str = "variables.owner == 'third-party' && variables.level == 'alpha'";
+const ALPHA_WHAT: &str = "is an alpha API (or not a valid Kubernetes API version)";
+const THIRD_PARTY_ALPHA_WHAT: &str = "is an alpha version of a third-party API";
 
 /// Every exported check, by rule.
 pub static EXPORTED: &[Exported] = &[
@@ -346,6 +366,16 @@ pub static EXPORTED: &[Exported] = &[
         "rolling-update",
         "(object.kind == 'Deployment' && object.?spec.?strategy.?type.orValue('') == 'Recreate') || (object.kind in ['StatefulSet', 'DaemonSet'] && object.?spec.?updateStrategy.?type.orValue('') == 'OnDelete')",
         "the update strategy (Recreate, OnDelete) does not roll a new version out pod by pod",
+    ),
+    api("ra2.app.016", "alpha-api", K8S_ALPHA, ALPHA_WHAT),
+    api(
+        "ra2.app.016",
+        "third-party-alpha",
+        concat!(
+            "variables.owner == 'third-party' && variables.level == 'alpha'",
+            " && !(variables.group in variables.requiredByRa2)"
+        ),
+        THIRD_PARTY_ALPHA_WHAT,
     ),
     volume(
         "ra2.app.025",
@@ -561,6 +591,37 @@ pub static EXPORTED: &[Exported] = &[
         NO_CPU_LIMIT,
         "no cpu limit, or a zero one, in resources.limits",
     ),
+    api("ra2.k8s.012", "alpha-api", K8S_ALPHA, ALPHA_WHAT),
+    api(
+        "ra2.k8s.012",
+        "third-party-alpha",
+        THIRD_PARTY_ALPHA,
+        THIRD_PARTY_ALPHA_WHAT,
+    ),
+    api(
+        "ra2.k8s.019",
+        "beta-with-ga",
+        concat!(
+            "variables.owner == 'kubernetes' && variables.level == 'beta'",
+            " && variables.betaWithGa"
+        ),
+        "is a beta API with a GA version (or one the target release no longer serves)",
+    ),
+    api(
+        "ra2.k8s.019",
+        "beta-no-ga",
+        concat!(
+            "variables.owner == 'kubernetes' && variables.level == 'beta'",
+            " && !variables.betaWithGa"
+        ),
+        "is a beta API with no GA version at the target release",
+    ),
+    api(
+        "ra2.k8s.019",
+        "third-party-beta",
+        "variables.owner == 'third-party' && variables.level == 'beta'",
+        "is a beta version of a third-party API",
+    ),
     pod(
         "sec.sys.021",
         "host-users",
@@ -600,7 +661,6 @@ pub static NOT_EXPORTED: &[(&str, &str)] = &[
     ("ra2.app.009/extended-resource", NOT_YET),
     ("ra2.app.009/sriov-resource", OTHER_OBJECTS),
     ("ra2.app.010", NOT_YET),
-    ("ra2.app.016", OTHER_KINDS),
     ("ra2.app.025/local-pv", OTHER_KINDS),
     ("ra2.app.025/no-provisioner", OTHER_KINDS),
     ("ra2.app.028", NOT_YET),
@@ -641,12 +701,7 @@ pub static NOT_EXPORTED: &[(&str, &str)] = &[
     ("ra2.k8s.011/worker-label", PLATFORM),
     ("ra2.k8s.011/no-host", PLATFORM),
     ("ra2.k8s.011", NOT_YET),
-    ("ra2.k8s.012/alpha-api", OTHER_KINDS),
-    ("ra2.k8s.012/third-party-alpha", OTHER_KINDS),
     ("ra2.k8s.012", PLATFORM),
-    ("ra2.k8s.019/beta-with-ga", OTHER_KINDS),
-    ("ra2.k8s.019/beta-no-ga", OTHER_KINDS),
-    ("ra2.k8s.019/third-party-beta", OTHER_KINDS),
     ("ra2.k8s.019", PLATFORM),
     ("ra2.k8s.020", PLATFORM),
     ("ra2.k8s.024", PLATFORM),
@@ -716,7 +771,13 @@ pub struct Listed {
     pub exported: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<&'static str>,
+    /// What an exported check's policy cannot see, when something.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<&'static str>,
 }
+
+/// The apiVersion checks: the versions Kubernetes stopped serving never reach a policy.
+pub const API_VERSION_NOTE: &str = "the API server refuses the apiVersions it no longer serves (extensions/v1beta1, policy/v1beta1, apiextensions.k8s.io/v1beta1 …, all removed before 1.30) itself, before any policy runs; the policy judges the alpha and beta versions the cluster serves (CRDs', enabled APIs)";
 
 /// Every check of `edition`, with whether it is exported and why not.
 pub fn list(edition: Edition) -> Vec<Listed> {
@@ -733,6 +794,9 @@ pub fn list(edition: Edition) -> Vec<Listed> {
                 } else {
                     Some(reason(doc.id, check.slug).unwrap_or(NOT_YET))
                 },
+                note: self::exported(doc.id, check.slug)
+                    .filter(|e| e.kind() == Kind::Api)
+                    .map(|_| API_VERSION_NOTE),
             });
         }
     }
@@ -887,6 +951,7 @@ pub fn policy_name(kind: Kind, deny: bool) -> String {
         Kind::Workload => "workloads",
         Kind::ConfigMap => "configmaps",
         Kind::Service => "services",
+        Kind::Api => "apiversions",
     };
     format!("ra2-{objects}-{}", if deny { "deny" } else { "warn" })
 }
@@ -922,6 +987,20 @@ fn resource_rules(kind: Kind, config: &Config) -> Value {
                 rule("apps", &["deployments", "statefulsets", "daemonsets", "replicasets"]),
                 rule("batch", &["jobs", "cronjobs"]),
             ];
+            // The custom resources ra2 reads a pod template of at any version
+            // (`model::builtin_workload_kind`).
+            for (group, resources) in [
+                ("apps.openshift.io", &["deploymentconfigs"][..]),
+                ("argoproj.io", &["rollouts"][..]),
+                ("serving.knative.dev", &["services", "configurations"][..]),
+            ] {
+                rules.push(json!({
+                    "apiGroups": [group],
+                    "apiVersions": ["*"],
+                    "operations": ["CREATE", "UPDATE"],
+                    "resources": resources,
+                }));
+            }
             for d in declared(config) {
                 rules.push(json!({
                     "apiGroups": [d.group()],
@@ -934,27 +1013,20 @@ fn resource_rules(kind: Kind, config: &Config) -> Value {
         }
         Kind::ConfigMap => json!([rule("", &["configmaps"])]),
         Kind::Service => json!([rule("", &["services"])]),
+        // Every resource (not subresources) at every version, each as requested (`matchPolicy:
+        // Exact`, so no request is converted to another version before the policy sees it).
+        Kind::Api => json!([{
+            "apiGroups": ["*"],
+            "apiVersions": ["*"],
+            "operations": ["CREATE", "UPDATE"],
+            "resources": ["*"],
+        }]),
     }
 }
 
-/// The variables every validation shares (evaluated lazily, at most once per admission).
-fn variables(kind: Kind, config: &Config) -> Value {
-    let var = |name: &str, expression: &str| json!({"name": name, "expression": expression});
-    let name = var(
-        "name",
-        "object.metadata.?name.orValue('') != '' ? object.metadata.name : object.metadata.?generateName.orValue('')",
-    );
-    if kind != Kind::Workload {
-        return json!([var("annotations", "[object.metadata.?annotations.orValue({})]"), name]);
-    }
-    // A pod-level limit covers the containers from Kubernetes 1.34 (`Config::pod_level_resources`).
-    let pod_limits = if config.pod_level_resources() {
-        "variables.spec.?resources.?limits.orValue({})"
-    } else {
-        "{}"
-    };
-    // Where each kind keeps its pod template (`model::Object::pod_spec`); a Pod is its own. A
-    // declared kind's, where its entry says.
+/// Where each kind keeps its pod template (`model::Object::pod_spec`), as CEL over `object`; a
+/// Pod is its own. A declared kind's, where its entry says.
+fn workload_template(config: &Config) -> String {
     let mut template = String::new();
     for d in declared(config) {
         let _ = write!(
@@ -969,6 +1041,29 @@ fn variables(kind: Kind, config: &Config) -> Value {
         template.push_str(".orValue({}) : ");
     }
     template.push_str("object.kind == 'Pod' ? object : object.kind == 'PodTemplate' ? object.?template.orValue({}) : object.kind == 'CronJob' ? object.?spec.?jobTemplate.?spec.?template.orValue({}) : object.?spec.?template.orValue({})");
+    template
+}
+
+/// The variables every validation shares (evaluated lazily, at most once per admission).
+fn variables(kind: Kind, config: &Config) -> Value {
+    let var = |name: &str, expression: &str| json!({"name": name, "expression": expression});
+    let name = var(
+        "name",
+        "object.metadata.?name.orValue('') != '' ? object.metadata.name : object.metadata.?generateName.orValue('')",
+    );
+    if kind == Kind::Api {
+        return api_variables(config, &name);
+    }
+    if kind != Kind::Workload {
+        return json!([var("annotations", "[object.metadata.?annotations.orValue({})]"), name]);
+    }
+    // A pod-level limit covers the containers from Kubernetes 1.34 (`Config::pod_level_resources`).
+    let pod_limits = if config.pod_level_resources() {
+        "variables.spec.?resources.?limits.orValue({})"
+    } else {
+        "{}"
+    };
+    let template = workload_template(config);
     json!([
         var("template", &template),
         var("spec", "variables.template.?spec.orValue({})"),
@@ -1015,17 +1110,150 @@ fn policy(
         "labels": {MANAGED_BY.0: MANAGED_BY.1},
         "annotations": annotations,
     });
+    let mut spec = serde_json::Map::new();
+    spec.insert("failurePolicy".to_owned(), Value::from("Fail"));
+    spec.insert("matchConstraints".to_owned(), match_constraints(kind, config));
+    if let Some(conditions) = match_conditions(kind, config) {
+        spec.insert("matchConditions".to_owned(), conditions);
+    }
+    spec.insert("variables".to_owned(), variables(kind, config));
+    spec.insert("validations".to_owned(), Value::from(validations.to_vec()));
     json!({
         "apiVersion": API_VERSION,
         "kind": "ValidatingAdmissionPolicy",
         "metadata": meta,
-        "spec": {
-            "failurePolicy": "Fail",
-            "matchConstraints": {"resourceRules": resource_rules(kind, config)},
-            "variables": variables(kind, config),
-            "validations": validations,
-        },
+        "spec": spec,
     })
+}
+
+/// The workload policy judges only objects with a pod spec where their kind keeps it, as ra2
+/// does (a Rollout that refers to a Deployment has none).
+fn match_conditions(kind: Kind, config: &Config) -> Option<Value> {
+    (kind == Kind::Workload).then(|| {
+        json!([{
+            "name": "has-pod-spec",
+            "expression": format!("({}).?spec.hasValue()", workload_template(config)),
+        }])
+    })
+}
+
+fn match_constraints(kind: Kind, config: &Config) -> Value {
+    let rules = resource_rules(kind, config);
+    if kind == Kind::Api {
+        json!({"matchPolicy": "Exact", "resourceRules": rules})
+    } else {
+        json!({"resourceRules": rules})
+    }
+}
+
+/// The variables of [`Kind::Api`]: the request's group, version and kind as requested
+/// (`request.requestKind`: with `matchPolicy: Exact` the object is in that version), who owns
+/// the group and how stable the version is (`api_versions::owner` and `level`), and whether a
+/// Kubernetes beta has a GA version at the target release (`api_versions::lookup`, from the
+/// table ra2.k8s.019 reads, at the config's Kubernetes version); the suppression annotations of
+/// the object and, for a kind ra2 reads a pod template of, the template's.
+fn api_variables(config: &Config, name: &Value) -> Value {
+    use crate::k8s::api_versions::{Level, Owner, level, owner, table};
+    let var = |name: &str, expression: &str| json!({"name": name, "expression": expression});
+    let list =
+        |items: &mut dyn Iterator<Item = &str>| format!("[{}]", items.map(literal).collect::<Vec<_>>().join(", "));
+    let table = table();
+    let client_side: Vec<String> = table
+        .client_side_groups
+        .iter()
+        .map(|p| match p.strip_prefix('*') {
+            Some(suffix) => format!("variables.group.endsWith({})", literal(suffix)),
+            None => format!("variables.group == {}", literal(p)),
+        })
+        .collect();
+    let owner_cel = format!(
+        "variables.group == '' || variables.group in {} ? 'kubernetes' : !variables.group.contains('.') || {} ? 'none' : variables.group.endsWith('.k8s.io') || variables.group.endsWith('.kubernetes.io') ? 'kubernetes' : 'third-party'",
+        list(&mut table.dotless_groups.iter().copied()),
+        client_side.join(" || ")
+    );
+    // `lookup`: a kind's own entry, else its group version's catch-all entry (the first of each).
+    let target = config.kubernetes_minor;
+    let mut with_ga: BTreeMap<String, bool> = BTreeMap::new();
+    for entry in table.versions {
+        if level(entry.version) != Some(Level::Beta) || owner(entry.group) != Owner::Kubernetes {
+            continue;
+        }
+        let group_version = if entry.group.is_empty() {
+            entry.version.to_owned()
+        } else {
+            format!("{}/{}", entry.group, entry.version)
+        };
+        let verdict = entry.removed_by(target).is_some() || entry.replacement_at(target).is_some();
+        if entry.kinds.is_empty() {
+            with_ga.entry(group_version).or_insert(verdict);
+        } else {
+            for kind in entry.kinds {
+                with_ga.entry(format!("{group_version}/{kind}")).or_insert(verdict);
+            }
+        }
+    }
+    let map = format!(
+        "{{{}}}",
+        with_ga
+            .iter()
+            .map(|(key, verdict)| format!("{}: {verdict}", literal(key)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    let beta_with_ga = concat!(
+        "variables.apiVersion + '/' + variables.kind in variables.betaTable ? variables.betaTable[variables.apiVersion + '/' + variables.kind] : ",
+        "variables.apiVersion in variables.betaTable ? variables.betaTable[variables.apiVersion] : false"
+    );
+    // Where ra2 reads a pod template's annotations (`model::Object::pod_spec`): the built-in
+    // workload kinds by group and kind, and the declared ones.
+    let mut template = String::new();
+    for d in declared(config) {
+        let _ = write!(
+            template,
+            "variables.apiVersion == {} && variables.kind == {} ? object",
+            literal(&d.api_version),
+            literal(&d.kind)
+        );
+        for key in &d.template {
+            let _ = write!(template, ".?{key}");
+        }
+        template.push_str(".orValue({}) : ");
+    }
+    template.push_str(concat!(
+        "variables.group == '' && variables.kind == 'PodTemplate' ? object.?template.orValue({}) : ",
+        "variables.group == 'batch' && variables.kind == 'CronJob' ? object.?spec.?jobTemplate.?spec.?template.orValue({}) : ",
+        "(variables.group == '' && variables.kind == 'ReplicationController') || ",
+        "(variables.group in ['apps', 'extensions'] && variables.kind in ['ReplicaSet', 'Deployment', 'DaemonSet']) || ",
+        "(variables.group == 'apps' && variables.kind == 'StatefulSet') || (variables.group == 'batch' && variables.kind == 'Job') || ",
+        "(variables.group == 'apps.openshift.io' && variables.kind == 'DeploymentConfig') || (variables.group == 'argoproj.io' && variables.kind == 'Rollout') || ",
+        "(variables.group == 'serving.knative.dev' && variables.kind in ['Service', 'Configuration']) ? object.?spec.?template.orValue({}) : {}"
+    ));
+    json!([
+        var("group", "request.requestKind.group"),
+        var("version", "request.requestKind.version"),
+        var("kind", "request.requestKind.kind"),
+        var(
+            "apiVersion",
+            "variables.group == '' ? variables.version : variables.group + '/' + variables.version"
+        ),
+        var("owner", &owner_cel),
+        var(
+            "level",
+            "variables.version.matches('^v[1-9][0-9]*$') ? 'ga' : variables.version.matches('^v[1-9][0-9]*beta[1-9][0-9]*$') ? 'beta' : variables.version.matches('^v[1-9][0-9]*alpha[1-9][0-9]*$') ? 'alpha' : 'invalid'"
+        ),
+        var("betaTable", &map),
+        var("betaWithGa", beta_with_ga),
+        var(
+            "requiredByRa2",
+            &list(&mut crate::rules::alpha_api::REQUIRED_BY_RA2.iter().copied())
+        ),
+        var("template", &template),
+        var(
+            "annotations",
+            "[object.?metadata.?annotations.orValue({}), variables.template.?metadata.?annotations.orValue({})]"
+        ),
+        name.clone(),
+    ])
 }
 
 fn binding(name: &str, deny: bool) -> Value {
@@ -1165,6 +1393,13 @@ fn validation(entry: &Exported, title: &str, exemptions: &[&Exemption]) -> Value
             )),
         ),
         Test::Pod { when, .. } | Test::Object { when, .. } => (when.to_owned(), None),
+        Test::Api { when, what } => (
+            when.to_owned(),
+            Some(format!(
+                "{prefix} + 'apiVersion ' + variables.apiVersion + ' ' + {}",
+                literal(what)
+            )),
+        ),
     };
     let suppressed = format!(
         "variables.annotations.exists(a, 'ra2.dev/ignore-all' in a || {} in a || {} in a)",
@@ -1176,6 +1411,7 @@ fn validation(entry: &Exported, title: &str, exemptions: &[&Exemption]) -> Value
     let expression = format!("{} || !({fires})", allowed.join(" || "));
     let static_message = match entry.test {
         Test::Pod { what, .. } | Test::Object { what, .. } => format!("{rule}/{check}: {what}"),
+        Test::Api { what, .. } => format!("{rule}/{check}: the apiVersion {what}"),
         _ => format!("{rule}/{check}: {title}"),
     };
     let mut out = serde_json::Map::new();
@@ -1462,8 +1698,11 @@ mod tests {
             rules.last().unwrap(),
             &json!({"apiGroups": ["apps.kruise.io"], "apiVersions": ["v1alpha1"], "operations": ["CREATE", "UPDATE"], "resources": ["clonesets"]})
         );
-        // A kind ra2 knows keeps its own reading.
-        assert!(!rules.iter().any(|r| r["apiGroups"][0] == "argoproj.io"));
+        // A kind ra2 knows keeps its own reading (Rollouts at any version, their template at
+        // spec.template).
+        let argo: Vec<&Value> = rules.iter().filter(|r| r["apiGroups"][0] == "argoproj.io").collect();
+        assert_eq!(argo.len(), 1);
+        assert_eq!(argo[0]["apiVersions"], json!(["*"]));
         let template = workload["variables"][0]["expression"].as_str().unwrap();
         assert!(
             template.starts_with("object.apiVersion == 'apps.kruise.io/v1alpha1' && object.kind == 'CloneSet' ? object.?spec.?template.orValue({}) : object.kind == 'Pod'"),
@@ -1512,6 +1751,38 @@ mod tests {
         let (policies, summary) = generate(&config).unwrap();
         assert!(summary.lapsed.is_empty());
         assert!(serde_json::to_string(&policies).unwrap().contains("'old'"));
+    }
+
+    #[test]
+    fn the_api_version_policy_matches_every_kind_and_reads_the_table_at_the_target() {
+        let table = |minor: u32| {
+            let config = Config {
+                kubernetes_minor: minor,
+                ..Config::default()
+            };
+            let (policies, _) = generate(&config).unwrap();
+            let policy = policies
+                .iter()
+                .find(|p| p["metadata"]["name"] == "ra2-apiversions-warn")
+                .expect("the apiVersion policy")
+                .clone();
+            assert_eq!(policy["spec"]["matchConstraints"]["matchPolicy"], "Exact");
+            assert_eq!(
+                policy["spec"]["matchConstraints"]["resourceRules"][0]["resources"],
+                json!(["*"])
+            );
+            let variables = policy["spec"]["variables"].as_array().unwrap().clone();
+            variables
+                .iter()
+                .find(|v| v["name"] == "betaTable")
+                .and_then(|v| v["expression"].as_str())
+                .unwrap()
+                .to_owned()
+        };
+        // resource.k8s.io/v1 arrives in 1.34 (as ra2.k8s.019's own test says).
+        assert!(table(33).contains("'resource.k8s.io/v1beta1/DeviceClass': false"));
+        assert!(table(34).contains("'resource.k8s.io/v1beta1/DeviceClass': true"));
+        assert!(table(33).contains("'extensions/v1beta1': true"));
     }
 
     #[test]

@@ -11,7 +11,7 @@ use crate::model::{Object, PodSpec};
 use crate::parse::view::Located;
 
 pub(crate) mod accelerators;
-mod alpha_api;
+pub(crate) mod alpha_api;
 mod api_fields;
 pub(crate) mod api_server;
 mod attachment_count;
