@@ -41,9 +41,78 @@ fn is_judged(object: &Value) -> bool {
         (api_version, kind),
         (
             "v1",
-            "Pod" | "PodTemplate" | "ReplicationController" | "ConfigMap" | "Service"
+            "Pod" | "PodTemplate" | "ReplicationController" | "ConfigMap" | "Service" | "PersistentVolume"
         ) | ("apps/v1", "Deployment" | "StatefulSet" | "DaemonSet" | "ReplicaSet")
             | ("batch/v1", "Job" | "CronJob")
+            | ("storage.k8s.io/v1", "StorageClass")
+    )
+}
+
+/// PersistentVolumes of each kind of source, StorageClasses of each kind of provisioner, and a
+/// Pod with volumes of several types.
+fn storage_objects() -> Vec<(String, Value)> {
+    let affinity = json!({"required": {"nodeSelectorTerms": [{"matchExpressions": [{"key": "kubernetes.io/hostname", "operator": "In", "values": ["n1"]}]}]}});
+    let sources = [
+        ("host-path", json!({"hostPath": {"path": "/var/run"}})),
+        (
+            "local",
+            json!({"local": {"path": "/mnt/disk"}, "nodeAffinity": affinity}),
+        ),
+        ("nfs", json!({"nfs": {"server": "10.0.0.1", "path": "/export"}})),
+        (
+            "iscsi",
+            json!({"iscsi": {"targetPortal": "10.0.0.2:3260", "iqn": "iqn.2001-04.com.example:storage", "lun": 0}}),
+        ),
+        (
+            "csi",
+            json!({"csi": {"driver": "ebs.csi.aws.com", "volumeHandle": "vol-1"}}),
+        ),
+    ];
+    let mut out: Vec<(String, Value)> = sources
+        .into_iter()
+        .map(|(name, source)| {
+            let mut spec = json!({"capacity": {"storage": "1Gi"}, "accessModes": ["ReadWriteOnce"]});
+            for (key, value) in source.as_object().into_iter().flatten() {
+                spec[key] = value.clone();
+            }
+            let pv = json!({"apiVersion": "v1", "kind": "PersistentVolume", "metadata": {"name": format!("pv-{name}")}, "spec": spec});
+            (format!("PersistentVolume {name}"), pv)
+        })
+        .collect();
+    for (i, provisioner) in [
+        "kubernetes.io/no-provisioner",
+        "kubernetes.io/aws-ebs",
+        "kubernetes.io/glusterfs",
+        "ebs.csi.aws.com",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let class = json!({"apiVersion": "storage.k8s.io/v1", "kind": "StorageClass", "metadata": {"name": format!("class-{i}")}, "provisioner": provisioner});
+        out.push((format!("StorageClass {provisioner}"), class));
+    }
+    let pod = json!({
+        "apiVersion": "v1", "kind": "Pod",
+        "metadata": {"name": "volumes"},
+        "spec": {
+            "containers": [{"name": "c", "image": "registry.example.com/app:1.0"}],
+            "volumes": [
+                {"name": "scratch", "emptyDir": {}},
+                {"name": "share", "nfs": {"server": "10.0.0.1", "path": "/export"}},
+                {"name": "inline", "csi": {"driver": "inline.csi.example.com"}},
+                {"name": "disk", "iscsi": {"targetPortal": "10.0.0.2:3260", "iqn": "iqn.2001-04.com.example:storage", "lun": 0}},
+            ],
+        },
+    });
+    out.push(("Pod with nfs, csi and iscsi volumes".to_owned(), pod));
+    out
+}
+
+/// PersistentVolumes and StorageClasses (custom kinds are all installed namespaced).
+fn is_cluster_scoped(object: &Value) -> bool {
+    matches!(
+        (object["apiVersion"].as_str(), object["kind"].as_str()),
+        (Some("v1"), Some("PersistentVolume")) | (Some("storage.k8s.io/v1"), Some("StorageClass"))
     )
 }
 
@@ -231,9 +300,16 @@ fn objects(documents: Vec<(String, Value)>, installed: &BTreeSet<(String, String
                     || kinds_seen.insert((v["apiVersion"].clone().to_string(), v["kind"].to_string()))))
     });
     out.extend(api_objects());
+    out.extend(storage_objects());
     out.retain(|(_, v)| v.get("metadata").is_none_or(Value::is_object));
     for (_, value) in &mut out {
-        value["metadata"]["namespace"] = json!(NAMESPACE);
+        if is_cluster_scoped(value) {
+            if let Some(metadata) = value.get_mut("metadata").and_then(Value::as_object_mut) {
+                metadata.remove("namespace");
+            }
+        } else {
+            value["metadata"]["namespace"] = json!(NAMESPACE);
+        }
     }
     out.extend(large_objects());
     out.extend(image_pods());

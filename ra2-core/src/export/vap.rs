@@ -95,6 +95,10 @@ pub enum Kind {
     ConfigMap,
     /// Core v1 Services.
     Service,
+    /// Core v1 PersistentVolumes.
+    PersistentVolume,
+    /// `storage.k8s.io/v1` StorageClasses.
+    StorageClass,
     /// Every resource at every version (the apiVersion checks).
     Api,
 }
@@ -317,6 +321,13 @@ pub static EXPORTED: &[Exported] = &[
         "runAsNonRoot is true but runAsUser is 0",
     ),
     volume("ra2.app.007", "host-path", HOST_PATH_VOLUME, "hostPath volume"),
+    object(
+        "ra2.app.007",
+        "pv",
+        Kind::PersistentVolume,
+        "object.?spec.?hostPath.hasValue()",
+        "the persistent volume is backed by a host path (spec.hostPath)",
+    ),
     pod(
         "ra2.app.008",
         "control-plane-selector",
@@ -382,6 +393,20 @@ pub static EXPORTED: &[Exported] = &[
         "host-path",
         HOST_PATH_VOLUME,
         "hostPath volume keeps data on one node",
+    ),
+    object(
+        "ra2.app.025",
+        "local-pv",
+        Kind::PersistentVolume,
+        "object.?spec.?local.hasValue()",
+        "the persistent volume is a local volume on one node's disk (spec.local)",
+    ),
+    object(
+        "ra2.app.025",
+        "no-provisioner",
+        Kind::StorageClass,
+        "object.?provisioner.orValue('') == 'kubernetes.io/no-provisioner'",
+        "the storage class has no provisioner (kubernetes.io/no-provisioner), the class for pre-created local volumes",
     ),
     container(
         "ra2.app.026",
@@ -622,6 +647,32 @@ pub static EXPORTED: &[Exported] = &[
         "variables.owner == 'third-party' && variables.level == 'beta'",
         "is a beta version of a third-party API",
     ),
+    volume(
+        "ra2.stg.005",
+        "volume-types",
+        "@data:non_portable_volume_sources@.exists(k, k in v)",
+        "volume of a type RA2 platforms need not support (not emptyDir, configMap, secret, persistentVolumeClaim, projected, downwardAPI, ephemeral or hostPath)",
+    ),
+    volume(
+        "ra2.stg.006",
+        "in-tree-volume",
+        "@data:in_tree_volume_sources@.exists(k, k in v)",
+        "volume through an in-tree plugin instead of a CSI driver",
+    ),
+    object(
+        "ra2.stg.006",
+        "pv-source",
+        Kind::PersistentVolume,
+        "@data:in_tree_pv_sources@.exists(k, k in object.?spec.orValue({}))",
+        "the persistent volume uses an in-tree plugin instead of a CSI driver",
+    ),
+    object(
+        "ra2.stg.006",
+        "provisioner",
+        Kind::StorageClass,
+        "object.?provisioner.orValue('').startsWith('kubernetes.io/') && object.provisioner != 'kubernetes.io/no-provisioner'",
+        "the storage class uses an in-tree provisioner (kubernetes.io/...)",
+    ),
     pod(
         "sec.sys.021",
         "host-users",
@@ -657,12 +708,9 @@ pub static NOT_EXPORTED: &[(&str, &str)] = &[
         "ra2.app.006",
         "Multus and DANM annotation syntax (JSON inside a string) is not expressed in CEL yet",
     ),
-    ("ra2.app.007/pv", OTHER_KINDS),
     ("ra2.app.009/extended-resource", NOT_YET),
     ("ra2.app.009/sriov-resource", OTHER_OBJECTS),
     ("ra2.app.010", NOT_YET),
-    ("ra2.app.025/local-pv", OTHER_KINDS),
-    ("ra2.app.025/no-provisioner", OTHER_KINDS),
     ("ra2.app.028", NOT_YET),
     (
         "ra2.app.029",
@@ -721,9 +769,11 @@ pub static NOT_EXPORTED: &[(&str, &str)] = &[
     ("ra2.ntw.015", OTHER_KINDS),
     ("ra2.ntw.016", OTHER_KINDS),
     ("ra2.pkg.001", NOT_YET),
-    ("ra2.stg.005", NOT_YET),
-    ("ra2.stg.006/in-tree-volume", NOT_YET),
     ("ra2.stg.006/no-csi-driver", PLATFORM),
+    (
+        "ra2.stg.006/unregistered-driver",
+        "needs the cluster's CSIDriver objects (other objects), which a policy does not see",
+    ),
     ("ra2.stg.006", OTHER_KINDS),
     ("ra2.stg.007", OTHER_KINDS),
     ("ra2.stg.010", PLATFORM),
@@ -774,7 +824,30 @@ pub struct Listed {
     /// What an exported check's policy cannot see, when something.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<&'static str>,
+    /// The only kinds of object an exported check's policy judges, when it does not judge every
+    /// object ra2 reports the check on (ra2 also reports a PersistentVolume's problem on a claim
+    /// bound to it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kinds: Option<&'static [&'static str]>,
 }
+
+/// What the policy of an exported check does not see, by `rule/check`.
+pub static NOTES: &[(&str, &str)] = &[
+    ("ra2.k8s.012/alpha-api", API_VERSION_NOTE),
+    ("ra2.k8s.012/third-party-alpha", API_VERSION_NOTE),
+    ("ra2.app.016/alpha-api", API_VERSION_NOTE),
+    ("ra2.app.016/third-party-alpha", API_VERSION_NOTE),
+    ("ra2.k8s.019/beta-with-ga", API_VERSION_NOTE),
+    ("ra2.k8s.019/beta-no-ga", API_VERSION_NOTE),
+    ("ra2.k8s.019/third-party-beta", API_VERSION_NOTE),
+    ("ra2.app.007/pv", CLAIMS_NOTE),
+    ("ra2.app.025/local-pv", CLAIMS_NOTE),
+    ("ra2.stg.006/pv-source", CLAIMS_NOTE),
+    ("ra2.stg.006/provisioner", CLAIMS_NOTE),
+];
+
+/// The PersistentVolume and StorageClass checks that ra2 also reports on the claims leading to them.
+const CLAIMS_NOTE: &str = "the policy judges the PersistentVolume or StorageClass itself; ra2 also reports a claim of the same input bound to such a volume or naming such a class, which needs the other object";
 
 /// The apiVersion checks: the versions Kubernetes stopped serving never reach a policy.
 pub const API_VERSION_NOTE: &str = "the API server refuses the apiVersions it no longer serves (extensions/v1beta1, policy/v1beta1, apiextensions.k8s.io/v1beta1 …, all removed before 1.30) itself, before any policy runs; the policy judges the alpha and beta versions the cluster serves (CRDs', enabled APIs)";
@@ -794,9 +867,15 @@ pub fn list(edition: Edition) -> Vec<Listed> {
                 } else {
                     Some(reason(doc.id, check.slug).unwrap_or(NOT_YET))
                 },
-                note: self::exported(doc.id, check.slug)
-                    .filter(|e| e.kind() == Kind::Api)
-                    .map(|_| API_VERSION_NOTE),
+                note: NOTES
+                    .iter()
+                    .find(|(key, _)| exported && *key == format!("{}/{}", doc.id, check.slug))
+                    .map(|(_, note)| *note),
+                kinds: self::exported(doc.id, check.slug).and_then(|e| match e.kind() {
+                    Kind::PersistentVolume => Some(&["PersistentVolume"][..]),
+                    Kind::StorageClass => Some(&["StorageClass"][..]),
+                    _ => None,
+                }),
             });
         }
     }
@@ -950,6 +1029,8 @@ pub fn policy_name(kind: Kind, deny: bool) -> String {
     let objects = match kind {
         Kind::Workload => "workloads",
         Kind::ConfigMap => "configmaps",
+        Kind::PersistentVolume => "persistentvolumes",
+        Kind::StorageClass => "storageclasses",
         Kind::Service => "services",
         Kind::Api => "apiversions",
     };
@@ -1012,6 +1093,8 @@ fn resource_rules(kind: Kind, config: &Config) -> Value {
             Value::Array(rules)
         }
         Kind::ConfigMap => json!([rule("", &["configmaps"])]),
+        Kind::PersistentVolume => json!([rule("", &["persistentvolumes"])]),
+        Kind::StorageClass => json!([rule("storage.k8s.io", &["storageclasses"])]),
         Kind::Service => json!([rule("", &["services"])]),
         // Every resource (not subresources) at every version, each as requested (`matchPolicy:
         // Exact`, so no request is converted to another version before the policy sees it).
@@ -1365,6 +1448,46 @@ fn exemption_cel(exemption: &Exemption) -> String {
     }
 }
 
+/// A list of ra2's own data that exported CEL names as `@data:NAME@`, so the policies and the
+/// rules read the same tables.
+fn data_list(name: &str) -> Option<Vec<&'static str>> {
+    use crate::model::storage::{IN_TREE_STORAGE, POD_VOLUME_SOURCES};
+    let pod_sources = POD_VOLUME_SOURCES.iter().copied();
+    Some(match name {
+        "non_portable_volume_sources" => pod_sources
+            .filter(|k| !crate::rules::volume_types::PORTABLE.contains(k))
+            .collect(),
+        "in_tree_volume_sources" => pod_sources.filter(|k| IN_TREE_STORAGE.contains(k)).collect(),
+        "in_tree_pv_sources" => crate::model::storage::PV_SOURCES
+            .iter()
+            .copied()
+            .filter(|k| IN_TREE_STORAGE.contains(k))
+            .collect(),
+        _ => return None,
+    })
+}
+
+/// `text` with every `@data:NAME@` replaced by its [`data_list`] as a CEL list.
+fn with_data(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find("@data:") {
+        let after = rest.get(at + "@data:".len()..).unwrap_or_default();
+        let Some(end) = after.find('@') else { break };
+        let name = after.get(..end).unwrap_or_default();
+        let items = data_list(name).unwrap_or_default();
+        out.push_str(rest.get(..at).unwrap_or_default());
+        let _ = write!(
+            out,
+            "[{}]",
+            items.iter().map(|i| literal(i)).collect::<Vec<_>>().join(", ")
+        );
+        rest = after.get(end + 1..).unwrap_or_default();
+    }
+    out.push_str(rest);
+    out
+}
+
 /// One validation: passes when the check does not fire, or a suppression annotation or an
 /// exemption covers it.
 fn validation(entry: &Exported, title: &str, exemptions: &[&Exemption]) -> Value {
@@ -1414,6 +1537,7 @@ fn validation(entry: &Exported, title: &str, exemptions: &[&Exemption]) -> Value
         Test::Api { what, .. } => format!("{rule}/{check}: the apiVersion {what}"),
         _ => format!("{rule}/{check}: {title}"),
     };
+    let (expression, message) = (with_data(&expression), message.as_deref().map(with_data));
     let mut out = serde_json::Map::new();
     out.insert("expression".to_owned(), Value::String(expression));
     out.insert("message".to_owned(), Value::String(static_message));
@@ -1561,14 +1685,12 @@ mod tests {
                 .filter(|e| e.rule == entry.rule && e.check == entry.check)
                 .count();
             assert_eq!(twice, 1, "{}/{} is exported twice", entry.rule, entry.check);
-            // A rule's checks match the same objects (its exemptions and messages read alike).
+        }
+        for (selector, _) in NOTES {
+            let (rule, check) = selector.split_once('/').unwrap_or_default();
             assert!(
-                EXPORTED
-                    .iter()
-                    .filter(|e| e.rule == entry.rule)
-                    .all(|e| e.kind() == entry.kind()),
-                "{} exports checks of different kinds",
-                entry.rule
+                exported(rule, check).is_some(),
+                "{selector} has a note and is not exported"
             );
         }
         for (selector, _) in NOT_EXPORTED {
@@ -1592,6 +1714,30 @@ mod tests {
                     check.slug
                 );
             }
+        }
+    }
+
+    #[test]
+    fn every_data_list_is_known() {
+        for entry in EXPORTED {
+            let when = match entry.test {
+                Test::Container { when, .. }
+                | Test::Volume { when, .. }
+                | Test::Pod { when, .. }
+                | Test::Showing { when, .. }
+                | Test::Object { when, .. }
+                | Test::Api { when, .. } => when,
+            };
+            for part in when.split("@data:").skip(1) {
+                let name = part.split('@').next().unwrap_or_default();
+                assert!(
+                    data_list(name).is_some_and(|l| !l.is_empty()),
+                    "{}/{}: @data:{name}@",
+                    entry.rule,
+                    entry.check
+                );
+            }
+            assert!(!with_data(when).contains("@data:"));
         }
     }
 

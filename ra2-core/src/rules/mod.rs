@@ -65,7 +65,7 @@ mod tiller;
 pub(crate) mod token_automount;
 mod update_strategy;
 mod user;
-mod volume_types;
+pub(crate) mod volume_types;
 
 /// What a rule inspects: the functions that report under one RA2 requirement id. A rule's
 /// checks may live in several modules (the workload half and the platform half of
