@@ -108,6 +108,54 @@ fn storage_objects() -> Vec<(String, Value)> {
     out
 }
 
+/// Pods selecting `anuket.io/profile` by nodeSelector and by required and preferred node
+/// affinity, with profile values and others (ra2.k8s.011/selector-value).
+fn profile_pods() -> Vec<(String, Value)> {
+    let term = |operator: &str, values: &[&str]| json!({"matchExpressions": [{"key": "anuket.io/profile", "operator": operator, "values": values}]});
+    let affinities = [
+        ("selector basic", json!({}), json!({"anuket.io/profile": "basic"})),
+        ("selector gold", json!({}), json!({"anuket.io/profile": "gold"})),
+        (
+            "selector Basic",
+            json!({}),
+            json!({"anuket.io/profile": "Basic", "zone": "a"}),
+        ),
+        (
+            "required In",
+            json!({"nodeAffinity": {"requiredDuringSchedulingIgnoredDuringExecution": {"nodeSelectorTerms": [term("In", &["network-intensive", "fast"])]}}}),
+            json!({}),
+        ),
+        (
+            "required NotIn",
+            json!({"nodeAffinity": {"requiredDuringSchedulingIgnoredDuringExecution": {"nodeSelectorTerms": [term("NotIn", &["fast"])]}}}),
+            json!({}),
+        ),
+        (
+            "preferred In",
+            json!({"nodeAffinity": {"preferredDuringSchedulingIgnoredDuringExecution": [{"weight": 1, "preference": term("In", &["fast"])}]}}),
+            json!({}),
+        ),
+        (
+            "preferred In, a profile",
+            json!({"nodeAffinity": {"preferredDuringSchedulingIgnoredDuringExecution": [{"weight": 1, "preference": term("In", &["basic"])}]}}),
+            json!({}),
+        ),
+    ];
+    affinities
+        .into_iter()
+        .enumerate()
+        .map(|(i, (what, affinity, selector))| {
+            let pod = json!({
+                "apiVersion": "v1", "kind": "Pod",
+                "metadata": {"name": format!("profile-{i}")},
+                "spec": {"affinity": affinity, "nodeSelector": selector,
+                    "containers": [{"name": "c", "image": "registry.example.com/app:1.0"}]},
+            });
+            (format!("Pod, profile {what}"), pod)
+        })
+        .collect()
+}
+
 /// PersistentVolumes and StorageClasses (custom kinds are all installed namespaced).
 fn is_cluster_scoped(object: &Value) -> bool {
     matches!(
@@ -301,6 +349,7 @@ fn objects(documents: Vec<(String, Value)>, installed: &BTreeSet<(String, String
     });
     out.extend(api_objects());
     out.extend(storage_objects());
+    out.extend(profile_pods());
     out.retain(|(_, v)| v.get("metadata").is_none_or(Value::is_object));
     for (_, value) in &mut out {
         if is_cluster_scoped(value) {

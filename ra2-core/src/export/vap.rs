@@ -616,6 +616,17 @@ pub static EXPORTED: &[Exported] = &[
         NO_CPU_LIMIT,
         "no cpu limit, or a zero one, in resources.limits",
     ),
+    pod(
+        "ra2.k8s.011",
+        "selector-value",
+        concat!(
+            "variables.spec.?nodeSelector.orValue({}).exists(k, k in @data:profile_label@ && !(variables.spec.nodeSelector[k] in @data:profile_names@)) || ",
+            "(variables.spec.?affinity.?nodeAffinity.?requiredDuringSchedulingIgnoredDuringExecution.?nodeSelectorTerms.orValue([]) + ",
+            "variables.spec.?affinity.?nodeAffinity.?preferredDuringSchedulingIgnoredDuringExecution.orValue([]).map(p, p.?preference.orValue({})))",
+            ".exists(t, t.?matchExpressions.orValue([]).exists(e, e.?key.orValue('') in @data:profile_label@ && e.?operator.orValue('') == 'In' && e.?values.orValue([]).exists(v, !(v in @data:profile_names@))))"
+        ),
+        "the pod selects anuket.io/profile with a value that is not an Anuket profile (basic, network-intensive)",
+    ),
     api("ra2.k8s.012", "alpha-api", K8S_ALPHA, ALPHA_WHAT),
     api(
         "ra2.k8s.012",
@@ -693,6 +704,8 @@ const OTHER_OBJECTS: &str = "needs other objects (ServiceAccounts, NetworkAttach
 const OTHER_KINDS: &str = "judges a kind the policies do not match yet (Service, ConfigMap, PersistentVolume, StorageClass, NetworkAttachmentDefinition, any apiVersion)";
 /// Checks that CEL could decide, not written yet.
 const NOT_YET: &str = "not expressed in CEL yet";
+/// Checks that read JSON written inside an annotation's string.
+const JSON_IN_STRING: &str = "reads the JSON that Multus and DANM annotations hold inside a string, and Kubernetes CEL has no JSON decoder (a pattern cannot parse JSON exactly)";
 
 /// Why a check is not exported: by `rule/check`, else by rule.
 pub static NOT_EXPORTED: &[(&str, &str)] = &[
@@ -704,10 +717,7 @@ pub static NOT_EXPORTED: &[(&str, &str)] = &[
     ("ra2.app.002/host-system-path", NOT_YET),
     ("ra2.app.004/hostname-invalid", API_REFUSES),
     ("ra2.app.004/fqdn-too-long", NOT_YET),
-    (
-        "ra2.app.006",
-        "Multus and DANM annotation syntax (JSON inside a string) is not expressed in CEL yet",
-    ),
+    ("ra2.app.006", JSON_IN_STRING),
     ("ra2.app.009/extended-resource", NOT_YET),
     ("ra2.app.009/sriov-resource", OTHER_OBJECTS),
     ("ra2.app.010", NOT_YET),
@@ -717,6 +727,7 @@ pub static NOT_EXPORTED: &[(&str, &str)] = &[
         "a pod that leaves automountServiceAccountToken unset takes its ServiceAccount's value: another object, which a policy does not see",
     ),
     ("ra2.app.032/namespace-limits", OTHER_OBJECTS),
+    ("ra2.app.035/multus-ips", JSON_IN_STRING),
     ("ra2.app.035", NOT_YET),
     (
         "ra2.app.036/node-port",
@@ -748,6 +759,10 @@ pub static NOT_EXPORTED: &[(&str, &str)] = &[
     ("ra2.k8s.011/node", PLATFORM),
     ("ra2.k8s.011/worker-label", PLATFORM),
     ("ra2.k8s.011/no-host", PLATFORM),
+    (
+        "ra2.k8s.011/workload",
+        "a pod is network-intensive also by the NetworkAttachmentDefinitions it attaches (other objects), which a policy does not see",
+    ),
     ("ra2.k8s.011", NOT_YET),
     ("ra2.k8s.012", PLATFORM),
     ("ra2.k8s.019", PLATFORM),
@@ -757,7 +772,7 @@ pub static NOT_EXPORTED: &[(&str, &str)] = &[
     ("ra2.mon.002", PLATFORM),
     ("ra2.mon.003", PLATFORM),
     ("ra2.ntw.002", PLATFORM),
-    ("ra2.ntw.003", NOT_YET),
+    ("ra2.ntw.003", JSON_IN_STRING),
     ("ra2.ntw.006/multiplexer", PLATFORM),
     ("ra2.ntw.006", OTHER_KINDS),
     ("ra2.ntw.008/device-plugin", PLATFORM),
@@ -1458,6 +1473,8 @@ fn data_list(name: &str) -> Option<Vec<&'static str>> {
             .filter(|k| !crate::rules::volume_types::PORTABLE.contains(k))
             .collect(),
         "in_tree_volume_sources" => pod_sources.filter(|k| IN_TREE_STORAGE.contains(k)).collect(),
+        "profile_label" => vec![crate::model::profile::PROFILE_LABEL],
+        "profile_names" => crate::model::profile::PROFILE_NAMES.to_vec(),
         "in_tree_pv_sources" => crate::model::storage::PV_SOURCES
             .iter()
             .copied()
