@@ -105,6 +105,33 @@ fn storage_objects() -> Vec<(String, Value)> {
         },
     });
     out.push(("Pod with nfs, csi and iscsi volumes".to_owned(), pod));
+    // Host paths near the runtime sockets (ra2.app.028), in a Pod and a StatefulSet.
+    let paths = [
+        "/var/run",
+        "/run/containerd",
+        "//var//run/./docker.sock",
+        "/var/r",
+        "/var/run/docker",
+        "/",
+        "var/run/docker.sock",
+        "/run/my.sock/",
+        "/var/run/../run/docker.sock",
+    ];
+    for (i, path) in paths.into_iter().enumerate() {
+        let spec = json!({
+            "containers": [{"name": "c", "image": "registry.example.com/app:1.0"}],
+            "volumes": [{"name": "socket", "hostPath": {"path": path}}],
+        });
+        let pod = json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": format!("socket-{i}")}, "spec": spec});
+        out.push((format!("Pod with host path {path:?}"), pod));
+        let set = json!({
+            "apiVersion": "apps/v1", "kind": "StatefulSet",
+            "metadata": {"name": format!("socket-{i}")},
+            "spec": {"selector": {"matchLabels": {"app": "s"}}, "serviceName": "s",
+                "template": {"metadata": {"labels": {"app": "s"}}, "spec": spec}},
+        });
+        out.push((format!("StatefulSet with host path {path:?}"), set));
+    }
     out
 }
 
@@ -484,7 +511,7 @@ fn settings() -> Vec<(&'static str, Config, bool)> {
                 "  - {rule: ra2.app.031, kind: DaemonSet, reason: node agents}\n",
                 "  - {rule: ra2.app.042/user-unset, name: '*e?t*', reason: pattern}\n",
                 "  - {rule: ra2.app.007, namespace: vap, kind: 'Stateful*', reason: namespace}\n",
-                "params: {ra2.app.048: {allowed_types: [container_t, spc_t]}}\n",
+                "params: {ra2.app.048: {allowed_types: [container_t, spc_t]}, ra2.app.028: {sockets: [/run/my.sock, /var/run/docker.sock]}}\n",
             )),
             false,
         ),

@@ -200,6 +200,24 @@ const HOST_IPC: &str = "variables.spec.?hostIPC.orValue(false) == true";
 const WRITABLE_ROOT: &str = "c.?securityContext.?readOnlyRootFilesystem.orValue(false) != true";
 const HOST_PATH_VOLUME: &str = "v.?hostPath.hasValue()";
 
+/// `mounts::runtime_path` of a host path, which the API server keeps free of `..` elements: rooted,
+/// without empty or `.` elements.
+macro_rules! clean_path {
+    ($path:literal) => {
+        concat!("'/' + ", $path, ".split('/').filter(e, e != '' && e != '.').join('/')")
+    };
+}
+/// ra2.app.028's `exposes`: the cleaned host path `p` is a socket of the `sockets` parameter, in
+/// either spelling of `/var/run` and `/run`, or a directory above it.
+macro_rules! exposes_socket {
+    () => {
+        concat!(
+            "@sockets@.exists(s, [s, s.startsWith('/var/run/') ? '/run/' + s.substring(9) : (s.startsWith('/run/') ? '/var/run/' + s.substring(5) : s)]",
+            ".exists(x, x == p || p == '/' || x.startsWith(p + '/')))"
+        )
+    };
+}
+
 /// ra2.app.034 judges an image that is written and not a placeholder a tool fills in
 /// (`image_tags::is_placeholder`).
 macro_rules! image_judged {
@@ -447,6 +465,31 @@ pub static EXPORTED: &[Exported] = &[
             "(!c.?readinessProbe.hasValue() || !['exec', 'httpGet', 'tcpSocket', 'grpc'].exists(h, h in c.readinessProbe))"
         ),
         "no readinessProbe with a handler (the pod runs to completion)",
+    ),
+    volume(
+        "ra2.app.028",
+        "runtime-socket",
+        concat!(
+            "v.?hostPath.?path.hasValue() && [",
+            clean_path!("v.hostPath.path"),
+            "].exists(p, ",
+            exposes_socket!(),
+            ")"
+        ),
+        "hostPath volume exposes a container runtime socket (or a directory above it)",
+    ),
+    object(
+        "ra2.app.028",
+        "runtime-socket",
+        Kind::PersistentVolume,
+        concat!(
+            "object.?spec.?hostPath.?path.hasValue() && [",
+            clean_path!("object.spec.hostPath.path"),
+            "].exists(p, ",
+            exposes_socket!(),
+            ")"
+        ),
+        "the persistent volume's host path exposes a container runtime socket (or a directory above it)",
     ),
     pod(
         "ra2.app.030",
@@ -721,7 +764,6 @@ pub static NOT_EXPORTED: &[(&str, &str)] = &[
     ("ra2.app.009/extended-resource", NOT_YET),
     ("ra2.app.009/sriov-resource", OTHER_OBJECTS),
     ("ra2.app.010", NOT_YET),
-    ("ra2.app.028", NOT_YET),
     (
         "ra2.app.029",
         "a pod that leaves automountServiceAccountToken unset takes its ServiceAccount's value: another object, which a policy does not see",
@@ -808,7 +850,7 @@ pub static PARAMS_NOT_USED: &[(&str, &str)] = &[
 
 /// String-list parameters that exported checks read: `@name@` in the rule's CEL becomes the
 /// list the run's config (else the catalogue's default) gives.
-pub static PARAM_LISTS: &[(&str, &str)] = &[("ra2.app.048", "allowed_types")];
+pub static PARAM_LISTS: &[(&str, &str)] = &[("ra2.app.048", "allowed_types"), ("ra2.app.028", "sockets")];
 
 /// The exported CEL of `rule`/`check`, if it is exported.
 pub fn exported(rule: &str, check: &str) -> Option<&'static Exported> {
@@ -1014,11 +1056,17 @@ pub fn generate(config: &Config) -> Result<(Vec<Value>, Summary), Vec<ExportErro
                 .filter(|e| selector_matches(&e.rule, doc.id, check.slug))
                 .filter(|e| e.lapsed(config.today.as_deref()).is_none())
                 .collect();
-            let (rules, validations) = groups.entry((entry.kind(), deny)).or_default();
-            if !rules.contains(&doc.id) {
-                rules.push(doc.id);
+            // A check ra2 reports on objects of several kinds has an entry for each.
+            for entry in EXPORTED
+                .iter()
+                .filter(|e| e.rule == entry.rule && e.check == entry.check)
+            {
+                let (rules, validations) = groups.entry((entry.kind(), deny)).or_default();
+                if !rules.contains(&doc.id) {
+                    rules.push(doc.id);
+                }
+                validations.push(with_params(validation(entry, check.title, &exemptions), doc.id, config));
             }
-            validations.push(with_params(validation(entry, check.title, &exemptions), doc.id, config));
         }
     }
     if !errors.is_empty() {
@@ -1574,8 +1622,10 @@ fn with_params(mut validation: Value, rule: &'static str, config: &Config) -> Va
             .map(|item| literal(item))
             .collect();
         let list = format!("[{}]", items.join(", "));
-        if let Some(Value::String(expression)) = validation.get_mut("expression") {
-            *expression = expression.replace(&format!("@{name}@"), &list);
+        for field in ["expression", "messageExpression"] {
+            if let Some(Value::String(expression)) = validation.get_mut(field) {
+                *expression = expression.replace(&format!("@{name}@"), &list);
+            }
         }
     }
     validation
@@ -1699,9 +1749,13 @@ mod tests {
             );
             let twice = EXPORTED
                 .iter()
-                .filter(|e| e.rule == entry.rule && e.check == entry.check)
+                .filter(|e| e.rule == entry.rule && e.check == entry.check && e.kind() == entry.kind())
                 .count();
-            assert_eq!(twice, 1, "{}/{} is exported twice", entry.rule, entry.check);
+            assert_eq!(
+                twice, 1,
+                "{}/{} is exported twice for the same objects",
+                entry.rule, entry.check
+            );
         }
         for (selector, _) in NOTES {
             let (rule, check) = selector.split_once('/').unwrap_or_default();
@@ -1782,6 +1836,14 @@ mod tests {
         let text = to_yaml(&generate(&custom).unwrap().0);
         assert!(text.contains("in ['my_t', 'o\\\\'k']"), "{text}");
         assert!(!text.contains("@allowed_types@"));
+        let sockets = Config::from_yaml(
+            "edition: latest\nparams: {ra2.app.028: {sockets: [/run/my.sock]}}\n",
+            "c",
+        )
+        .unwrap();
+        let text = to_yaml(&generate(&sockets).unwrap().0);
+        assert!(text.contains("['/run/my.sock'].exists(s, "), "{text}");
+        assert!(!text.contains("@sockets@"));
         let unused = Config::from_yaml("params: {ra2.app.004: {cluster_domain: example.org}}\n", "c").unwrap();
         assert!(generate(&unused).is_ok());
         let config = Config::from_yaml("edition: base\nfail-on: info\n", "c").unwrap();
