@@ -183,6 +183,56 @@ fn profile_pods() -> Vec<(String, Value)> {
         .collect()
 }
 
+/// Helm 2's Tiller by image, name and labels, and objects that look like it but are not
+/// (ra2.pkg.001).
+fn tiller_objects() -> Vec<(String, Value)> {
+    let digest = "sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
+    let images = [
+        "gcr.io/kubernetes-helm/tiller:v2.16.12".to_owned(),
+        "ghcr.io/helm/tiller:v2.17.0".to_owned(),
+        format!("registry.example.com:5000/mirror/tiller@{digest}"),
+        "tiller".to_owned(),
+        "gcr.io/kubernetes-helm/tiller-proxy:1".to_owned(),
+        "registry.example.com/tiller:5000/app".to_owned(),
+        "alpine/helm:3.14.0".to_owned(),
+    ];
+    let mut out: Vec<(String, Value)> = images
+        .iter()
+        .enumerate()
+        .map(|(i, image)| {
+            let pod = json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": format!("tiller-{i}")},
+                "spec": {"containers": [{"name": "c", "image": image}]}});
+            (format!("Pod with image {image:?}"), pod)
+        })
+        .collect();
+    let labels = json!({"app": "helm", "name": "tiller"});
+    out.extend([
+        (
+            "Service tiller-deploy".to_owned(),
+            json!({"apiVersion": "v1", "kind": "Service", "metadata": {"name": "tiller-deploy"}, "spec": {"ports": [{"port": 44134}]}}),
+        ),
+        (
+            "ConfigMap OWNER=TILLER".to_owned(),
+            json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "release.v1", "labels": {"OWNER": "TILLER"}}, "immutable": true}),
+        ),
+        (
+            "Secret OWNER=TILLER".to_owned(),
+            json!({"apiVersion": "v1", "kind": "Secret", "metadata": {"name": "release.v1", "labels": {"OWNER": "TILLER"}}}),
+        ),
+        (
+            "ServiceAccount app=helm name=tiller".to_owned(),
+            json!({"apiVersion": "v1", "kind": "ServiceAccount", "metadata": {"name": "tiller", "labels": labels}}),
+        ),
+        (
+            "Deployment with a tiller pod template's labels".to_owned(),
+            json!({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "helm"},
+                "spec": {"selector": {"matchLabels": labels}, "template": {"metadata": {"labels": labels},
+                    "spec": {"containers": [{"name": "c", "image": "registry.example.com/app:1.0"}]}}}}),
+        ),
+    ]);
+    out
+}
+
 /// PersistentVolumes and StorageClasses (custom kinds are all installed namespaced).
 fn is_cluster_scoped(object: &Value) -> bool {
     matches!(
@@ -377,6 +427,7 @@ fn objects(documents: Vec<(String, Value)>, installed: &BTreeSet<(String, String
     out.extend(api_objects());
     out.extend(storage_objects());
     out.extend(profile_pods());
+    out.extend(tiller_objects());
     out.retain(|(_, v)| v.get("metadata").is_none_or(Value::is_object));
     for (_, value) in &mut out {
         if is_cluster_scoped(value) {

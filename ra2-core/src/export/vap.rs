@@ -99,7 +99,8 @@ pub enum Kind {
     PersistentVolume,
     /// `storage.k8s.io/v1` StorageClasses.
     StorageClass,
-    /// Every resource at every version (the apiVersion checks).
+    /// Every resource at every version (the apiVersion checks, and ra2.pkg.001's Tiller, which
+    /// any kind of object can show).
     Api,
 }
 
@@ -727,6 +728,20 @@ pub static EXPORTED: &[Exported] = &[
         "object.?provisioner.orValue('').startsWith('kubernetes.io/') && object.provisioner != 'kubernetes.io/no-provisioner'",
         "the storage class uses an in-tree provisioner (kubernetes.io/...)",
     ),
+    object(
+        "ra2.pkg.001",
+        "no-tiller",
+        Kind::Api,
+        concat!(
+            // A container whose image's repository ends in the component `tiller`
+            // (`names::image_reference`: before any `@`, the last segment's last `:` starts the tag).
+            "variables.containers.exists(c, c.?image.orValue('').matches('^(?:[^@]*/)?tiller(?::[^:/@]*)?(?:@.*)?$')) || ",
+            "(object.?metadata.?name.orValue('') == 'tiller-deploy' && variables.kind in ['Deployment', 'Service', 'Pod', 'ReplicaSet']) || ",
+            "[object.?metadata.?labels.orValue({}), variables.template.?metadata.?labels.orValue({})].exists(l, l.?app.orValue('') == 'helm' && l.?name.orValue('') == 'tiller') || ",
+            "(variables.group == '' && variables.kind in ['ConfigMap', 'Secret'] && object.?metadata.?labels.?OWNER.orValue('') == 'TILLER')"
+        ),
+        "Helm 2's Tiller: its image, its tiller-deploy name, its app=helm name=tiller labels, or the OWNER=TILLER label of its release records",
+    ),
     pod(
         "sec.sys.021",
         "host-users",
@@ -825,7 +840,6 @@ pub static NOT_EXPORTED: &[(&str, &str)] = &[
     ("ra2.ntw.015/ipam-not-deployed", PLATFORM),
     ("ra2.ntw.015", OTHER_KINDS),
     ("ra2.ntw.016", OTHER_KINDS),
-    ("ra2.pkg.001", NOT_YET),
     ("ra2.stg.006/no-csi-driver", PLATFORM),
     (
         "ra2.stg.006/unregistered-driver",
@@ -1095,7 +1109,7 @@ pub fn policy_name(kind: Kind, deny: bool) -> String {
         Kind::PersistentVolume => "persistentvolumes",
         Kind::StorageClass => "storageclasses",
         Kind::Service => "services",
-        Kind::Api => "apiversions",
+        Kind::Api => "allresources",
     };
     format!("ra2-{objects}-{}", if deny { "deny" } else { "warn" })
 }
@@ -1195,7 +1209,7 @@ fn variables(kind: Kind, config: &Config) -> Value {
     let var = |name: &str, expression: &str| json!({"name": name, "expression": expression});
     let name = var(
         "name",
-        "object.metadata.?name.orValue('') != '' ? object.metadata.name : object.metadata.?generateName.orValue('')",
+        "object.?metadata.?name.orValue('') != '' ? object.metadata.name : object.?metadata.?generateName.orValue('')",
     );
     if kind == Kind::Api {
         return api_variables(config, &name);
@@ -1394,6 +1408,15 @@ fn api_variables(config: &Config, name: &Value) -> Value {
             &list(&mut crate::rules::alpha_api::REQUIRED_BY_RA2.iter().copied())
         ),
         var("template", &template),
+        // The pod spec of a Pod or of a kind ra2 reads a template of, and its containers.
+        var(
+            "podSpec",
+            "variables.group == '' && variables.kind == 'Pod' ? object.?spec.orValue({}) : variables.template.?spec.orValue({})"
+        ),
+        var(
+            "containers",
+            "variables.podSpec.?initContainers.orValue([]) + variables.podSpec.?containers.orValue([]) + variables.podSpec.?ephemeralContainers.orValue([])"
+        ),
         var(
             "annotations",
             "[object.?metadata.?annotations.orValue({}), variables.template.?metadata.?annotations.orValue({})]"
@@ -1988,7 +2011,7 @@ mod tests {
             let (policies, _) = generate(&config).unwrap();
             let policy = policies
                 .iter()
-                .find(|p| p["metadata"]["name"] == "ra2-apiversions-warn")
+                .find(|p| p["metadata"]["name"] == "ra2-allresources-warn")
                 .expect("the apiVersion policy")
                 .clone();
             assert_eq!(policy["spec"]["matchConstraints"]["matchPolicy"], "Exact");
