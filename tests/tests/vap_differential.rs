@@ -163,6 +163,16 @@ fn profile_pods() -> Vec<(String, Value)> {
             json!({}),
         ),
         (
+            "selector with the literal key",
+            json!({}),
+            json!({"anuket.io/profile/network-intensive": "true"}),
+        ),
+        (
+            "required, the literal key",
+            json!({"nodeAffinity": {"requiredDuringSchedulingIgnoredDuringExecution": {"nodeSelectorTerms": [{"matchExpressions": [{"key": "anuket.io/profile/basic", "operator": "Exists"}]}]}}}),
+            json!({}),
+        ),
+        (
             "preferred In, a profile",
             json!({"nodeAffinity": {"preferredDuringSchedulingIgnoredDuringExecution": [{"weight": 1, "preference": term("In", &["basic"])}]}}),
             json!({}),
@@ -180,6 +190,28 @@ fn profile_pods() -> Vec<(String, Value)> {
             });
             (format!("Pod, profile {what}"), pod)
         })
+        .chain(
+            [
+                "app",
+                "team.example.com/tier",
+                "a/b/c",
+                "-app",
+                "Example.com/app",
+                &"k".repeat(64),
+            ]
+            .into_iter()
+            .enumerate()
+            .map(|(i, key)| {
+                let set = json!({
+                    "apiVersion": "apps/v1", "kind": "StatefulSet",
+                    "metadata": {"name": format!("label-key-{i}")},
+                    "spec": {"selector": {"matchLabels": {"app": "s"}}, "serviceName": "s",
+                        "template": {"metadata": {"labels": {"app": "s", key: "x"}},
+                            "spec": {"containers": [{"name": "c", "image": "registry.example.com/app:1.0"}]}}},
+                });
+                (format!("StatefulSet with label key {key:?}"), set)
+            }),
+        )
         .collect()
 }
 

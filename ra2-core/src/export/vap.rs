@@ -219,6 +219,17 @@ macro_rules! exposes_socket {
     };
 }
 
+/// `names::is_qualified_name`: an optional DNS-1123 subdomain prefix (at most 253) and `/`, then a
+/// name of at most 63 alphanumerics, `-`, `_` and `.` that starts and ends alphanumeric.
+macro_rules! qualified_name {
+    ($key:literal) => {
+        concat!(
+            "(", $key, ".matches('^(?:[a-z0-9](?:[-a-z0-9]*[a-z0-9])?(?:[.][a-z0-9](?:[-a-z0-9]*[a-z0-9])?)*/)?[A-Za-z0-9](?:[-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?$')",
+            " && (!", $key, ".contains('/') || size(", $key, ".split('/')[0]) <= 253))"
+        )
+    };
+}
+
 /// ra2.app.034 judges an image that is written and not a placeholder a tool fills in
 /// (`image_tags::is_placeholder`).
 macro_rules! image_judged {
@@ -662,6 +673,21 @@ pub static EXPORTED: &[Exported] = &[
     ),
     pod(
         "ra2.k8s.011",
+        "invalid-key",
+        concat!(
+            "[variables.template.?metadata.?labels.orValue({}), variables.spec.?nodeSelector.orValue({})].exists(m, m.exists(k, !",
+            qualified_name!("k"),
+            ")) || ",
+            "(variables.spec.?affinity.?nodeAffinity.?requiredDuringSchedulingIgnoredDuringExecution.?nodeSelectorTerms.orValue([]) + ",
+            "variables.spec.?affinity.?nodeAffinity.?preferredDuringSchedulingIgnoredDuringExecution.orValue([]).map(p, p.?preference.orValue({})))",
+            ".exists(t, t.?matchExpressions.orValue([]).exists(e, e.?key.hasValue() && !",
+            qualified_name!("e.key"),
+            "))"
+        ),
+        "a label, node selector or node affinity key is not a valid Kubernetes label key",
+    ),
+    pod(
+        "ra2.k8s.011",
         "selector-value",
         concat!(
             "variables.spec.?nodeSelector.orValue({}).exists(k, k in @data:profile_label@ && !(variables.spec.nodeSelector[k] in @data:profile_names@)) || ",
@@ -820,7 +846,6 @@ pub static NOT_EXPORTED: &[(&str, &str)] = &[
         "ra2.k8s.011/workload",
         "a pod is network-intensive also by the NetworkAttachmentDefinitions it attaches (other objects), which a policy does not see",
     ),
-    ("ra2.k8s.011", NOT_YET),
     ("ra2.k8s.012", PLATFORM),
     ("ra2.k8s.019", PLATFORM),
     ("ra2.k8s.020", PLATFORM),
