@@ -6,15 +6,21 @@
 //! and check as in the catalogue), [`NOT_EXPORTED`] says why every other check is not. A test
 //! keeps both equal to the catalogue.
 //!
-//! Each policy matches Pods and every workload kind whose pod template ra2 judges (CREATE and
-//! UPDATE), and reaches the pod spec through shared `variables`. There is one policy and one
-//! binding per kind of object and action: checks at or above `fail-on` deny (`[Deny]`), the others warn
-//! (`[Warn, Audit]`). Every message starts with `<rule>/<check>: `.
+//! The workload policies match Pods and every workload kind whose pod template ra2 judges
+//! (CREATE and UPDATE), and reach the pod spec through shared `variables`; others match
+//! ConfigMaps, Services, PersistentVolumes, StorageClasses, and every resource at every version
+//! (the apiVersion checks, read from the request's own version with `matchPolicy: Exact`). There
+//! is one policy and one binding per kind of object and action: checks at or above `fail-on` deny
+//! (`[Deny]`), the others warn (`[Warn, Audit]`). Every message starts with `<rule>/<check>: `.
+//! Tables ra2's rules read (API versions, volume sources, profile names) are written into the CEL
+//! from the same data, never copied.
 //!
 //! CEL cost: every expression walks the containers (or volumes) once with `exists`, the
 //! message's `filter` walk runs only when the check fails, and the shared variables are
-//! evaluated lazily, once per admission; no expression nests one list walk in another except
-//! the capability lists inside a container.
+//! evaluated lazily, once per admission; the nested walks are over short lists of constants
+//! (capabilities, the runtime sockets and their two spellings, a path's elements) or a map's
+//! keys (labels, node selectors). The all-resources policy, which every request passes through,
+//! reads only the request's group, version and kind unless the object is a pod or workload.
 
 use std::collections::BTreeMap;
 
