@@ -20,7 +20,8 @@
 //! evaluated lazily, once per admission; the nested walks are over short lists of constants
 //! (capabilities, the runtime sockets and their two spellings, a path's elements) or a map's
 //! keys (labels, node selectors). The all-resources policy, which every request passes through,
-//! reads only the request's group, version and kind unless the object is a pod or workload.
+//! reads the request's group, version and kind and the object's name, labels and suppression
+//! annotations (map lookups), and a pod's or workload's container images only for Tiller.
 
 use std::collections::BTreeMap;
 
