@@ -217,9 +217,10 @@ fn vap_list_text(listed: &[ra2_core::export::vap::Listed]) -> String {
     let mut out = String::new();
     for l in listed {
         let name = format!("{}/{}", l.rule, l.check);
-        let _ = match l.reason {
-            None => writeln!(out, "{name:width$}  exported"),
-            Some(reason) => writeln!(out, "{name:width$}  not exported: {reason}"),
+        let _ = match (l.reason, l.note) {
+            (None, Some(note)) => writeln!(out, "{name:width$}  exported ({note})"),
+            (None, None) => writeln!(out, "{name:width$}  exported"),
+            (Some(reason), _) => writeln!(out, "{name:width$}  not exported: {reason}"),
         };
     }
     let exported = listed.iter().filter(|l| l.exported).count();

@@ -41,15 +41,241 @@ fn is_judged(object: &Value) -> bool {
         (api_version, kind),
         (
             "v1",
-            "Pod" | "PodTemplate" | "ReplicationController" | "ConfigMap" | "Service"
+            "Pod" | "PodTemplate" | "ReplicationController" | "ConfigMap" | "Service" | "PersistentVolume"
         ) | ("apps/v1", "Deployment" | "StatefulSet" | "DaemonSet" | "ReplicaSet")
             | ("batch/v1", "Job" | "CronJob")
+            | ("storage.k8s.io/v1", "StorageClass")
     )
 }
 
-/// Every workload object, ConfigMap and Service of the catalogue examples, the fixtures and the corpus, in the test
-/// namespace.
-fn objects() -> Vec<(String, Value)> {
+/// PersistentVolumes of each kind of source, StorageClasses of each kind of provisioner, and a
+/// Pod with volumes of several types.
+fn storage_objects() -> Vec<(String, Value)> {
+    let affinity = json!({"required": {"nodeSelectorTerms": [{"matchExpressions": [{"key": "kubernetes.io/hostname", "operator": "In", "values": ["n1"]}]}]}});
+    let sources = [
+        ("host-path", json!({"hostPath": {"path": "/var/run"}})),
+        (
+            "local",
+            json!({"local": {"path": "/mnt/disk"}, "nodeAffinity": affinity}),
+        ),
+        ("nfs", json!({"nfs": {"server": "10.0.0.1", "path": "/export"}})),
+        (
+            "iscsi",
+            json!({"iscsi": {"targetPortal": "10.0.0.2:3260", "iqn": "iqn.2001-04.com.example:storage", "lun": 0}}),
+        ),
+        (
+            "csi",
+            json!({"csi": {"driver": "ebs.csi.aws.com", "volumeHandle": "vol-1"}}),
+        ),
+    ];
+    let mut out: Vec<(String, Value)> = sources
+        .into_iter()
+        .map(|(name, source)| {
+            let mut spec = json!({"capacity": {"storage": "1Gi"}, "accessModes": ["ReadWriteOnce"]});
+            for (key, value) in source.as_object().into_iter().flatten() {
+                spec[key] = value.clone();
+            }
+            let pv = json!({"apiVersion": "v1", "kind": "PersistentVolume", "metadata": {"name": format!("pv-{name}")}, "spec": spec});
+            (format!("PersistentVolume {name}"), pv)
+        })
+        .collect();
+    for (i, provisioner) in [
+        "kubernetes.io/no-provisioner",
+        "kubernetes.io/aws-ebs",
+        "kubernetes.io/glusterfs",
+        "ebs.csi.aws.com",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let class = json!({"apiVersion": "storage.k8s.io/v1", "kind": "StorageClass", "metadata": {"name": format!("class-{i}")}, "provisioner": provisioner});
+        out.push((format!("StorageClass {provisioner}"), class));
+    }
+    let pod = json!({
+        "apiVersion": "v1", "kind": "Pod",
+        "metadata": {"name": "volumes"},
+        "spec": {
+            "containers": [{"name": "c", "image": "registry.example.com/app:1.0"}],
+            "volumes": [
+                {"name": "scratch", "emptyDir": {}},
+                {"name": "share", "nfs": {"server": "10.0.0.1", "path": "/export"}},
+                {"name": "inline", "csi": {"driver": "inline.csi.example.com"}},
+                {"name": "disk", "iscsi": {"targetPortal": "10.0.0.2:3260", "iqn": "iqn.2001-04.com.example:storage", "lun": 0}},
+            ],
+        },
+    });
+    out.push(("Pod with nfs, csi and iscsi volumes".to_owned(), pod));
+    // Host paths near the runtime sockets (ra2.app.028), in a Pod and a StatefulSet.
+    let paths = [
+        "/var/run",
+        "/run/containerd",
+        "//var//run/./docker.sock",
+        "/var/r",
+        "/var/run/docker",
+        "/",
+        "var/run/docker.sock",
+        "/run/my.sock/",
+        "/var/run/../run/docker.sock",
+    ];
+    for (i, path) in paths.into_iter().enumerate() {
+        let spec = json!({
+            "containers": [{"name": "c", "image": "registry.example.com/app:1.0"}],
+            "volumes": [{"name": "socket", "hostPath": {"path": path}}],
+        });
+        let pod = json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": format!("socket-{i}")}, "spec": spec});
+        out.push((format!("Pod with host path {path:?}"), pod));
+        let set = json!({
+            "apiVersion": "apps/v1", "kind": "StatefulSet",
+            "metadata": {"name": format!("socket-{i}")},
+            "spec": {"selector": {"matchLabels": {"app": "s"}}, "serviceName": "s",
+                "template": {"metadata": {"labels": {"app": "s"}}, "spec": spec}},
+        });
+        out.push((format!("StatefulSet with host path {path:?}"), set));
+    }
+    out
+}
+
+/// Pods selecting `anuket.io/profile` by nodeSelector and by required and preferred node
+/// affinity, with profile values and others (ra2.k8s.011/selector-value).
+fn profile_pods() -> Vec<(String, Value)> {
+    let term = |operator: &str, values: &[&str]| json!({"matchExpressions": [{"key": "anuket.io/profile", "operator": operator, "values": values}]});
+    let affinities = [
+        ("selector basic", json!({}), json!({"anuket.io/profile": "basic"})),
+        ("selector gold", json!({}), json!({"anuket.io/profile": "gold"})),
+        (
+            "selector Basic",
+            json!({}),
+            json!({"anuket.io/profile": "Basic", "zone": "a"}),
+        ),
+        (
+            "required In",
+            json!({"nodeAffinity": {"requiredDuringSchedulingIgnoredDuringExecution": {"nodeSelectorTerms": [term("In", &["network-intensive", "fast"])]}}}),
+            json!({}),
+        ),
+        (
+            "required NotIn",
+            json!({"nodeAffinity": {"requiredDuringSchedulingIgnoredDuringExecution": {"nodeSelectorTerms": [term("NotIn", &["fast"])]}}}),
+            json!({}),
+        ),
+        (
+            "preferred In",
+            json!({"nodeAffinity": {"preferredDuringSchedulingIgnoredDuringExecution": [{"weight": 1, "preference": term("In", &["fast"])}]}}),
+            json!({}),
+        ),
+        (
+            "selector with the literal key",
+            json!({}),
+            json!({"anuket.io/profile/network-intensive": "true"}),
+        ),
+        (
+            "required, the literal key",
+            json!({"nodeAffinity": {"requiredDuringSchedulingIgnoredDuringExecution": {"nodeSelectorTerms": [{"matchExpressions": [{"key": "anuket.io/profile/basic", "operator": "Exists"}]}]}}}),
+            json!({}),
+        ),
+        (
+            "preferred In, a profile",
+            json!({"nodeAffinity": {"preferredDuringSchedulingIgnoredDuringExecution": [{"weight": 1, "preference": term("In", &["basic"])}]}}),
+            json!({}),
+        ),
+    ];
+    affinities
+        .into_iter()
+        .enumerate()
+        .map(|(i, (what, affinity, selector))| {
+            let pod = json!({
+                "apiVersion": "v1", "kind": "Pod",
+                "metadata": {"name": format!("profile-{i}")},
+                "spec": {"affinity": affinity, "nodeSelector": selector,
+                    "containers": [{"name": "c", "image": "registry.example.com/app:1.0"}]},
+            });
+            (format!("Pod, profile {what}"), pod)
+        })
+        .chain(
+            [
+                "app",
+                "team.example.com/tier",
+                "a/b/c",
+                "-app",
+                "Example.com/app",
+                &"k".repeat(64),
+            ]
+            .into_iter()
+            .enumerate()
+            .map(|(i, key)| {
+                let set = json!({
+                    "apiVersion": "apps/v1", "kind": "StatefulSet",
+                    "metadata": {"name": format!("label-key-{i}")},
+                    "spec": {"selector": {"matchLabels": {"app": "s"}}, "serviceName": "s",
+                        "template": {"metadata": {"labels": {"app": "s", key: "x"}},
+                            "spec": {"containers": [{"name": "c", "image": "registry.example.com/app:1.0"}]}}},
+                });
+                (format!("StatefulSet with label key {key:?}"), set)
+            }),
+        )
+        .collect()
+}
+
+/// Helm 2's Tiller by image, name and labels, and objects that look like it but are not
+/// (ra2.pkg.001).
+fn tiller_objects() -> Vec<(String, Value)> {
+    let digest = "sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
+    let images = [
+        "gcr.io/kubernetes-helm/tiller:v2.16.12".to_owned(),
+        "ghcr.io/helm/tiller:v2.17.0".to_owned(),
+        format!("registry.example.com:5000/mirror/tiller@{digest}"),
+        "tiller".to_owned(),
+        "gcr.io/kubernetes-helm/tiller-proxy:1".to_owned(),
+        "registry.example.com/tiller:5000/app".to_owned(),
+        "alpine/helm:3.14.0".to_owned(),
+    ];
+    let mut out: Vec<(String, Value)> = images
+        .iter()
+        .enumerate()
+        .map(|(i, image)| {
+            let pod = json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": format!("tiller-{i}")},
+                "spec": {"containers": [{"name": "c", "image": image}]}});
+            (format!("Pod with image {image:?}"), pod)
+        })
+        .collect();
+    let labels = json!({"app": "helm", "name": "tiller"});
+    out.extend([
+        (
+            "Service tiller-deploy".to_owned(),
+            json!({"apiVersion": "v1", "kind": "Service", "metadata": {"name": "tiller-deploy"}, "spec": {"ports": [{"port": 44134}]}}),
+        ),
+        (
+            "ConfigMap OWNER=TILLER".to_owned(),
+            json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "release.v1", "labels": {"OWNER": "TILLER"}}, "immutable": true}),
+        ),
+        (
+            "Secret OWNER=TILLER".to_owned(),
+            json!({"apiVersion": "v1", "kind": "Secret", "metadata": {"name": "release.v1", "labels": {"OWNER": "TILLER"}}}),
+        ),
+        (
+            "ServiceAccount app=helm name=tiller".to_owned(),
+            json!({"apiVersion": "v1", "kind": "ServiceAccount", "metadata": {"name": "tiller", "labels": labels}}),
+        ),
+        (
+            "Deployment with a tiller pod template's labels".to_owned(),
+            json!({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "helm"},
+                "spec": {"selector": {"matchLabels": labels}, "template": {"metadata": {"labels": labels},
+                    "spec": {"containers": [{"name": "c", "image": "registry.example.com/app:1.0"}]}}}}),
+        ),
+    ]);
+    out
+}
+
+/// PersistentVolumes and StorageClasses (custom kinds are all installed namespaced).
+fn is_cluster_scoped(object: &Value) -> bool {
+    matches!(
+        (object["apiVersion"].as_str(), object["kind"].as_str()),
+        (Some("v1"), Some("PersistentVolume")) | (Some("storage.k8s.io/v1"), Some("StorageClass"))
+    )
+}
+
+/// Every document of the catalogue examples, the fixtures and the corpus that is an object, with
+/// where it comes from.
+fn all_documents() -> Vec<(String, Value)> {
     let mut out = Vec::new();
     for doc in ra2_core::catalogue::all() {
         for (what, examples) in [("failing", doc.examples.failing), ("passing", doc.examples.passing)] {
@@ -70,9 +296,179 @@ fn objects() -> Vec<(String, Value)> {
             out.push((format!("corpus {name} #{i}"), value));
         }
     }
-    out.retain(|(_, v)| is_judged(v));
+    out
+}
+
+/// An object's `(group, version, kind)`, when its apiVersion is `group/version`.
+fn group_version_kind(object: &Value) -> Option<(&str, &str, &str)> {
+    let (group, version) = object.get("apiVersion")?.as_str()?.rsplit_once('/')?;
+    Some((group, version, object.get("kind")?.as_str()?))
+}
+
+/// Kinds at alpha, beta, GA and invalid versions, in groups Kubernetes owns, third parties own,
+/// RA2 requires, and tools read (none served by the API server itself: custom resources).
+const API_KINDS: &[(&str, &str)] = &[
+    ("ra2.example.com/v1alpha1", "Widget"),
+    ("ra2.example.com/v1beta2", "Widget"),
+    ("ra2.example.com/v1", "Widget"),
+    ("test.ra2.k8s.io/v1alpha1", "Gadget"),
+    ("test.ra2.k8s.io/v2beta3", "Gadget"),
+    ("test.ra2.k8s.io/v1beta", "Gadget"),
+    ("test.ra2.k8s.io/v0", "Gadget"),
+    ("test.ra2.k8s.io/v1", "Gadget"),
+    ("gateway.networking.k8s.io/v1beta1", "Gateway"),
+    ("gateway.networking.k8s.io/v1", "Gateway"),
+    ("gateway.networking.k8s.io/v1beta1", "ReferenceGrant"),
+    ("gateway.networking.k8s.io/v1alpha2", "TLSRoute"),
+    ("snapshot.storage.k8s.io/v1beta1", "VolumeSnapshot"),
+    ("snapshot.storage.k8s.io/v1", "VolumeSnapshot"),
+    ("nfd.k8s-sigs.io/v1alpha1", "NodeFeatureRule"),
+    ("kustomize.config.k8s.io/v1beta1", "Kustomization"),
+    ("argoproj.io/v1alpha1", "Rollout"),
+];
+
+/// One object of each of [`API_KINDS`], and some with suppression annotations (on the object,
+/// and on a Rollout's pod template).
+fn api_objects() -> Vec<(String, Value)> {
+    let mut out: Vec<(String, Value)> = API_KINDS
+        .iter()
+        .enumerate()
+        .map(|(i, (api_version, kind))| {
+            let object =
+                json!({"apiVersion": api_version, "kind": kind, "metadata": {"name": format!("api-{i}")}, "spec": {}});
+            (format!("{kind} {api_version}"), object)
+        })
+        .collect();
+    out.push((
+        "Widget v1alpha1, ra2.k8s.012 suppressed".to_owned(),
+        json!({"apiVersion": "ra2.example.com/v1alpha1", "kind": "Widget",
+            "metadata": {"name": "suppressed", "annotations": {"ignore-check.ra2.dev/ra2.k8s.012": "test"}}}),
+    ));
+    out.push((
+        "Gateway v1beta1, beta-with-ga suppressed".to_owned(),
+        json!({"apiVersion": "gateway.networking.k8s.io/v1beta1", "kind": "Gateway",
+            "metadata": {"name": "suppressed", "annotations": {"ignore-check.ra2.dev/ra2.k8s.019.beta-with-ga": "test"}}}),
+    ));
+    out.push((
+        "Rollout, everything suppressed on its template".to_owned(),
+        json!({"apiVersion": "argoproj.io/v1alpha1", "kind": "Rollout",
+            "metadata": {"name": "suppressed"},
+            "spec": {"template": {"metadata": {"annotations": {"ra2.dev/ignore-all": "test"}},
+                "spec": {"containers": [{"name": "c", "image": "nginx", "securityContext": {"privileged": true}}]}}}}),
+    ));
+    out
+}
+
+/// CustomResourceDefinitions serving every version of every custom kind of `objects` whose group
+/// the API server does not serve itself (`served` holds the groups it does), each version's
+/// schema open; with the kinds installed.
+fn test_crds(objects: &[(String, Value)], served: &BTreeSet<String>) -> (String, BTreeSet<(String, String)>) {
+    let label = |s: &str| {
+        !s.is_empty()
+            && s.len() <= 63
+            && s.starts_with(|c: char| c.is_ascii_lowercase())
+            && s.bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+            && !s.ends_with('-')
+    };
+    let mut kinds: BTreeMap<(String, String), BTreeSet<String>> = BTreeMap::new();
+    for (_, object) in objects {
+        let Some((group, version, kind)) = group_version_kind(object) else {
+            continue;
+        };
+        let valid_group = group.contains('.')
+            && group.len() <= 253
+            && group.split('.').all(|part| {
+                !part.is_empty()
+                    && part
+                        .bytes()
+                        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+                    && !part.starts_with('-')
+                    && !part.ends_with('-')
+            });
+        let valid_kind = kind.starts_with(|c: char| c.is_ascii_uppercase())
+            && kind.len() < 60
+            && kind.bytes().all(|b| b.is_ascii_alphanumeric())
+            && !kind.ends_with("List");
+        if valid_group && valid_kind && label(version) && !served.contains(group) {
+            kinds
+                .entry((group.to_owned(), kind.to_owned()))
+                .or_default()
+                .insert(version.to_owned());
+        }
+    }
+    let mut yaml = String::new();
+    let mut installed = BTreeSet::new();
+    // A plural two kinds of a group share (`Foo`, `FOO`) is one resource: the first kind's.
+    let mut plurals = BTreeSet::new();
+    let ga = |v: &str| {
+        v.len() > 1 && v.starts_with('v') && !v.starts_with("v0") && v[1..].bytes().all(|b| b.is_ascii_digit())
+    };
+    // Kinds with a version that is not GA: the others' objects the apiVersion checks pass.
+    kinds.retain(|_, versions| versions.iter().any(|v| !ga(v)));
+    for ((group, kind), versions) in &kinds {
+        let plural = format!("{}s", kind.to_ascii_lowercase());
+        if !plurals.insert((group.clone(), plural.clone())) {
+            continue;
+        }
+        let storage = versions
+            .iter()
+            .find(|v| ga(v))
+            .unwrap_or_else(|| versions.iter().next().expect("a version"));
+        let protected = group.ends_with(".k8s.io") || group.ends_with(".kubernetes.io");
+        let versions: Vec<Value> = versions
+            .iter()
+            .map(|v| {
+                json!({"name": v, "served": true, "storage": v == storage,
+                    "schema": {"openAPIV3Schema": {"type": "object", "x-kubernetes-preserve-unknown-fields": true}}})
+            })
+            .collect();
+        let mut metadata = json!({"name": format!("{plural}.{group}")});
+        if protected {
+            metadata["annotations"] = json!({"api-approved.kubernetes.io": "unapproved, a ra2 test"});
+        }
+        let crd = json!({
+            "apiVersion": "apiextensions.k8s.io/v1",
+            "kind": "CustomResourceDefinition",
+            "metadata": metadata,
+            "spec": {"group": group, "scope": "Namespaced",
+                "names": {"kind": kind, "plural": plural, "singular": kind.to_ascii_lowercase(), "listKind": format!("{kind}List")},
+                "versions": versions},
+        });
+        yaml.push_str("---\n");
+        yaml.push_str(&serde_json::to_string(&crd).unwrap_or_default());
+        yaml.push('\n');
+        installed.insert((group.clone(), kind.clone()));
+    }
+    (yaml, installed)
+}
+
+/// Every workload object, ConfigMap and Service of `documents`, and every object of a custom
+/// kind `installed` serves (of the corpus, one per apiVersion and kind), in the test namespace.
+fn objects(documents: Vec<(String, Value)>, installed: &BTreeSet<(String, String)>) -> Vec<(String, Value)> {
+    let custom =
+        |v: &Value| group_version_kind(v).is_some_and(|(g, _, k)| installed.contains(&(g.to_owned(), k.to_owned())));
+    let mut out = documents;
+    let mut kinds_seen = BTreeSet::new();
+    out.retain(|(origin, v)| {
+        is_judged(v)
+            || (custom(v)
+                && (!origin.starts_with("corpus ")
+                    || kinds_seen.insert((v["apiVersion"].clone().to_string(), v["kind"].to_string()))))
+    });
+    out.extend(api_objects());
+    out.extend(storage_objects());
+    out.extend(profile_pods());
+    out.extend(tiller_objects());
+    out.retain(|(_, v)| v.get("metadata").is_none_or(Value::is_object));
     for (_, value) in &mut out {
-        value["metadata"]["namespace"] = json!(NAMESPACE);
+        if is_cluster_scoped(value) {
+            if let Some(metadata) = value.get_mut("metadata").and_then(Value::as_object_mut) {
+                metadata.remove("namespace");
+            }
+        } else {
+            value["metadata"]["namespace"] = json!(NAMESPACE);
+        }
     }
     out.extend(large_objects());
     out.extend(image_pods());
@@ -198,7 +594,7 @@ fn settings() -> Vec<(&'static str, Config, bool)> {
                 "  - {rule: ra2.app.031, kind: DaemonSet, reason: node agents}\n",
                 "  - {rule: ra2.app.042/user-unset, name: '*e?t*', reason: pattern}\n",
                 "  - {rule: ra2.app.007, namespace: vap, kind: 'Stateful*', reason: namespace}\n",
-                "params: {ra2.app.048: {allowed_types: [container_t, spc_t]}}\n",
+                "params: {ra2.app.048: {allowed_types: [container_t, spc_t]}, ra2.app.028: {sockets: [/run/my.sock, /var/run/docker.sock]}}\n",
             )),
             false,
         ),
@@ -500,10 +896,35 @@ fn differential_vap_policies_decide_as_ra2_does() {
         None,
     );
     assert!(out.success, "{}", out.stderr);
+    // Custom resources at alpha, beta and GA versions, for the apiVersion checks.
+    let documents = all_documents();
+    let out = cluster.kubectl(&["api-versions"], None);
+    assert!(out.success, "{}", out.stderr);
+    let served: BTreeSet<String> = out
+        .stdout
+        .lines()
+        .filter_map(|l| l.trim().rsplit_once('/').map(|(g, _)| g.to_owned()))
+        .collect();
+    let mut with_api_kinds = documents.clone();
+    with_api_kinds.extend(api_objects());
+    let (crds, installed) = test_crds(&with_api_kinds, &served);
+    let crds_started = Instant::now();
+    let out = cluster.kubectl(&["apply", "--server-side", "-f", "-"], Some(&crds));
+    assert!(out.success, "{}", out.stderr);
+    let out = cluster.kubectl(
+        &["wait", "--for=condition=Established", "--timeout=120s", "crd", "--all"],
+        None,
+    );
+    assert!(out.success, "{}", out.stderr);
+    eprintln!(
+        "vap differential: {} custom kinds installed in {:.1?}",
+        installed.len(),
+        crds_started.elapsed()
+    );
     cluster.create_namespace(NAMESPACE);
     let typical = canaries().pop().expect("a passing canary");
     let without = cluster.median_dry_run(&typical);
-    let objects = objects();
+    let objects = objects(documents, &installed);
     let mut failures = Vec::new();
     let catalogue_and_fixtures: Vec<(String, Value)> = objects
         .iter()

@@ -6,15 +6,22 @@
 //! and check as in the catalogue), [`NOT_EXPORTED`] says why every other check is not. A test
 //! keeps both equal to the catalogue.
 //!
-//! Each policy matches Pods and every workload kind whose pod template ra2 judges (CREATE and
-//! UPDATE), and reaches the pod spec through shared `variables`. There is one policy and one
-//! binding per kind of object and action: checks at or above `fail-on` deny (`[Deny]`), the others warn
-//! (`[Warn, Audit]`). Every message starts with `<rule>/<check>: `.
+//! The workload policies match Pods and every workload kind whose pod template ra2 judges
+//! (CREATE and UPDATE), and reach the pod spec through shared `variables`; others match
+//! ConfigMaps, Services, PersistentVolumes, StorageClasses, and every resource at every version
+//! (the apiVersion checks, read from the request's own version with `matchPolicy: Exact`). There
+//! is one policy and one binding per kind of object and action: checks at or above `fail-on` deny
+//! (`[Deny]`), the others warn (`[Warn, Audit]`). Every message starts with `<rule>/<check>: `.
+//! Tables ra2's rules read (API versions, volume sources, profile names) are written into the CEL
+//! from the same data, never copied.
 //!
 //! CEL cost: every expression walks the containers (or volumes) once with `exists`, the
 //! message's `filter` walk runs only when the check fails, and the shared variables are
-//! evaluated lazily, once per admission; no expression nests one list walk in another except
-//! the capability lists inside a container.
+//! evaluated lazily, once per admission; the nested walks are over short lists of constants
+//! (capabilities, the runtime sockets and their two spellings, a path's elements) or a map's
+//! keys (labels, node selectors). The all-resources policy, which every request passes through,
+//! reads the request's group, version and kind and the object's name, labels and suppression
+//! annotations (map lookups), and a pod's or workload's container images only for Tiller.
 
 use std::collections::BTreeMap;
 
@@ -81,6 +88,9 @@ enum Test {
         when: &'static str,
         what: &'static str,
     },
+    /// Fires once when `when` (over the request's group, version and kind: the variables of
+    /// [`Kind::Api`]) holds; the message names the apiVersion, then says `what`.
+    Api { when: &'static str, what: &'static str },
 }
 
 /// The objects a policy matches.
@@ -92,6 +102,13 @@ pub enum Kind {
     ConfigMap,
     /// Core v1 Services.
     Service,
+    /// Core v1 PersistentVolumes.
+    PersistentVolume,
+    /// `storage.k8s.io/v1` StorageClasses.
+    StorageClass,
+    /// Every resource at every version (the apiVersion checks, and ra2.pkg.001's Tiller, which
+    /// any kind of object can show).
+    Api,
 }
 
 /// An exported check: its rule and check (as in the catalogue) and its CEL.
@@ -107,6 +124,7 @@ impl Exported {
     pub fn kind(&self) -> Kind {
         match self.test {
             Test::Object { kind, .. } => kind,
+            Test::Api { .. } => Kind::Api,
             _ => Kind::Workload,
         }
     }
@@ -138,6 +156,14 @@ const fn object(
         rule,
         check,
         test: Test::Object { kind, when, what },
+    }
+}
+
+const fn api(rule: &'static str, check: &'static str, when: &'static str, what: &'static str) -> Exported {
+    Exported {
+        rule,
+        check,
+        test: Test::Api { when, what },
     }
 }
 
@@ -182,6 +208,35 @@ const HOST_IPC: &str = "variables.spec.?hostIPC.orValue(false) == true";
 const WRITABLE_ROOT: &str = "c.?securityContext.?readOnlyRootFilesystem.orValue(false) != true";
 const HOST_PATH_VOLUME: &str = "v.?hostPath.hasValue()";
 
+/// `mounts::runtime_path` of a host path, which the API server keeps free of `..` elements: rooted,
+/// without empty or `.` elements.
+macro_rules! clean_path {
+    ($path:literal) => {
+        concat!("'/' + ", $path, ".split('/').filter(e, e != '' && e != '.').join('/')")
+    };
+}
+/// ra2.app.028's `exposes`: the cleaned host path `p` is a socket of the `sockets` parameter, in
+/// either spelling of `/var/run` and `/run`, or a directory above it.
+macro_rules! exposes_socket {
+    () => {
+        concat!(
+            "@sockets@.exists(s, [s, s.startsWith('/var/run/') ? '/run/' + s.substring(9) : (s.startsWith('/run/') ? '/var/run/' + s.substring(5) : s)]",
+            ".exists(x, x == p || p == '/' || x.startsWith(p + '/')))"
+        )
+    };
+}
+
+/// `names::is_qualified_name`: an optional DNS-1123 subdomain prefix (at most 253) and `/`, then a
+/// name of at most 63 alphanumerics, `-`, `_` and `.` that starts and ends alphanumeric.
+macro_rules! qualified_name {
+    ($key:literal) => {
+        concat!(
+            "(", $key, ".matches('^(?:[a-z0-9](?:[-a-z0-9]*[a-z0-9])?(?:[.][a-z0-9](?:[-a-z0-9]*[a-z0-9])?)*/)?[A-Za-z0-9](?:[-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?$')",
+            " && (!", $key, ".contains('/') || size(", $key, ".split('/')[0]) <= 253))"
+        )
+    };
+}
+
 /// ra2.app.034 judges an image that is written and not a placeholder a tool fills in
 /// (`image_tags::is_placeholder`).
 macro_rules! image_judged {
@@ -225,6 +280,12 @@ const NO_CPU_LIMIT: &str = concat!(
     "(!c.?resources.?limits.?cpu.hasValue() && !('cpu' in variables.podLimits && quantity(string(variables.podLimits.cpu)).compareTo(quantity('0')) > 0)) || ",
     "(c.?resources.?limits.?cpu.hasValue() && quantity(string(c.resources.limits.cpu)).compareTo(quantity('0')) == 0)"
 );
+
+/// A Kubernetes-owned group (`api_versions::owner`) at an alpha version, or at no valid version.
+const K8S_ALPHA: &str = "variables.owner == 'kubernetes' && variables.level in ['alpha', 'invalid']";
+const THIRD_PARTY_ALPHA: &str = "variables.owner == 'third-party' && variables.level == 'alpha'";
+const ALPHA_WHAT: &str = "is an alpha API (or not a valid Kubernetes API version)";
+const THIRD_PARTY_ALPHA_WHAT: &str = "is an alpha version of a third-party API";
 
 /// Every exported check, by rule.
 pub static EXPORTED: &[Exported] = &[
@@ -297,6 +358,13 @@ pub static EXPORTED: &[Exported] = &[
         "runAsNonRoot is true but runAsUser is 0",
     ),
     volume("ra2.app.007", "host-path", HOST_PATH_VOLUME, "hostPath volume"),
+    object(
+        "ra2.app.007",
+        "pv",
+        Kind::PersistentVolume,
+        "object.?spec.?hostPath.hasValue()",
+        "the persistent volume is backed by a host path (spec.hostPath)",
+    ),
     pod(
         "ra2.app.008",
         "control-plane-selector",
@@ -347,11 +415,35 @@ pub static EXPORTED: &[Exported] = &[
         "(object.kind == 'Deployment' && object.?spec.?strategy.?type.orValue('') == 'Recreate') || (object.kind in ['StatefulSet', 'DaemonSet'] && object.?spec.?updateStrategy.?type.orValue('') == 'OnDelete')",
         "the update strategy (Recreate, OnDelete) does not roll a new version out pod by pod",
     ),
+    api("ra2.app.016", "alpha-api", K8S_ALPHA, ALPHA_WHAT),
+    api(
+        "ra2.app.016",
+        "third-party-alpha",
+        concat!(
+            "variables.owner == 'third-party' && variables.level == 'alpha'",
+            " && !(variables.group in variables.requiredByRa2)"
+        ),
+        THIRD_PARTY_ALPHA_WHAT,
+    ),
     volume(
         "ra2.app.025",
         "host-path",
         HOST_PATH_VOLUME,
         "hostPath volume keeps data on one node",
+    ),
+    object(
+        "ra2.app.025",
+        "local-pv",
+        Kind::PersistentVolume,
+        "object.?spec.?local.hasValue()",
+        "the persistent volume is a local volume on one node's disk (spec.local)",
+    ),
+    object(
+        "ra2.app.025",
+        "no-provisioner",
+        Kind::StorageClass,
+        "object.?provisioner.orValue('') == 'kubernetes.io/no-provisioner'",
+        "the storage class has no provisioner (kubernetes.io/no-provisioner), the class for pre-created local volumes",
     ),
     container(
         "ra2.app.026",
@@ -392,6 +484,31 @@ pub static EXPORTED: &[Exported] = &[
             "(!c.?readinessProbe.hasValue() || !['exec', 'httpGet', 'tcpSocket', 'grpc'].exists(h, h in c.readinessProbe))"
         ),
         "no readinessProbe with a handler (the pod runs to completion)",
+    ),
+    volume(
+        "ra2.app.028",
+        "runtime-socket",
+        concat!(
+            "v.?hostPath.?path.hasValue() && [",
+            clean_path!("v.hostPath.path"),
+            "].exists(p, ",
+            exposes_socket!(),
+            ")"
+        ),
+        "hostPath volume exposes a container runtime socket (or a directory above it)",
+    ),
+    object(
+        "ra2.app.028",
+        "runtime-socket",
+        Kind::PersistentVolume,
+        concat!(
+            "object.?spec.?hostPath.?path.hasValue() && [",
+            clean_path!("object.spec.hostPath.path"),
+            "].exists(p, ",
+            exposes_socket!(),
+            ")"
+        ),
+        "the persistent volume's host path exposes a container runtime socket (or a directory above it)",
     ),
     pod(
         "ra2.app.030",
@@ -562,6 +679,103 @@ pub static EXPORTED: &[Exported] = &[
         "no cpu limit, or a zero one, in resources.limits",
     ),
     pod(
+        "ra2.k8s.011",
+        "invalid-key",
+        concat!(
+            "[variables.template.?metadata.?labels.orValue({}), variables.spec.?nodeSelector.orValue({})].exists(m, m.exists(k, !",
+            qualified_name!("k"),
+            ")) || ",
+            "(variables.spec.?affinity.?nodeAffinity.?requiredDuringSchedulingIgnoredDuringExecution.?nodeSelectorTerms.orValue([]) + ",
+            "variables.spec.?affinity.?nodeAffinity.?preferredDuringSchedulingIgnoredDuringExecution.orValue([]).map(p, p.?preference.orValue({})))",
+            ".exists(t, t.?matchExpressions.orValue([]).exists(e, e.?key.hasValue() && !",
+            qualified_name!("e.key"),
+            "))"
+        ),
+        "a label, node selector or node affinity key is not a valid Kubernetes label key",
+    ),
+    pod(
+        "ra2.k8s.011",
+        "selector-value",
+        concat!(
+            "variables.spec.?nodeSelector.orValue({}).exists(k, k in @data:profile_label@ && !(variables.spec.nodeSelector[k] in @data:profile_names@)) || ",
+            "(variables.spec.?affinity.?nodeAffinity.?requiredDuringSchedulingIgnoredDuringExecution.?nodeSelectorTerms.orValue([]) + ",
+            "variables.spec.?affinity.?nodeAffinity.?preferredDuringSchedulingIgnoredDuringExecution.orValue([]).map(p, p.?preference.orValue({})))",
+            ".exists(t, t.?matchExpressions.orValue([]).exists(e, e.?key.orValue('') in @data:profile_label@ && e.?operator.orValue('') == 'In' && e.?values.orValue([]).exists(v, !(v in @data:profile_names@))))"
+        ),
+        "the pod selects anuket.io/profile with a value that is not an Anuket profile (basic, network-intensive)",
+    ),
+    api("ra2.k8s.012", "alpha-api", K8S_ALPHA, ALPHA_WHAT),
+    api(
+        "ra2.k8s.012",
+        "third-party-alpha",
+        THIRD_PARTY_ALPHA,
+        THIRD_PARTY_ALPHA_WHAT,
+    ),
+    api(
+        "ra2.k8s.019",
+        "beta-with-ga",
+        concat!(
+            "variables.owner == 'kubernetes' && variables.level == 'beta'",
+            " && variables.betaWithGa"
+        ),
+        "is a beta API with a GA version (or one the target release no longer serves)",
+    ),
+    api(
+        "ra2.k8s.019",
+        "beta-no-ga",
+        concat!(
+            "variables.owner == 'kubernetes' && variables.level == 'beta'",
+            " && !variables.betaWithGa"
+        ),
+        "is a beta API with no GA version at the target release",
+    ),
+    api(
+        "ra2.k8s.019",
+        "third-party-beta",
+        "variables.owner == 'third-party' && variables.level == 'beta'",
+        "is a beta version of a third-party API",
+    ),
+    volume(
+        "ra2.stg.005",
+        "volume-types",
+        "@data:non_portable_volume_sources@.exists(k, k in v)",
+        "volume of a type RA2 platforms need not support (not emptyDir, configMap, secret, persistentVolumeClaim, projected, downwardAPI, ephemeral or hostPath)",
+    ),
+    volume(
+        "ra2.stg.006",
+        "in-tree-volume",
+        "@data:in_tree_volume_sources@.exists(k, k in v)",
+        "volume through an in-tree plugin instead of a CSI driver",
+    ),
+    object(
+        "ra2.stg.006",
+        "pv-source",
+        Kind::PersistentVolume,
+        "@data:in_tree_pv_sources@.exists(k, k in object.?spec.orValue({}))",
+        "the persistent volume uses an in-tree plugin instead of a CSI driver",
+    ),
+    object(
+        "ra2.stg.006",
+        "provisioner",
+        Kind::StorageClass,
+        "object.?provisioner.orValue('').startsWith('kubernetes.io/') && object.provisioner != 'kubernetes.io/no-provisioner'",
+        "the storage class uses an in-tree provisioner (kubernetes.io/...)",
+    ),
+    object(
+        "ra2.pkg.001",
+        "no-tiller",
+        Kind::Api,
+        concat!(
+            // A container whose image's repository ends in the component `tiller`
+            // (`names::image_reference`: before any `@`, the last segment's last `:` starts the tag).
+            "variables.containers.exists(c, c.?image.orValue('').matches('^(?:[^@]*/)?tiller(?::[^:/@]*)?(?:@.*)?$')) || ",
+            "(object.?metadata.?name.orValue('') == 'tiller-deploy' && variables.kind in ['Deployment', 'Service', 'Pod', 'ReplicaSet']) || ",
+            "[object.?metadata.?labels.orValue({}), variables.template.?metadata.?labels.orValue({})].exists(l, l.?app.orValue('') == 'helm' && l.?name.orValue('') == 'tiller') || ",
+            "(variables.group == '' && variables.kind in ['ConfigMap', 'Secret'] && object.?metadata.?labels.?OWNER.orValue('') == 'TILLER')"
+        ),
+        "Helm 2's Tiller: its image, its tiller-deploy name, its app=helm name=tiller labels, or the OWNER=TILLER label of its release records",
+    ),
+    pod(
         "sec.sys.021",
         "host-users",
         "!variables.windows && !(variables.spec.?hostNetwork.orValue(false) == true || variables.spec.?hostPID.orValue(false) == true || variables.spec.?hostIPC.orValue(false) == true) && variables.spec.?hostUsers.orValue(true) != false",
@@ -581,6 +795,8 @@ const OTHER_OBJECTS: &str = "needs other objects (ServiceAccounts, NetworkAttach
 const OTHER_KINDS: &str = "judges a kind the policies do not match yet (Service, ConfigMap, PersistentVolume, StorageClass, NetworkAttachmentDefinition, any apiVersion)";
 /// Checks that CEL could decide, not written yet.
 const NOT_YET: &str = "not expressed in CEL yet";
+/// Checks that read JSON written inside an annotation's string.
+const JSON_IN_STRING: &str = "reads the JSON that Multus and DANM annotations hold inside a string, and Kubernetes CEL has no JSON decoder (a pattern cannot parse JSON exactly)";
 
 /// Why a check is not exported: by `rule/check`, else by rule.
 pub static NOT_EXPORTED: &[(&str, &str)] = &[
@@ -592,23 +808,16 @@ pub static NOT_EXPORTED: &[(&str, &str)] = &[
     ("ra2.app.002/host-system-path", NOT_YET),
     ("ra2.app.004/hostname-invalid", API_REFUSES),
     ("ra2.app.004/fqdn-too-long", NOT_YET),
-    (
-        "ra2.app.006",
-        "Multus and DANM annotation syntax (JSON inside a string) is not expressed in CEL yet",
-    ),
-    ("ra2.app.007/pv", OTHER_KINDS),
+    ("ra2.app.006", JSON_IN_STRING),
     ("ra2.app.009/extended-resource", NOT_YET),
     ("ra2.app.009/sriov-resource", OTHER_OBJECTS),
     ("ra2.app.010", NOT_YET),
-    ("ra2.app.016", OTHER_KINDS),
-    ("ra2.app.025/local-pv", OTHER_KINDS),
-    ("ra2.app.025/no-provisioner", OTHER_KINDS),
-    ("ra2.app.028", NOT_YET),
     (
         "ra2.app.029",
         "a pod that leaves automountServiceAccountToken unset takes its ServiceAccount's value: another object, which a policy does not see",
     ),
     ("ra2.app.032/namespace-limits", OTHER_OBJECTS),
+    ("ra2.app.035/multus-ips", JSON_IN_STRING),
     ("ra2.app.035", NOT_YET),
     (
         "ra2.app.036/node-port",
@@ -640,13 +849,11 @@ pub static NOT_EXPORTED: &[(&str, &str)] = &[
     ("ra2.k8s.011/node", PLATFORM),
     ("ra2.k8s.011/worker-label", PLATFORM),
     ("ra2.k8s.011/no-host", PLATFORM),
-    ("ra2.k8s.011", NOT_YET),
-    ("ra2.k8s.012/alpha-api", OTHER_KINDS),
-    ("ra2.k8s.012/third-party-alpha", OTHER_KINDS),
+    (
+        "ra2.k8s.011/workload",
+        "a pod is network-intensive also by the NetworkAttachmentDefinitions it attaches (other objects), which a policy does not see",
+    ),
     ("ra2.k8s.012", PLATFORM),
-    ("ra2.k8s.019/beta-with-ga", OTHER_KINDS),
-    ("ra2.k8s.019/beta-no-ga", OTHER_KINDS),
-    ("ra2.k8s.019/third-party-beta", OTHER_KINDS),
     ("ra2.k8s.019", PLATFORM),
     ("ra2.k8s.020", PLATFORM),
     ("ra2.k8s.024", PLATFORM),
@@ -654,7 +861,7 @@ pub static NOT_EXPORTED: &[(&str, &str)] = &[
     ("ra2.mon.002", PLATFORM),
     ("ra2.mon.003", PLATFORM),
     ("ra2.ntw.002", PLATFORM),
-    ("ra2.ntw.003", NOT_YET),
+    ("ra2.ntw.003", JSON_IN_STRING),
     ("ra2.ntw.006/multiplexer", PLATFORM),
     ("ra2.ntw.006", OTHER_KINDS),
     ("ra2.ntw.008/device-plugin", PLATFORM),
@@ -665,10 +872,11 @@ pub static NOT_EXPORTED: &[(&str, &str)] = &[
     ("ra2.ntw.015/ipam-not-deployed", PLATFORM),
     ("ra2.ntw.015", OTHER_KINDS),
     ("ra2.ntw.016", OTHER_KINDS),
-    ("ra2.pkg.001", NOT_YET),
-    ("ra2.stg.005", NOT_YET),
-    ("ra2.stg.006/in-tree-volume", NOT_YET),
     ("ra2.stg.006/no-csi-driver", PLATFORM),
+    (
+        "ra2.stg.006/unregistered-driver",
+        "needs the cluster's CSIDriver objects (other objects), which a policy does not see",
+    ),
     ("ra2.stg.006", OTHER_KINDS),
     ("ra2.stg.007", OTHER_KINDS),
     ("ra2.stg.010", PLATFORM),
@@ -688,7 +896,7 @@ pub static PARAMS_NOT_USED: &[(&str, &str)] = &[
 
 /// String-list parameters that exported checks read: `@name@` in the rule's CEL becomes the
 /// list the run's config (else the catalogue's default) gives.
-pub static PARAM_LISTS: &[(&str, &str)] = &[("ra2.app.048", "allowed_types")];
+pub static PARAM_LISTS: &[(&str, &str)] = &[("ra2.app.048", "allowed_types"), ("ra2.app.028", "sockets")];
 
 /// The exported CEL of `rule`/`check`, if it is exported.
 pub fn exported(rule: &str, check: &str) -> Option<&'static Exported> {
@@ -716,7 +924,36 @@ pub struct Listed {
     pub exported: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<&'static str>,
+    /// What an exported check's policy cannot see, when something.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<&'static str>,
+    /// The only kinds of object an exported check's policy judges, when it does not judge every
+    /// object ra2 reports the check on (ra2 also reports a PersistentVolume's problem on a claim
+    /// bound to it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kinds: Option<&'static [&'static str]>,
 }
+
+/// What the policy of an exported check does not see, by `rule/check`.
+pub static NOTES: &[(&str, &str)] = &[
+    ("ra2.k8s.012/alpha-api", API_VERSION_NOTE),
+    ("ra2.k8s.012/third-party-alpha", API_VERSION_NOTE),
+    ("ra2.app.016/alpha-api", API_VERSION_NOTE),
+    ("ra2.app.016/third-party-alpha", API_VERSION_NOTE),
+    ("ra2.k8s.019/beta-with-ga", API_VERSION_NOTE),
+    ("ra2.k8s.019/beta-no-ga", API_VERSION_NOTE),
+    ("ra2.k8s.019/third-party-beta", API_VERSION_NOTE),
+    ("ra2.app.007/pv", CLAIMS_NOTE),
+    ("ra2.app.025/local-pv", CLAIMS_NOTE),
+    ("ra2.stg.006/pv-source", CLAIMS_NOTE),
+    ("ra2.stg.006/provisioner", CLAIMS_NOTE),
+];
+
+/// The PersistentVolume and StorageClass checks that ra2 also reports on the claims leading to them.
+const CLAIMS_NOTE: &str = "the policy judges the PersistentVolume or StorageClass itself; ra2 also reports a claim of the same input bound to such a volume or naming such a class, which needs the other object";
+
+/// The apiVersion checks: the versions Kubernetes stopped serving never reach a policy.
+pub const API_VERSION_NOTE: &str = "the API server refuses the apiVersions it no longer serves (extensions/v1beta1, policy/v1beta1, apiextensions.k8s.io/v1beta1 …, all removed before 1.30) itself, before any policy runs; the policy judges the alpha and beta versions the cluster serves (CRDs', enabled APIs)";
 
 /// Every check of `edition`, with whether it is exported and why not.
 pub fn list(edition: Edition) -> Vec<Listed> {
@@ -733,6 +970,15 @@ pub fn list(edition: Edition) -> Vec<Listed> {
                 } else {
                     Some(reason(doc.id, check.slug).unwrap_or(NOT_YET))
                 },
+                note: NOTES
+                    .iter()
+                    .find(|(key, _)| exported && *key == format!("{}/{}", doc.id, check.slug))
+                    .map(|(_, note)| *note),
+                kinds: self::exported(doc.id, check.slug).and_then(|e| match e.kind() {
+                    Kind::PersistentVolume => Some(&["PersistentVolume"][..]),
+                    Kind::StorageClass => Some(&["StorageClass"][..]),
+                    _ => None,
+                }),
             });
         }
     }
@@ -856,11 +1102,17 @@ pub fn generate(config: &Config) -> Result<(Vec<Value>, Summary), Vec<ExportErro
                 .filter(|e| selector_matches(&e.rule, doc.id, check.slug))
                 .filter(|e| e.lapsed(config.today.as_deref()).is_none())
                 .collect();
-            let (rules, validations) = groups.entry((entry.kind(), deny)).or_default();
-            if !rules.contains(&doc.id) {
-                rules.push(doc.id);
+            // A check ra2 reports on objects of several kinds has an entry for each.
+            for entry in EXPORTED
+                .iter()
+                .filter(|e| e.rule == entry.rule && e.check == entry.check)
+            {
+                let (rules, validations) = groups.entry((entry.kind(), deny)).or_default();
+                if !rules.contains(&doc.id) {
+                    rules.push(doc.id);
+                }
+                validations.push(with_params(validation(entry, check.title, &exemptions), doc.id, config));
             }
-            validations.push(with_params(validation(entry, check.title, &exemptions), doc.id, config));
         }
     }
     if !errors.is_empty() {
@@ -886,7 +1138,10 @@ pub fn policy_name(kind: Kind, deny: bool) -> String {
     let objects = match kind {
         Kind::Workload => "workloads",
         Kind::ConfigMap => "configmaps",
+        Kind::PersistentVolume => "persistentvolumes",
+        Kind::StorageClass => "storageclasses",
         Kind::Service => "services",
+        Kind::Api => "allresources",
     };
     format!("ra2-{objects}-{}", if deny { "deny" } else { "warn" })
 }
@@ -922,6 +1177,20 @@ fn resource_rules(kind: Kind, config: &Config) -> Value {
                 rule("apps", &["deployments", "statefulsets", "daemonsets", "replicasets"]),
                 rule("batch", &["jobs", "cronjobs"]),
             ];
+            // The custom resources ra2 reads a pod template of at any version
+            // (`model::builtin_workload_kind`).
+            for (group, resources) in [
+                ("apps.openshift.io", &["deploymentconfigs"][..]),
+                ("argoproj.io", &["rollouts"][..]),
+                ("serving.knative.dev", &["services", "configurations"][..]),
+            ] {
+                rules.push(json!({
+                    "apiGroups": [group],
+                    "apiVersions": ["*"],
+                    "operations": ["CREATE", "UPDATE"],
+                    "resources": resources,
+                }));
+            }
             for d in declared(config) {
                 rules.push(json!({
                     "apiGroups": [d.group()],
@@ -933,28 +1202,23 @@ fn resource_rules(kind: Kind, config: &Config) -> Value {
             Value::Array(rules)
         }
         Kind::ConfigMap => json!([rule("", &["configmaps"])]),
+        Kind::PersistentVolume => json!([rule("", &["persistentvolumes"])]),
+        Kind::StorageClass => json!([rule("storage.k8s.io", &["storageclasses"])]),
         Kind::Service => json!([rule("", &["services"])]),
+        // Every resource (not subresources) at every version, each as requested (`matchPolicy:
+        // Exact`, so no request is converted to another version before the policy sees it).
+        Kind::Api => json!([{
+            "apiGroups": ["*"],
+            "apiVersions": ["*"],
+            "operations": ["CREATE", "UPDATE"],
+            "resources": ["*"],
+        }]),
     }
 }
 
-/// The variables every validation shares (evaluated lazily, at most once per admission).
-fn variables(kind: Kind, config: &Config) -> Value {
-    let var = |name: &str, expression: &str| json!({"name": name, "expression": expression});
-    let name = var(
-        "name",
-        "object.metadata.?name.orValue('') != '' ? object.metadata.name : object.metadata.?generateName.orValue('')",
-    );
-    if kind != Kind::Workload {
-        return json!([var("annotations", "[object.metadata.?annotations.orValue({})]"), name]);
-    }
-    // A pod-level limit covers the containers from Kubernetes 1.34 (`Config::pod_level_resources`).
-    let pod_limits = if config.pod_level_resources() {
-        "variables.spec.?resources.?limits.orValue({})"
-    } else {
-        "{}"
-    };
-    // Where each kind keeps its pod template (`model::Object::pod_spec`); a Pod is its own. A
-    // declared kind's, where its entry says.
+/// Where each kind keeps its pod template (`model::Object::pod_spec`), as CEL over `object`; a
+/// Pod is its own. A declared kind's, where its entry says.
+fn workload_template(config: &Config) -> String {
     let mut template = String::new();
     for d in declared(config) {
         let _ = write!(
@@ -969,6 +1233,29 @@ fn variables(kind: Kind, config: &Config) -> Value {
         template.push_str(".orValue({}) : ");
     }
     template.push_str("object.kind == 'Pod' ? object : object.kind == 'PodTemplate' ? object.?template.orValue({}) : object.kind == 'CronJob' ? object.?spec.?jobTemplate.?spec.?template.orValue({}) : object.?spec.?template.orValue({})");
+    template
+}
+
+/// The variables every validation shares (evaluated lazily, at most once per admission).
+fn variables(kind: Kind, config: &Config) -> Value {
+    let var = |name: &str, expression: &str| json!({"name": name, "expression": expression});
+    let name = var(
+        "name",
+        "object.?metadata.?name.orValue('') != '' ? object.metadata.name : object.?metadata.?generateName.orValue('')",
+    );
+    if kind == Kind::Api {
+        return api_variables(config, &name);
+    }
+    if kind != Kind::Workload {
+        return json!([var("annotations", "[object.metadata.?annotations.orValue({})]"), name]);
+    }
+    // A pod-level limit covers the containers from Kubernetes 1.34 (`Config::pod_level_resources`).
+    let pod_limits = if config.pod_level_resources() {
+        "variables.spec.?resources.?limits.orValue({})"
+    } else {
+        "{}"
+    };
+    let template = workload_template(config);
     json!([
         var("template", &template),
         var("spec", "variables.template.?spec.orValue({})"),
@@ -1015,17 +1302,159 @@ fn policy(
         "labels": {MANAGED_BY.0: MANAGED_BY.1},
         "annotations": annotations,
     });
+    let mut spec = serde_json::Map::new();
+    spec.insert("failurePolicy".to_owned(), Value::from("Fail"));
+    spec.insert("matchConstraints".to_owned(), match_constraints(kind, config));
+    if let Some(conditions) = match_conditions(kind, config) {
+        spec.insert("matchConditions".to_owned(), conditions);
+    }
+    spec.insert("variables".to_owned(), variables(kind, config));
+    spec.insert("validations".to_owned(), Value::from(validations.to_vec()));
     json!({
         "apiVersion": API_VERSION,
         "kind": "ValidatingAdmissionPolicy",
         "metadata": meta,
-        "spec": {
-            "failurePolicy": "Fail",
-            "matchConstraints": {"resourceRules": resource_rules(kind, config)},
-            "variables": variables(kind, config),
-            "validations": validations,
-        },
+        "spec": spec,
     })
+}
+
+/// The workload policy judges only objects with a pod spec where their kind keeps it, as ra2
+/// does (a Rollout that refers to a Deployment has none).
+fn match_conditions(kind: Kind, config: &Config) -> Option<Value> {
+    (kind == Kind::Workload).then(|| {
+        json!([{
+            "name": "has-pod-spec",
+            "expression": format!("({}).?spec.hasValue()", workload_template(config)),
+        }])
+    })
+}
+
+fn match_constraints(kind: Kind, config: &Config) -> Value {
+    let rules = resource_rules(kind, config);
+    if kind == Kind::Api {
+        json!({"matchPolicy": "Exact", "resourceRules": rules})
+    } else {
+        json!({"resourceRules": rules})
+    }
+}
+
+/// The variables of [`Kind::Api`]: the request's group, version and kind as requested
+/// (`request.requestKind`: with `matchPolicy: Exact` the object is in that version), who owns
+/// the group and how stable the version is (`api_versions::owner` and `level`), and whether a
+/// Kubernetes beta has a GA version at the target release (`api_versions::lookup`, from the
+/// table ra2.k8s.019 reads, at the config's Kubernetes version); the suppression annotations of
+/// the object and, for a kind ra2 reads a pod template of, the template's.
+fn api_variables(config: &Config, name: &Value) -> Value {
+    use crate::k8s::api_versions::{Level, Owner, level, owner, table};
+    let var = |name: &str, expression: &str| json!({"name": name, "expression": expression});
+    let list =
+        |items: &mut dyn Iterator<Item = &str>| format!("[{}]", items.map(literal).collect::<Vec<_>>().join(", "));
+    let table = table();
+    let client_side: Vec<String> = table
+        .client_side_groups
+        .iter()
+        .map(|p| match p.strip_prefix('*') {
+            Some(suffix) => format!("variables.group.endsWith({})", literal(suffix)),
+            None => format!("variables.group == {}", literal(p)),
+        })
+        .collect();
+    let owner_cel = format!(
+        "variables.group == '' || variables.group in {} ? 'kubernetes' : !variables.group.contains('.') || {} ? 'none' : variables.group.endsWith('.k8s.io') || variables.group.endsWith('.kubernetes.io') ? 'kubernetes' : 'third-party'",
+        list(&mut table.dotless_groups.iter().copied()),
+        client_side.join(" || ")
+    );
+    // `lookup`: a kind's own entry, else its group version's catch-all entry (the first of each).
+    let target = config.kubernetes_minor;
+    let mut with_ga: BTreeMap<String, bool> = BTreeMap::new();
+    for entry in table.versions {
+        if level(entry.version) != Some(Level::Beta) || owner(entry.group) != Owner::Kubernetes {
+            continue;
+        }
+        let group_version = if entry.group.is_empty() {
+            entry.version.to_owned()
+        } else {
+            format!("{}/{}", entry.group, entry.version)
+        };
+        let verdict = entry.removed_by(target).is_some() || entry.replacement_at(target).is_some();
+        if entry.kinds.is_empty() {
+            with_ga.entry(group_version).or_insert(verdict);
+        } else {
+            for kind in entry.kinds {
+                with_ga.entry(format!("{group_version}/{kind}")).or_insert(verdict);
+            }
+        }
+    }
+    let map = format!(
+        "{{{}}}",
+        with_ga
+            .iter()
+            .map(|(key, verdict)| format!("{}: {verdict}", literal(key)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    let beta_with_ga = concat!(
+        "variables.apiVersion + '/' + variables.kind in variables.betaTable ? variables.betaTable[variables.apiVersion + '/' + variables.kind] : ",
+        "variables.apiVersion in variables.betaTable ? variables.betaTable[variables.apiVersion] : false"
+    );
+    // Where ra2 reads a pod template's annotations (`model::Object::pod_spec`): the built-in
+    // workload kinds by group and kind, and the declared ones.
+    let mut template = String::new();
+    for d in declared(config) {
+        let _ = write!(
+            template,
+            "variables.apiVersion == {} && variables.kind == {} ? object",
+            literal(&d.api_version),
+            literal(&d.kind)
+        );
+        for key in &d.template {
+            let _ = write!(template, ".?{key}");
+        }
+        template.push_str(".orValue({}) : ");
+    }
+    template.push_str(concat!(
+        "variables.group == '' && variables.kind == 'PodTemplate' ? object.?template.orValue({}) : ",
+        "variables.group == 'batch' && variables.kind == 'CronJob' ? object.?spec.?jobTemplate.?spec.?template.orValue({}) : ",
+        "(variables.group == '' && variables.kind == 'ReplicationController') || ",
+        "(variables.group in ['apps', 'extensions'] && variables.kind in ['ReplicaSet', 'Deployment', 'DaemonSet']) || ",
+        "(variables.group == 'apps' && variables.kind == 'StatefulSet') || (variables.group == 'batch' && variables.kind == 'Job') || ",
+        "(variables.group == 'apps.openshift.io' && variables.kind == 'DeploymentConfig') || (variables.group == 'argoproj.io' && variables.kind == 'Rollout') || ",
+        "(variables.group == 'serving.knative.dev' && variables.kind in ['Service', 'Configuration']) ? object.?spec.?template.orValue({}) : {}"
+    ));
+    json!([
+        var("group", "request.requestKind.group"),
+        var("version", "request.requestKind.version"),
+        var("kind", "request.requestKind.kind"),
+        var(
+            "apiVersion",
+            "variables.group == '' ? variables.version : variables.group + '/' + variables.version"
+        ),
+        var("owner", &owner_cel),
+        var(
+            "level",
+            "variables.version.matches('^v[1-9][0-9]*$') ? 'ga' : variables.version.matches('^v[1-9][0-9]*beta[1-9][0-9]*$') ? 'beta' : variables.version.matches('^v[1-9][0-9]*alpha[1-9][0-9]*$') ? 'alpha' : 'invalid'"
+        ),
+        var("betaTable", &map),
+        var("betaWithGa", beta_with_ga),
+        var(
+            "requiredByRa2",
+            &list(&mut crate::rules::alpha_api::REQUIRED_BY_RA2.iter().copied())
+        ),
+        var("template", &template),
+        // The pod spec of a Pod or of a kind ra2 reads a template of, and its containers.
+        var(
+            "podSpec",
+            "variables.group == '' && variables.kind == 'Pod' ? object.?spec.orValue({}) : variables.template.?spec.orValue({})"
+        ),
+        var(
+            "containers",
+            "variables.podSpec.?initContainers.orValue([]) + variables.podSpec.?containers.orValue([]) + variables.podSpec.?ephemeralContainers.orValue([])"
+        ),
+        var(
+            "annotations",
+            "[object.?metadata.?annotations.orValue({}), variables.template.?metadata.?annotations.orValue({})]"
+        ),
+        name.clone(),
+    ])
 }
 
 fn binding(name: &str, deny: bool) -> Value {
@@ -1137,6 +1566,48 @@ fn exemption_cel(exemption: &Exemption) -> String {
     }
 }
 
+/// A list of ra2's own data that exported CEL names as `@data:NAME@`, so the policies and the
+/// rules read the same tables.
+fn data_list(name: &str) -> Option<Vec<&'static str>> {
+    use crate::model::storage::{IN_TREE_STORAGE, POD_VOLUME_SOURCES};
+    let pod_sources = POD_VOLUME_SOURCES.iter().copied();
+    Some(match name {
+        "non_portable_volume_sources" => pod_sources
+            .filter(|k| !crate::rules::volume_types::PORTABLE.contains(k))
+            .collect(),
+        "in_tree_volume_sources" => pod_sources.filter(|k| IN_TREE_STORAGE.contains(k)).collect(),
+        "profile_label" => vec![crate::model::profile::PROFILE_LABEL],
+        "profile_names" => crate::model::profile::PROFILE_NAMES.to_vec(),
+        "in_tree_pv_sources" => crate::model::storage::PV_SOURCES
+            .iter()
+            .copied()
+            .filter(|k| IN_TREE_STORAGE.contains(k))
+            .collect(),
+        _ => return None,
+    })
+}
+
+/// `text` with every `@data:NAME@` replaced by its [`data_list`] as a CEL list.
+fn with_data(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find("@data:") {
+        let after = rest.get(at + "@data:".len()..).unwrap_or_default();
+        let Some(end) = after.find('@') else { break };
+        let name = after.get(..end).unwrap_or_default();
+        let items = data_list(name).unwrap_or_default();
+        out.push_str(rest.get(..at).unwrap_or_default());
+        let _ = write!(
+            out,
+            "[{}]",
+            items.iter().map(|i| literal(i)).collect::<Vec<_>>().join(", ")
+        );
+        rest = after.get(end + 1..).unwrap_or_default();
+    }
+    out.push_str(rest);
+    out
+}
+
 /// One validation: passes when the check does not fire, or a suppression annotation or an
 /// exemption covers it.
 fn validation(entry: &Exported, title: &str, exemptions: &[&Exemption]) -> Value {
@@ -1165,6 +1636,13 @@ fn validation(entry: &Exported, title: &str, exemptions: &[&Exemption]) -> Value
             )),
         ),
         Test::Pod { when, .. } | Test::Object { when, .. } => (when.to_owned(), None),
+        Test::Api { when, what } => (
+            when.to_owned(),
+            Some(format!(
+                "{prefix} + 'apiVersion ' + variables.apiVersion + ' ' + {}",
+                literal(what)
+            )),
+        ),
     };
     let suppressed = format!(
         "variables.annotations.exists(a, 'ra2.dev/ignore-all' in a || {} in a || {} in a)",
@@ -1176,8 +1654,10 @@ fn validation(entry: &Exported, title: &str, exemptions: &[&Exemption]) -> Value
     let expression = format!("{} || !({fires})", allowed.join(" || "));
     let static_message = match entry.test {
         Test::Pod { what, .. } | Test::Object { what, .. } => format!("{rule}/{check}: {what}"),
+        Test::Api { what, .. } => format!("{rule}/{check}: the apiVersion {what}"),
         _ => format!("{rule}/{check}: {title}"),
     };
+    let (expression, message) = (with_data(&expression), message.as_deref().map(with_data));
     let mut out = serde_json::Map::new();
     out.insert("expression".to_owned(), Value::String(expression));
     out.insert("message".to_owned(), Value::String(static_message));
@@ -1197,8 +1677,10 @@ fn with_params(mut validation: Value, rule: &'static str, config: &Config) -> Va
             .map(|item| literal(item))
             .collect();
         let list = format!("[{}]", items.join(", "));
-        if let Some(Value::String(expression)) = validation.get_mut("expression") {
-            *expression = expression.replace(&format!("@{name}@"), &list);
+        for field in ["expression", "messageExpression"] {
+            if let Some(Value::String(expression)) = validation.get_mut(field) {
+                *expression = expression.replace(&format!("@{name}@"), &list);
+            }
         }
     }
     validation
@@ -1322,17 +1804,19 @@ mod tests {
             );
             let twice = EXPORTED
                 .iter()
-                .filter(|e| e.rule == entry.rule && e.check == entry.check)
+                .filter(|e| e.rule == entry.rule && e.check == entry.check && e.kind() == entry.kind())
                 .count();
-            assert_eq!(twice, 1, "{}/{} is exported twice", entry.rule, entry.check);
-            // A rule's checks match the same objects (its exemptions and messages read alike).
+            assert_eq!(
+                twice, 1,
+                "{}/{} is exported twice for the same objects",
+                entry.rule, entry.check
+            );
+        }
+        for (selector, _) in NOTES {
+            let (rule, check) = selector.split_once('/').unwrap_or_default();
             assert!(
-                EXPORTED
-                    .iter()
-                    .filter(|e| e.rule == entry.rule)
-                    .all(|e| e.kind() == entry.kind()),
-                "{} exports checks of different kinds",
-                entry.rule
+                exported(rule, check).is_some(),
+                "{selector} has a note and is not exported"
             );
         }
         for (selector, _) in NOT_EXPORTED {
@@ -1360,6 +1844,30 @@ mod tests {
     }
 
     #[test]
+    fn every_data_list_is_known() {
+        for entry in EXPORTED {
+            let when = match entry.test {
+                Test::Container { when, .. }
+                | Test::Volume { when, .. }
+                | Test::Pod { when, .. }
+                | Test::Showing { when, .. }
+                | Test::Object { when, .. }
+                | Test::Api { when, .. } => when,
+            };
+            for part in when.split("@data:").skip(1) {
+                let name = part.split('@').next().unwrap_or_default();
+                assert!(
+                    data_list(name).is_some_and(|l| !l.is_empty()),
+                    "{}/{}: @data:{name}@",
+                    entry.rule,
+                    entry.check
+                );
+            }
+            assert!(!with_data(when).contains("@data:"));
+        }
+    }
+
+    #[test]
     fn params_are_used_or_refused() {
         for (rule, param) in PARAMS_NOT_USED {
             assert!(
@@ -1383,6 +1891,14 @@ mod tests {
         let text = to_yaml(&generate(&custom).unwrap().0);
         assert!(text.contains("in ['my_t', 'o\\\\'k']"), "{text}");
         assert!(!text.contains("@allowed_types@"));
+        let sockets = Config::from_yaml(
+            "edition: latest\nparams: {ra2.app.028: {sockets: [/run/my.sock]}}\n",
+            "c",
+        )
+        .unwrap();
+        let text = to_yaml(&generate(&sockets).unwrap().0);
+        assert!(text.contains("['/run/my.sock'].exists(s, "), "{text}");
+        assert!(!text.contains("@sockets@"));
         let unused = Config::from_yaml("params: {ra2.app.004: {cluster_domain: example.org}}\n", "c").unwrap();
         assert!(generate(&unused).is_ok());
         let config = Config::from_yaml("edition: base\nfail-on: info\n", "c").unwrap();
@@ -1462,8 +1978,11 @@ mod tests {
             rules.last().unwrap(),
             &json!({"apiGroups": ["apps.kruise.io"], "apiVersions": ["v1alpha1"], "operations": ["CREATE", "UPDATE"], "resources": ["clonesets"]})
         );
-        // A kind ra2 knows keeps its own reading.
-        assert!(!rules.iter().any(|r| r["apiGroups"][0] == "argoproj.io"));
+        // A kind ra2 knows keeps its own reading (Rollouts at any version, their template at
+        // spec.template).
+        let argo: Vec<&Value> = rules.iter().filter(|r| r["apiGroups"][0] == "argoproj.io").collect();
+        assert_eq!(argo.len(), 1);
+        assert_eq!(argo[0]["apiVersions"], json!(["*"]));
         let template = workload["variables"][0]["expression"].as_str().unwrap();
         assert!(
             template.starts_with("object.apiVersion == 'apps.kruise.io/v1alpha1' && object.kind == 'CloneSet' ? object.?spec.?template.orValue({}) : object.kind == 'Pod'"),
@@ -1512,6 +2031,38 @@ mod tests {
         let (policies, summary) = generate(&config).unwrap();
         assert!(summary.lapsed.is_empty());
         assert!(serde_json::to_string(&policies).unwrap().contains("'old'"));
+    }
+
+    #[test]
+    fn the_api_version_policy_matches_every_kind_and_reads_the_table_at_the_target() {
+        let table = |minor: u32| {
+            let config = Config {
+                kubernetes_minor: minor,
+                ..Config::default()
+            };
+            let (policies, _) = generate(&config).unwrap();
+            let policy = policies
+                .iter()
+                .find(|p| p["metadata"]["name"] == "ra2-allresources-warn")
+                .expect("the apiVersion policy")
+                .clone();
+            assert_eq!(policy["spec"]["matchConstraints"]["matchPolicy"], "Exact");
+            assert_eq!(
+                policy["spec"]["matchConstraints"]["resourceRules"][0]["resources"],
+                json!(["*"])
+            );
+            let variables = policy["spec"]["variables"].as_array().unwrap().clone();
+            variables
+                .iter()
+                .find(|v| v["name"] == "betaTable")
+                .and_then(|v| v["expression"].as_str())
+                .unwrap()
+                .to_owned()
+        };
+        // resource.k8s.io/v1 arrives in 1.34 (as ra2.k8s.019's own test says).
+        assert!(table(33).contains("'resource.k8s.io/v1beta1/DeviceClass': false"));
+        assert!(table(34).contains("'resource.k8s.io/v1beta1/DeviceClass': true"));
+        assert!(table(33).contains("'extensions/v1beta1': true"));
     }
 
     #[test]

@@ -16,69 +16,73 @@ pub(crate) const DEFAULT_CLASS_ANNOTATIONS: &[&str] = &[
 ];
 
 /// A source field of a pod volume (core/v1 `VolumeSource`).
+pub(crate) const POD_VOLUME_SOURCES: &[&str] = &[
+    "hostPath",
+    "emptyDir",
+    "gcePersistentDisk",
+    "awsElasticBlockStore",
+    "gitRepo",
+    "secret",
+    "nfs",
+    "iscsi",
+    "glusterfs",
+    "persistentVolumeClaim",
+    "rbd",
+    "flexVolume",
+    "cinder",
+    "cephfs",
+    "flocker",
+    "downwardAPI",
+    "fc",
+    "azureFile",
+    "configMap",
+    "vsphereVolume",
+    "quobyte",
+    "azureDisk",
+    "photonPersistentDisk",
+    "projected",
+    "portworxVolume",
+    "scaleIO",
+    "storageos",
+    "csi",
+    "ephemeral",
+    "image",
+];
+
+/// Whether `key` is one of [`POD_VOLUME_SOURCES`].
 pub(crate) fn is_pod_volume_source(key: &str) -> bool {
-    matches!(
-        key,
-        "hostPath"
-            | "emptyDir"
-            | "gcePersistentDisk"
-            | "awsElasticBlockStore"
-            | "gitRepo"
-            | "secret"
-            | "nfs"
-            | "iscsi"
-            | "glusterfs"
-            | "persistentVolumeClaim"
-            | "rbd"
-            | "flexVolume"
-            | "cinder"
-            | "cephfs"
-            | "flocker"
-            | "downwardAPI"
-            | "fc"
-            | "azureFile"
-            | "configMap"
-            | "vsphereVolume"
-            | "quobyte"
-            | "azureDisk"
-            | "photonPersistentDisk"
-            | "projected"
-            | "portworxVolume"
-            | "scaleIO"
-            | "storageos"
-            | "csi"
-            | "ephemeral"
-            | "image"
-    )
+    POD_VOLUME_SOURCES.contains(&key)
 }
 
 /// A source field of a PersistentVolume (core/v1 `PersistentVolumeSource`).
+pub(crate) const PV_SOURCES: &[&str] = &[
+    "gcePersistentDisk",
+    "awsElasticBlockStore",
+    "hostPath",
+    "glusterfs",
+    "nfs",
+    "rbd",
+    "iscsi",
+    "cinder",
+    "cephfs",
+    "fc",
+    "flocker",
+    "flexVolume",
+    "azureFile",
+    "vsphereVolume",
+    "quobyte",
+    "azureDisk",
+    "photonPersistentDisk",
+    "portworxVolume",
+    "scaleIO",
+    "local",
+    "storageos",
+    "csi",
+];
+
+/// Whether `key` is one of [`PV_SOURCES`].
 pub(crate) fn is_pv_source(key: &str) -> bool {
-    matches!(
-        key,
-        "gcePersistentDisk"
-            | "awsElasticBlockStore"
-            | "hostPath"
-            | "glusterfs"
-            | "nfs"
-            | "rbd"
-            | "iscsi"
-            | "cinder"
-            | "cephfs"
-            | "fc"
-            | "flocker"
-            | "flexVolume"
-            | "azureFile"
-            | "vsphereVolume"
-            | "quobyte"
-            | "azureDisk"
-            | "photonPersistentDisk"
-            | "portworxVolume"
-            | "scaleIO"
-            | "local"
-            | "storageos"
-            | "csi"
-    )
+    PV_SOURCES.contains(&key)
 }
 
 /// Sources that reach a storage backend through a plugin built into Kubernetes (or FlexVolume,

@@ -23,7 +23,7 @@ pub(crate) const THIRD_PARTY_HELP: &str = "Check that the platform installs this
 
 /// Alpha groups the newer RA2 requires platforms to serve: Node Feature Discovery's
 /// `NodeFeatureRule` and `NodeFeature`.
-const REQUIRED_BY_RA2: &[&str] = &["nfd.k8s-sigs.io"];
+pub(crate) const REQUIRED_BY_RA2: &[&str] = &["nfd.k8s-sigs.io"];
 
 fn check_base(object: &Object<'_>, cx: &mut Context<'_>) {
     check(object, &[], cx);

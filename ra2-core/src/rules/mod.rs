@@ -11,7 +11,7 @@ use crate::model::{Object, PodSpec};
 use crate::parse::view::Located;
 
 pub(crate) mod accelerators;
-mod alpha_api;
+pub(crate) mod alpha_api;
 mod api_fields;
 pub(crate) mod api_server;
 mod attachment_count;
@@ -65,7 +65,7 @@ mod tiller;
 pub(crate) mod token_automount;
 mod update_strategy;
 mod user;
-mod volume_types;
+pub(crate) mod volume_types;
 
 /// What a rule inspects: the functions that report under one RA2 requirement id. A rule's
 /// checks may live in several modules (the workload half and the platform half of

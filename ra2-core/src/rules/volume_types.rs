@@ -12,7 +12,7 @@ pub(super) static RULE: Checks = Checks {
 
 /// Guaranteed by RA2, or served from the API (`projected`, `downwardAPI`) or through a claim
 /// (`ephemeral`). hostPath is ra2.app.007's alone, so it is not reported twice.
-const PORTABLE: &[&str] = &[
+pub(crate) const PORTABLE: &[&str] = &[
     "emptyDir",
     "configMap",
     "secret",
