@@ -906,6 +906,39 @@ pub(crate) fn read_json_events(chunk: Chunk<'_>, limits: Limits) -> Option<Doc<'
     })
 }
 
+/// Reads a chunk of YAML without libyaml (see [`crate::parse::yaml`]): the tree the builder
+/// makes of libyaml's events, from the same events read straight from the text. `None` when the
+/// reader gave up or the builder refused the document; the caller then reads the chunk with
+/// libyaml, which decides (and words any error) as always.
+pub fn read_yaml_chunk(chunk: Chunk<'_>, limits: Limits) -> Option<ChunkResult<'_>> {
+    if chunk.text.len() > limits.max_document_bytes {
+        return None;
+    }
+    let events = crate::parse::yaml::events(chunk.text, limits.max_depth)?;
+    let mut events = events.into_iter().map(Ok);
+    let mut result = ChunkResult::default();
+    loop {
+        let mut builder = Builder::new(chunk, false, limits);
+        match builder.build(&mut events) {
+            Ok(Some(root)) => result.docs.push(Doc {
+                nodes: builder.nodes,
+                entries: builder.entries,
+                items: builder.items,
+                alias_sites: builder.alias_sites,
+                root,
+                problems: builder.problems,
+                chunk,
+                lines: OnceCell::new(),
+                first_column: 0,
+                json: false,
+                quote_check: None,
+            }),
+            Ok(None) => return Some(result),
+            Err(_) => return None,
+        }
+    }
+}
+
 /// Reads every document in one chunk.
 pub fn read_chunk(chunk: Chunk<'_>, json: bool, limits: Limits) -> ChunkResult<'_> {
     if let Some(error) = too_large(chunk, limits) {
@@ -918,6 +951,8 @@ pub fn read_chunk(chunk: Chunk<'_>, json: bool, limits: Limits) -> ChunkResult<'
                 error: None,
             };
         }
+    } else if let Some(result) = read_yaml_chunk(chunk, limits) {
+        return result;
     }
     read_with_libyaml(chunk, json, limits)
 }
