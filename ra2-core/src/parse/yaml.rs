@@ -267,10 +267,10 @@ impl<'s> Reader<'s> {
             }
             b'|' | b'>' => self.block_scalar(p, parent),
             b'\'' | b'"' => {
-                let (value, style, end) = self.quoted(p)?;
+                let (value, style, end, lines) = self.quoted(p, Some(parent))?;
                 let colon = self.skip_spaces(end);
                 if self.byte(colon) == Some(b':') && self.blankz(colon + 1) {
-                    if place == Place::AfterKey || colon - p > MAX_KEY {
+                    if place == Place::AfterKey || colon - p > MAX_KEY || lines {
                         return None;
                     }
                     return self.block_map(
@@ -289,8 +289,8 @@ impl<'s> Reader<'s> {
             }
             _ if self.plain_start(p) => {
                 let (end, colon) = self.plain(p)?;
-                let value = Cow::Borrowed(self.text.get(p..end)?);
                 if let Some(colon) = colon {
+                    let value = Cow::Borrowed(self.text.get(p..end)?);
                     if place == Place::AfterKey || colon - p > MAX_KEY {
                         return None;
                     }
@@ -306,6 +306,7 @@ impl<'s> Reader<'s> {
                         },
                     );
                 }
+                let (value, end) = self.plain_lines(p, end, parent)?;
                 self.scalar(value, ScalarStyle::Plain, p, end);
                 self.after_value(end)
             }
@@ -350,12 +351,67 @@ impl<'s> Reader<'s> {
         }
     }
 
+    /// A plain scalar value whose first line (from `p`) ends at `end`, with the lines that
+    /// continue it (more indented than `parent`, as libyaml's `scan_plain_scalar` reads them):
+    /// its value and where it ends.
+    fn plain_lines(&self, p: usize, mut end: usize, parent: isize) -> Option<(Cow<'s, str>, usize)> {
+        let mut folded: Option<String> = None;
+        let mut nl = self.skip_spaces(end);
+        while self.byte(nl) == Some(b'\n') {
+            let mut j = nl;
+            let mut breaks = 0;
+            let line = loop {
+                j += 1;
+                breaks += 1;
+                let line = j;
+                j = self.skip_spaces(j);
+                if self.byte(j) != Some(b'\n') {
+                    break line;
+                }
+            };
+            match self.byte(j) {
+                None | Some(b'#') => break,
+                Some(b'\t') => return None,
+                Some(_) => {}
+            }
+            if col(j, line) <= parent {
+                break;
+            }
+            if j == line && self.marker(j).is_some() {
+                return None;
+            }
+            let (line_end, colon) = self.plain(j)?;
+            if colon.is_some() {
+                return None;
+            }
+            let s = match &mut folded {
+                Some(s) => s,
+                None => folded.insert(self.text.get(p..end)?.to_owned()),
+            };
+            if breaks == 1 {
+                s.push(' ');
+            } else {
+                for _ in 1..breaks {
+                    s.push('\n');
+                }
+            }
+            s.push_str(self.text.get(j..line_end)?);
+            end = line_end;
+            nl = self.skip_spaces(end);
+        }
+        let value = match folded {
+            Some(s) => Cow::Owned(s),
+            None => Cow::Borrowed(self.text.get(p..end)?),
+        };
+        Some((value, end))
+    }
+
     /// The key starting at `tok` (plain or quoted, then `:` and a blank).
     fn key_at(&self, tok: Tok) -> Option<Key<'s>> {
         let p = tok.pos;
         let (value, style, end, colon) = match self.byte(p)? {
             b'\'' | b'"' => {
-                let (value, style, end) = self.quoted(p)?;
+                let (value, style, end, _) = self.quoted(p, None)?;
                 (value, style, end, self.skip_spaces(end))
             }
             _ if self.plain_start(p) => {
@@ -585,16 +641,41 @@ impl<'s> Reader<'s> {
         self.token_from_line(block.line, false)
     }
 
-    /// A single-line quoted scalar whose opening quote is at `p`: its value, style and end
-    /// (after the closing quote).
-    fn quoted(&self, p: usize) -> Option<(Cow<'s, str>, ScalarStyle, usize)> {
+    /// A quoted scalar whose opening quote is at `p`: its value, style, end (after the closing
+    /// quote) and whether it spans lines. It may span lines only in block context (`parent`,
+    /// the column of the enclosing block collection), with every continuation line more
+    /// indented than `parent`.
+    fn quoted(&self, p: usize, parent: Option<isize>) -> Option<(Cow<'s, str>, ScalarStyle, usize, bool)> {
         let single = self.byte(p) == Some(b'\'');
         let mut j = p + 1;
         let mut owned: Option<String> = None;
         let mut segment = j;
+        let mut lines = false;
         loop {
             match self.byte(j) {
-                None | Some(b'\n') => return None,
+                None => return None,
+                Some(b' ' | b'\t' | b'\n') => {
+                    let blanks = j;
+                    while matches!(self.byte(j), Some(b' ' | b'\t')) {
+                        j += 1;
+                    }
+                    if self.byte(j) != Some(b'\n') {
+                        continue;
+                    }
+                    // Trailing blanks go, and the line break folds.
+                    let s = owned.get_or_insert_with(String::new);
+                    s.push_str(self.text.get(segment..blanks)?);
+                    let breaks = self.quoted_breaks(&mut j, parent?)?;
+                    if breaks == 1 {
+                        s.push(' ');
+                    } else {
+                        for _ in 1..breaks {
+                            s.push('\n');
+                        }
+                    }
+                    segment = j;
+                    lines = true;
+                }
                 Some(b'\'') if single => {
                     if self.byte(j + 1) != Some(b'\'') {
                         break;
@@ -606,6 +687,18 @@ impl<'s> Reader<'s> {
                     segment = j;
                 }
                 Some(b'"') if !single => break,
+                Some(b'\\') if !single && self.byte(j + 1) == Some(b'\n') => {
+                    // An escaped line break: no space; empty lines after it are line feeds.
+                    let s = owned.get_or_insert_with(String::new);
+                    s.push_str(self.text.get(segment..j)?);
+                    j += 1;
+                    let breaks = self.quoted_breaks(&mut j, parent?)?;
+                    for _ in 1..breaks {
+                        s.push('\n');
+                    }
+                    segment = j;
+                    lines = true;
+                }
                 Some(b'\\') if !single => {
                     let s = owned.get_or_insert_with(String::new);
                     s.push_str(self.text.get(segment..j)?);
@@ -629,7 +722,30 @@ impl<'s> Reader<'s> {
         } else {
             ScalarStyle::DoubleQuoted
         };
-        Some((value, style, j + 1))
+        Some((value, style, j + 1, lines))
+    }
+
+    /// From the line break at `*j`, the line breaks and leading spaces up to the next content
+    /// of a quoted scalar, which must be more indented than `parent` (and no document marker):
+    /// how many line breaks there were.
+    fn quoted_breaks(&self, j: &mut usize, parent: isize) -> Option<usize> {
+        let mut breaks = 0;
+        loop {
+            *j += 1;
+            breaks += 1;
+            let line = *j;
+            *j = self.skip_spaces(*j);
+            match self.byte(*j) {
+                Some(b'\n') => {}
+                None | Some(b'\t') => return None,
+                Some(_) => {
+                    if col(*j, line) <= parent || (*j == line && self.marker(*j).is_some()) {
+                        return None;
+                    }
+                    return Some(breaks);
+                }
+            }
+        }
     }
 
     /// The escape whose `\` is at `j`: the character and the escape's length. An escaped line
@@ -744,7 +860,7 @@ impl<'s> Reader<'s> {
     /// A quoted or plain scalar inside a flow collection; a plain key ends before `: `.
     fn flow_scalar(&self, i: usize, key: bool) -> Option<(Cow<'s, str>, ScalarStyle, usize)> {
         match self.byte(i)? {
-            b'\'' | b'"' => return self.quoted(i),
+            b'\'' | b'"' => return self.quoted(i, None).map(|(value, style, end, _)| (value, style, end)),
             b'-' if matches!(self.byte(i + 1), Some(b'0'..=b'9' | b'a'..=b'z' | b'A'..=b'Z' | b'.')) => {}
             b'-' => return None,
             _ if !self.plain_start(i) => return None,
@@ -849,6 +965,10 @@ mod tests {
             "a: \"\"\nb: ''\n",
             "ключ: значение\n",
             "|\n x\n",
+            "a: b\n  c\n\n   d  \n  # e\nf: 1\n",
+            "- b\n  c - d\n- 'x\n\n   y  z '\n- \"p\\\n  q \\\n\n  r\\t\n  s\"\n",
+            "a: 'it''s\n  long'\nb:\n  c\n  d\n",
+            "plain\nroot\n",
         ];
         for text in read {
             assert!(same_as_libyaml(text), "{text:?} was not read");
@@ -857,8 +977,9 @@ mod tests {
             "a: &x 1\nb: *x\n",
             "a: !!str 1\n",
             "%YAML 1.1\n---\na: 1\n",
-            "a: b\n  c\n",
-            "a: 'b\n  c'\n",
+            "a: 'b\nc'\n",
+            "'a\n  b': c\n",
+            "a: b\n  c: d\n",
             "? a\n: b\n",
             "a:\tb\n",
             "a: 1\r\nb: 2\r\n",
