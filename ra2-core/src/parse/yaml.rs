@@ -46,6 +46,11 @@ struct Key<'s> {
 /// libyaml forgets a possible simple key more than 1024 characters before its `:`.
 const MAX_KEY: usize = 1000;
 
+/// The deepest nesting read here, whatever the configured limit: the reader recurses, and a
+/// deeper document (libyaml's path builds it without recursion) must not exhaust a worker
+/// thread's stack.
+const MAX_NESTING: usize = 512;
+
 struct Reader<'s> {
     text: &'s str,
     events: Vec<Event<'s>>,
@@ -98,7 +103,7 @@ pub(crate) fn events(text: &str, max_depth: usize) -> Option<Vec<Event<'_>>> {
         text,
         events: Vec::with_capacity(text.len() / 8),
         depth: 0,
-        max_depth,
+        max_depth: max_depth.min(MAX_NESTING),
     };
     reader.stream()?;
     Some(reader.events)
@@ -985,6 +990,7 @@ mod tests {
             "a: 1\r\nb: 2\r\n",
             "a: [1,\n 2]\n",
             "a: 1\n...\n",
+            &"- ".repeat(600),
         ];
         for text in given_up {
             assert!(!same_as_libyaml(text), "{text:?} was read");
