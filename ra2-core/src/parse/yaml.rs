@@ -51,9 +51,10 @@ const MAX_KEY: usize = 1000;
 /// thread's stack.
 const MAX_NESTING: usize = 512;
 
-struct Reader<'s> {
+struct Reader<'s, F> {
     text: &'s str,
-    events: Vec<Event<'s>>,
+    /// Where the events go, one by one.
+    sink: F,
     depth: usize,
     max_depth: usize,
 }
@@ -94,22 +95,30 @@ fn clean(bytes: &[u8]) -> bool {
     true
 }
 
-/// The events libyaml produces for `text`, or `None` where this reader does not follow it.
-pub(crate) fn events(text: &str, max_depth: usize) -> Option<Vec<Event<'_>>> {
+/// Reads `text`, giving `sink` the events libyaml produces for it, one by one; `None` where this
+/// reader does not follow libyaml (the events given so far are then to be thrown away).
+pub(crate) fn read<'s>(text: &'s str, max_depth: usize, sink: impl FnMut(Event<'s>)) -> Option<()> {
     if !clean(text.as_bytes()) {
         return None;
     }
     let mut reader = Reader {
         text,
-        events: Vec::with_capacity(text.len() / 8),
+        sink,
         depth: 0,
         max_depth: max_depth.min(MAX_NESTING),
     };
-    reader.stream()?;
-    Some(reader.events)
+    reader.stream()
 }
 
-impl<'s> Reader<'s> {
+/// The events libyaml produces for `text`, or `None` where this reader does not follow it.
+#[cfg(test)]
+pub(crate) fn events(text: &str, max_depth: usize) -> Option<Vec<Event<'_>>> {
+    let mut events = Vec::new();
+    read(text, max_depth, |e| events.push(e))?;
+    Some(events)
+}
+
+impl<'s, F: FnMut(Event<'s>)> Reader<'s, F> {
     fn byte(&self, at: usize) -> Option<u8> {
         self.text.as_bytes().get(at).copied()
     }
@@ -124,7 +133,7 @@ impl<'s> Reader<'s> {
     }
 
     fn push(&mut self, kind: EventKind<'s>, start: usize, end: usize) {
-        self.events.push(Event {
+        (self.sink)(Event {
             kind,
             start: mark(start),
             end: mark(end),
@@ -533,7 +542,7 @@ struct Block {
     line: usize,
 }
 
-impl<'s> Reader<'s> {
+impl<'s, F: FnMut(Event<'s>)> Reader<'s, F> {
     /// libyaml's `scan_block_scalar_breaks`: from `at` (a line start or the end), skips
     /// indentation and empty lines; where the next content is.
     fn breaks(&self, mut at: usize, block: &mut Block, parent: isize) -> Option<usize> {
