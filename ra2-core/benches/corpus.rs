@@ -1,6 +1,7 @@
 //! Throughput over `../shared/corpus`: the full lint (parse with spans, resolve, model, every
 //! rule, JSON out) against a bare `serde_yaml` parse of the same files into
-//! `serde_yaml::Value`, the reference for what the common Rust YAML reader costs.
+//! `serde_yaml::Value`, the reference for what the common Rust YAML reader costs; and both ra2
+//! rows again through libyaml only (ra2's own YAML and JSON readers off), the path they replace.
 //!
 //! `cargo bench -p ra2-core --bench corpus` (set `RA2_BENCH_ROUNDS` for more rounds).
 
@@ -98,6 +99,27 @@ fn main() {
         n
     });
 
+    // The same two through libyaml only (the YAML and JSON readers off): what they replace.
+    let (full_libyaml, _) = measure(rounds, || {
+        let mut linter = ra2_core::Linter::new(&config).with_libyaml_only();
+        for (name, text) in &files {
+            linter.add_file(name, text);
+        }
+        linter.finish().summary.documents
+    });
+    let (parse_libyaml, _) = measure(rounds, || {
+        let mut n = 0;
+        for (_, text) in &files {
+            let (text, bom) = ra2_core::source::strip_bom(text);
+            for chunk in ra2_core::source::chunks(text, bom, 0) {
+                n += ra2_core::doc::read_chunk_yaml(chunk, false, ra2_core::doc::Limits::default())
+                    .docs
+                    .len();
+            }
+        }
+        n
+    });
+
     let mb = bytes as f64 / 1e6;
     let row = |name: &str, d: Duration, docs: usize| {
         let s = d.as_secs_f64();
@@ -117,6 +139,8 @@ fn main() {
     row("reference: serde_yaml -> serde_yaml::Value", reference, ref_docs);
     row("ra2: parse with spans + resolve", parse_only, docs);
     row("ra2: full lint + JSON report", full, docs);
+    row("ra2: parse, libyaml only", parse_libyaml, docs);
+    row("ra2: full lint + JSON report, libyaml only", full_libyaml, docs);
     println!(
         "full lint throughput = {:.0}% of the reference (goal: >= 70%); JSON report {} bytes",
         100.0 * reference.as_secs_f64() / full.as_secs_f64(),

@@ -4,6 +4,8 @@
 //!
 //! - the JSON reader (`ra2_core::parse::json`) against libyaml reading the same JSON
 //!   ([`Linter::with_libyaml_only`]);
+//! - the YAML reader (`ra2_core::parse::yaml`) against libyaml reading the same YAML (the same
+//!   switch);
 //! - the thread pool (`ra2_input::parallel`) against one thread (`--jobs 1`);
 //! - the compact store (`ra2_report::compact`) against holding the findings as they are, for a
 //!   stream whose report is printed at the end (`--format json`): peak memory, measured in a
@@ -302,6 +304,34 @@ fn main() {
             lint(&config, files, false).to_json()
         );
         row("JSON reader vs libyaml", name, a, b);
+    }
+
+    // The YAML reader against libyaml (the same switch turns both readers off).
+    let corpus_yaml: Vec<(String, String)> = corpus
+        .iter()
+        .filter(|(name, _)| {
+            !Path::new(name)
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("json"))
+        })
+        .cloned()
+        .collect();
+    let yaml_stream = vec![("stream.yaml".to_string(), stream(20_000))];
+    let mut yaml_inputs = vec![("20,000-document stream (YAML)", &yaml_stream)];
+    if !corpus_yaml.is_empty() {
+        yaml_inputs.insert(0, ("the corpus's YAML files", &corpus_yaml));
+    }
+    for (name, files) in yaml_inputs {
+        let (a, b) = pair(
+            rounds,
+            || lint(&config, files, true).findings.len(),
+            || lint(&config, files, false).findings.len(),
+        );
+        assert_eq!(
+            lint(&config, files, true).to_json(),
+            lint(&config, files, false).to_json()
+        );
+        row("YAML reader vs libyaml", name, a, b);
     }
 
     // The thread pool against one thread.

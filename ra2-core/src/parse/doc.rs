@@ -741,98 +741,108 @@ impl<'s> Builder<'s> {
                     format!("invalid YAML: {}{context}", e.problem),
                 )
             })?;
-            let span = self.span(&event);
-            let is_seq = matches!(event.kind, EventKind::SequenceStart { .. });
-            match event.kind {
-                EventKind::DocumentEnd | EventKind::StreamEnd => return Ok(root),
-                EventKind::StreamStart | EventKind::DocumentStart { .. } => {}
-                EventKind::Scalar(s) => {
-                    let value = self.resolve_scalar(s.value, s.style, s.tag.as_deref());
-                    let id = self.push_node(
-                        Node {
-                            value,
-                            span,
-                            style: Some(s.style),
-                        },
-                        1,
-                    )?;
-                    self.register_anchor(s.anchor, id);
-                    self.attach(id, None, &mut root)?;
-                }
-                EventKind::Alias { anchor } => {
-                    let Some(&target) = self.anchors.get(&anchor) else {
-                        return Err(self.error(span, "ra2::parse::alias", format!("unknown anchor {anchor:?}")));
-                    };
-                    let weight = self.weights.get(target as usize).copied().unwrap_or(1);
-                    self.add_expansion(weight, span)?;
-                    self.attach(target, Some(span), &mut root)?;
-                }
-                EventKind::SequenceStart { anchor, .. } | EventKind::MappingStart { anchor, .. } => {
-                    if self.stack.len() >= self.limits.max_depth {
-                        return Err(self.error(
-                            span,
-                            "ra2::parse::too-deep",
-                            format!("nesting deeper than {} levels", self.limits.max_depth),
-                        ));
-                    }
-                    let value = if is_seq {
-                        Value::Seq(Children::default())
-                    } else {
-                        Value::Map(Children::default())
-                    };
-                    let node = self.push_node(
-                        Node {
-                            value,
-                            span,
-                            style: None,
-                        },
-                        1,
-                    )?;
-                    self.stack.push(if is_seq {
-                        Frame::Seq {
-                            node,
-                            items: Vec::new(),
-                            anchor,
-                        }
-                    } else {
-                        Frame::Map {
-                            node,
-                            entries: Vec::new(),
-                            index: None,
-                            pending_key: None,
-                            anchor,
-                        }
-                    });
-                }
-                EventKind::SequenceEnd | EventKind::MappingEnd => {
-                    let Some(frame) = self.stack.pop() else { continue };
-                    let too_large = || self.error(span, "ra2::parse::too-large", "document has too many nodes");
-                    let (node, value, anchor) = match frame {
-                        Frame::Seq { node, items, anchor } => {
-                            let children = Children::after(self.items.len(), items.len()).ok_or_else(too_large)?;
-                            self.items.extend(items);
-                            (node, Value::Seq(children), anchor)
-                        }
-                        Frame::Map {
-                            node, entries, anchor, ..
-                        } => {
-                            let children = Children::after(self.entries.len(), entries.len()).ok_or_else(too_large)?;
-                            self.entries.extend(entries);
-                            (node, Value::Map(children), anchor)
-                        }
-                    };
-                    if let Some(n) = self.nodes.get_mut(node as usize) {
-                        n.value = value;
-                        n.span.end = span.end;
-                    }
-                    // Anchors on collections become usable once the collection is complete
-                    // (an alias to an enclosing collection is a cycle; libyaml reports it as an
-                    // unknown anchor, and so do we).
-                    self.register_anchor(anchor, node);
-                    self.attach(node, None, &mut root)?;
-                }
+            if self.handle(event, &mut root)? {
+                return Ok(root);
             }
         }
+    }
+
+    /// One event: the tree grows by it. `true` when it ends the document (or the stream).
+    fn handle(&mut self, event: Event<'s>, root: &mut Option<NodeId>) -> Result<bool, DocError> {
+        let span = self.span(&event);
+        let is_seq = matches!(event.kind, EventKind::SequenceStart { .. });
+        match event.kind {
+            EventKind::DocumentEnd | EventKind::StreamEnd => return Ok(true),
+            EventKind::StreamStart | EventKind::DocumentStart { .. } => {}
+            EventKind::Scalar(s) => {
+                let value = self.resolve_scalar(s.value, s.style, s.tag.as_deref());
+                let id = self.push_node(
+                    Node {
+                        value,
+                        span,
+                        style: Some(s.style),
+                    },
+                    1,
+                )?;
+                self.register_anchor(s.anchor, id);
+                self.attach(id, None, root)?;
+            }
+            EventKind::Alias { anchor } => {
+                let Some(&target) = self.anchors.get(&anchor) else {
+                    return Err(self.error(span, "ra2::parse::alias", format!("unknown anchor {anchor:?}")));
+                };
+                let weight = self.weights.get(target as usize).copied().unwrap_or(1);
+                self.add_expansion(weight, span)?;
+                self.attach(target, Some(span), root)?;
+            }
+            EventKind::SequenceStart { anchor, .. } | EventKind::MappingStart { anchor, .. } => {
+                if self.stack.len() >= self.limits.max_depth {
+                    return Err(self.error(
+                        span,
+                        "ra2::parse::too-deep",
+                        format!("nesting deeper than {} levels", self.limits.max_depth),
+                    ));
+                }
+                let value = if is_seq {
+                    Value::Seq(Children::default())
+                } else {
+                    Value::Map(Children::default())
+                };
+                let node = self.push_node(
+                    Node {
+                        value,
+                        span,
+                        style: None,
+                    },
+                    1,
+                )?;
+                self.stack.push(if is_seq {
+                    Frame::Seq {
+                        node,
+                        items: Vec::new(),
+                        anchor,
+                    }
+                } else {
+                    Frame::Map {
+                        node,
+                        entries: Vec::new(),
+                        index: None,
+                        pending_key: None,
+                        anchor,
+                    }
+                });
+            }
+            EventKind::SequenceEnd | EventKind::MappingEnd => {
+                let Some(frame) = self.stack.pop() else {
+                    return Ok(false);
+                };
+                let too_large = || self.error(span, "ra2::parse::too-large", "document has too many nodes");
+                let (node, value, anchor) = match frame {
+                    Frame::Seq { node, items, anchor } => {
+                        let children = Children::after(self.items.len(), items.len()).ok_or_else(too_large)?;
+                        self.items.extend(items);
+                        (node, Value::Seq(children), anchor)
+                    }
+                    Frame::Map {
+                        node, entries, anchor, ..
+                    } => {
+                        let children = Children::after(self.entries.len(), entries.len()).ok_or_else(too_large)?;
+                        self.entries.extend(entries);
+                        (node, Value::Map(children), anchor)
+                    }
+                };
+                if let Some(n) = self.nodes.get_mut(node as usize) {
+                    n.value = value;
+                    n.span.end = span.end;
+                }
+                // Anchors on collections become usable once the collection is complete
+                // (an alias to an enclosing collection is a cycle; libyaml reports it as an
+                // unknown anchor, and so do we).
+                self.register_anchor(anchor, node);
+                self.attach(node, None, root)?;
+            }
+        }
+        Ok(false)
     }
 }
 
@@ -906,6 +916,51 @@ pub(crate) fn read_json_events(chunk: Chunk<'_>, limits: Limits) -> Option<Doc<'
     })
 }
 
+/// Reads a chunk of YAML without libyaml (see [`crate::parse::yaml`]): the tree the builder
+/// makes of libyaml's events, from the same events read straight from the text. `None` when the
+/// reader gave up or the builder refused the document; the caller then reads the chunk with
+/// libyaml, which decides (and words any error) as always.
+pub fn read_yaml_chunk(chunk: Chunk<'_>, limits: Limits) -> Option<ChunkResult<'_>> {
+    if chunk.text.len() > limits.max_document_bytes {
+        return None;
+    }
+    // The reader's events go straight into the builder, as libyaml's do: the one document of the
+    // chunk, if there is one.
+    let mut builder = Builder::new(chunk, false, limits);
+    let mut root = None;
+    let mut ended = false;
+    let mut failed = false;
+    crate::parse::yaml::read(chunk.text, limits.max_depth, |event| {
+        if ended || failed {
+            return;
+        }
+        match builder.handle(event, &mut root) {
+            Ok(end) => ended = end,
+            Err(_) => failed = true,
+        }
+    })?;
+    if failed {
+        return None;
+    }
+    let docs = root
+        .map(|root| Doc {
+            nodes: builder.nodes,
+            entries: builder.entries,
+            items: builder.items,
+            alias_sites: builder.alias_sites,
+            root,
+            problems: builder.problems,
+            chunk,
+            lines: OnceCell::new(),
+            first_column: 0,
+            json: false,
+            quote_check: None,
+        })
+        .into_iter()
+        .collect();
+    Some(ChunkResult { docs, error: None })
+}
+
 /// Reads every document in one chunk.
 pub fn read_chunk(chunk: Chunk<'_>, json: bool, limits: Limits) -> ChunkResult<'_> {
     if let Some(error) = too_large(chunk, limits) {
@@ -918,6 +973,8 @@ pub fn read_chunk(chunk: Chunk<'_>, json: bool, limits: Limits) -> ChunkResult<'
                 error: None,
             };
         }
+    } else if let Some(result) = read_yaml_chunk(chunk, limits) {
+        return result;
     }
     read_with_libyaml(chunk, json, limits)
 }
