@@ -13,7 +13,9 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
     within_budget(|| {
         for chunk in chunks(text, 0, 0) {
-            let Some(ours) = read_yaml_chunk(chunk, Limits::default()) else { continue };
+            let Some(ours) = read_yaml_chunk(chunk, Limits::default()) else {
+                continue;
+            };
             let theirs = read_chunk_yaml(chunk, false, Limits::default());
             assert!(theirs.error.is_none(), "read what libyaml refuses: {:?}", theirs.error);
             assert_eq!(ours.docs.len(), theirs.docs.len());
