@@ -4,10 +4,10 @@
 //! styles, problems), and libyaml must not have refused the chunk.
 #![no_main]
 
-use libfuzzer_sys::{fuzz_mutator, fuzz_target, fuzzer_mutate};
+use libfuzzer_sys::{fuzz_mutator, fuzz_target};
 use ra2_core::doc::{Limits, read_chunk_yaml, read_yaml_chunk};
 use ra2_core::source::chunks;
-use ra2_fuzz::{Rng, mutate_yaml, within_budget};
+use ra2_fuzz::within_budget;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
@@ -28,22 +28,5 @@ fuzz_target!(|data: &[u8]| {
 });
 
 fuzz_mutator!(|data: &mut [u8], size: usize, max_size: usize, seed: u32| {
-    let mut rng = Rng::new(seed);
-    let Ok(text) = std::str::from_utf8(&data[..size]) else {
-        return fuzzer_mutate(data, size, max_size);
-    };
-    if rng.chance(5) {
-        return fuzzer_mutate(data, size, max_size);
-    }
-    let mut text = text.to_owned();
-    for _ in 0..=rng.below(3) {
-        if let Some(next) = mutate_yaml(&text, &mut rng) {
-            text = next;
-        }
-    }
-    if text.len() > max_size {
-        return fuzzer_mutate(data, size, max_size);
-    }
-    data[..text.len()].copy_from_slice(text.as_bytes());
-    text.len()
+    ra2_fuzz::mutate_manifest(data, size, max_size, seed)
 });

@@ -211,6 +211,30 @@ fn char_boundary_at(text: &str, rng: &mut Rng) -> usize {
     at
 }
 
+/// The structure-aware mutator of the YAML targets (`fuzz_mutator!`): one to three
+/// [`mutate_yaml`] changes of the input's text, or libFuzzer's own byte mutation one time in five,
+/// for input that is not UTF-8, and when the result would not fit.
+pub fn mutate_manifest(data: &mut [u8], size: usize, max_size: usize, seed: u32) -> usize {
+    let mut rng = Rng::new(seed);
+    let Ok(text) = std::str::from_utf8(&data[..size]) else {
+        return libfuzzer_sys::fuzzer_mutate(data, size, max_size);
+    };
+    if rng.chance(5) {
+        return libfuzzer_sys::fuzzer_mutate(data, size, max_size);
+    }
+    let mut text = text.to_owned();
+    for _ in 0..=rng.below(3) {
+        if let Some(next) = mutate_yaml(&text, &mut rng) {
+            text = next;
+        }
+    }
+    if text.len() > max_size {
+        return libfuzzer_sys::fuzzer_mutate(data, size, max_size);
+    }
+    data[..text.len()].copy_from_slice(text.as_bytes());
+    text.len()
+}
+
 /// One structural change to a YAML document's text, or `None` when the chosen change has no place
 /// in this text.
 #[allow(clippy::too_many_lines)]

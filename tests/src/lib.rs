@@ -176,3 +176,16 @@ pub fn example_config(
     }
     config
 }
+
+/// The JSON report of linting `text` as the file `name` with the default config; with
+/// `libyaml_only`, every document goes through libyaml (the readers of our own off), for the
+/// differentials that prove those readers equal to it.
+pub fn report_json(name: &str, text: &str, libyaml_only: bool) -> String {
+    let config = Config::default();
+    let mut linter = ra2_core::Linter::new(&config);
+    if libyaml_only {
+        linter = linter.with_libyaml_only();
+    }
+    linter.add_file(name, text);
+    linter.finish().to_json()
+}

@@ -7,17 +7,6 @@
 
 use ra2_core::doc::{Limits, read_chunk_yaml, read_json_chunk};
 use ra2_core::source::{Chunk, chunks, strip_bom};
-use ra2_core::{Config, Linter};
-
-fn report(name: &str, text: &str, libyaml_only: bool) -> String {
-    let config = Config::default();
-    let mut linter = Linter::new(&config);
-    if libyaml_only {
-        linter = linter.with_libyaml_only();
-    }
-    linter.add_file(name, text);
-    linter.finish().to_json()
-}
 
 /// Compares the two readers on one chunk; returns whether the JSON reader took it.
 fn same_tree(name: &str, chunk: Chunk<'_>) -> bool {
@@ -45,8 +34,8 @@ fn check(name: &str, text: &str) -> (usize, usize) {
         taken += usize::from(same_tree(name, *chunk));
     }
     assert_eq!(
-        report(name, text, false),
-        report(name, text, true),
+        ra2_tests::report_json(name, text, false),
+        ra2_tests::report_json(name, text, true),
         "{name}: reports differ"
     );
     (taken, all.len())

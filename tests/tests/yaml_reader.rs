@@ -11,17 +11,6 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config as RunnerConfig, TestRunner};
 use ra2_core::doc::{Limits, read_chunk_yaml, read_yaml_chunk};
 use ra2_core::source::{Chunk, chunks, strip_bom};
-use ra2_core::{Config, Linter};
-
-fn report(name: &str, text: &str, libyaml_only: bool) -> String {
-    let config = Config::default();
-    let mut linter = Linter::new(&config);
-    if libyaml_only {
-        linter = linter.with_libyaml_only();
-    }
-    linter.add_file(name, text);
-    linter.finish().to_json()
-}
 
 /// Compares the two readers on one chunk; returns whether the YAML reader took it.
 fn same_tree(name: &str, chunk: Chunk<'_>) -> bool {
@@ -51,8 +40,8 @@ fn check(name: &str, text: &str, reports: bool) -> (usize, usize) {
     let taken = all.iter().filter(|c| same_tree(name, **c)).count();
     if reports {
         assert_eq!(
-            report(name, text, false),
-            report(name, text, true),
+            ra2_tests::report_json(name, text, false),
+            ra2_tests::report_json(name, text, true),
             "{name}: reports differ"
         );
     }
@@ -113,8 +102,8 @@ fn corpus_reads_the_same() {
             total += 1;
         }
         assert_eq!(
-            report(name, text, false),
-            report(name, text, true),
+            ra2_tests::report_json(name, text, false),
+            ra2_tests::report_json(name, text, true),
             "{name}: reports differ"
         );
     }
