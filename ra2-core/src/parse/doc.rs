@@ -441,6 +441,23 @@ struct Builder<'s> {
 }
 
 impl<'s> Builder<'s> {
+    /// The document built, rooted at `root`.
+    fn into_doc(self, root: NodeId) -> Doc<'s> {
+        Doc {
+            nodes: self.nodes,
+            entries: self.entries,
+            items: self.items,
+            alias_sites: self.alias_sites,
+            root,
+            problems: self.problems,
+            chunk: self.chunk,
+            lines: OnceCell::new(),
+            first_column: 0,
+            json: self.json,
+            quote_check: None,
+        }
+    }
+
     fn new(chunk: Chunk<'s>, json: bool, limits: Limits) -> Self {
         Builder {
             chunk,
@@ -901,19 +918,7 @@ pub(crate) fn read_json_events(chunk: Chunk<'_>, limits: Limits) -> Option<Doc<'
     ) {
         return None;
     }
-    Some(Doc {
-        nodes: builder.nodes,
-        entries: builder.entries,
-        items: builder.items,
-        alias_sites: builder.alias_sites,
-        root,
-        problems: builder.problems,
-        lines: OnceCell::new(),
-        first_column: 0,
-        chunk,
-        json: true,
-        quote_check: None,
-    })
+    Some(builder.into_doc(root))
 }
 
 /// Reads a chunk of YAML without libyaml (see [`crate::parse::yaml`]): the tree the builder
@@ -942,22 +947,7 @@ pub fn read_yaml_chunk(chunk: Chunk<'_>, limits: Limits) -> Option<ChunkResult<'
     if failed {
         return None;
     }
-    let docs = root
-        .map(|root| Doc {
-            nodes: builder.nodes,
-            entries: builder.entries,
-            items: builder.items,
-            alias_sites: builder.alias_sites,
-            root,
-            problems: builder.problems,
-            chunk,
-            lines: OnceCell::new(),
-            first_column: 0,
-            json: false,
-            quote_check: None,
-        })
-        .into_iter()
-        .collect();
+    let docs = root.map(|root| builder.into_doc(root)).into_iter().collect();
     Some(ChunkResult { docs, error: None })
 }
 
@@ -1027,19 +1017,7 @@ fn read_with_libyaml(chunk: Chunk<'_>, json: bool, limits: Limits) -> ChunkResul
         let mut builder = Builder::new(chunk, json, limits);
         match builder.build(&mut parser) {
             Ok(Some(root)) => {
-                result.docs.push(Doc {
-                    nodes: builder.nodes,
-                    entries: builder.entries,
-                    items: builder.items,
-                    alias_sites: builder.alias_sites,
-                    root,
-                    problems: builder.problems,
-                    chunk,
-                    lines: OnceCell::new(),
-                    first_column: 0,
-                    json,
-                    quote_check: None,
-                });
+                result.docs.push(builder.into_doc(root));
             }
             Ok(None) => return result,
             Err(e) => {
