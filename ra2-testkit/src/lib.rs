@@ -508,25 +508,22 @@ impl Cluster {
             path.push_str("&dryRun=All");
         }
         let body = serde_json::to_vec(object).unwrap_or_default();
-        let response = self
-            .agent
-            .post(format!("{}{path}", self.url))
-            .header("Authorization", format!("Bearer {ADMIN_TOKEN}"))
-            .header("Content-Type", "application/json")
-            .send(&body[..]);
-        let mut response = match response {
-            Ok(r) => r,
-            Err(e) => panic!("POST {path}: {e}"),
+        // kube-apiserver may close a pooled keep-alive connection just as a request goes out
+        // ("peer closed connection without sending TLS close_notify"): ureq retries only
+        // idempotent methods, so a dry run (which stores nothing) is sent once more on a fresh
+        // connection. A real create is not retried: it may have been stored.
+        let attempts = if dry_run { 3 } else { 1 };
+        let mut attempt = 0;
+        let (status, warnings, text) = loop {
+            attempt += 1;
+            match self.post_once(&path, &body) {
+                Ok(answer) => break answer,
+                Err(e) if attempt < attempts => {
+                    eprintln!("POST {path}: {e}; sending the dry run again");
+                }
+                Err(e) => panic!("POST {path}: {e}"),
+            }
         };
-        let status = response.status().as_u16();
-        let warnings = response
-            .headers()
-            .get_all("warning")
-            .iter()
-            .filter_map(|v| v.to_str().ok())
-            .map(warning_text)
-            .collect();
-        let text = response.body_mut().read_to_string().unwrap_or_default();
         let body: Value = serde_json::from_str(&text).unwrap_or(Value::String(text));
         let accepted = (200..300).contains(&status);
         let message = if accepted {
@@ -543,6 +540,27 @@ impl Cluster {
             warnings,
             body,
         }
+    }
+
+    /// One POST of `body` to `path`: status, warnings and body text, or the transport error
+    /// (the connection failed or closed before the whole answer was read).
+    fn post_once(&self, path: &str, body: &[u8]) -> Result<(u16, Vec<String>, String), ureq::Error> {
+        let mut response = self
+            .agent
+            .post(format!("{}{path}", self.url))
+            .header("Authorization", format!("Bearer {ADMIN_TOKEN}"))
+            .header("Content-Type", "application/json")
+            .send(body)?;
+        let status = response.status().as_u16();
+        let warnings = response
+            .headers()
+            .get_all("warning")
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .map(warning_text)
+            .collect();
+        let text = response.body_mut().read_to_string()?;
+        Ok((status, warnings, text))
     }
 
     /// Registers [`webhook_configuration`]: what ra2 judges goes to `url`, trusting `ca_pem`.
