@@ -459,15 +459,18 @@ impl<'s> Builder<'s> {
     }
 
     fn new(chunk: Chunk<'s>, json: bool, limits: Limits) -> Self {
+        // Sized from the text (the corpus has a node per 26 bytes and a mapping entry per 56 on
+        // average), so that growing does not copy the tree several times over.
+        let nodes = chunk.text.len() / 20 + 4;
         Builder {
             chunk,
             json,
             limits,
-            nodes: Vec::new(),
-            entries: Vec::new(),
+            nodes: Vec::with_capacity(nodes),
+            entries: Vec::with_capacity(nodes / 2 + 4),
             items: Vec::new(),
             alias_sites: Vec::new(),
-            weights: Vec::new(),
+            weights: Vec::with_capacity(nodes),
             anchors: HashMap::new(),
             stack: Vec::new(),
             problems: Vec::new(),

@@ -83,28 +83,38 @@ fn find_break(bytes: &[u8]) -> Option<usize> {
 
 /// The number of line breaks (`\n`, `\r\n`, lone `\r`) in `bytes`.
 pub fn count_line_breaks(bytes: &[u8]) -> usize {
-    bytes
-        .iter()
-        .enumerate()
-        .filter(|&(i, &b)| b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n')))
-        .count()
+    // Carriage returns are rare, and only a lone one (not before a line feed) adds a line.
+    let feeds = bytecount::count(bytes, b'\n');
+    let lone_returns = memchr::memchr_iter(b'\r', bytes)
+        .filter(|&i| bytes.get(i + 1) != Some(&b'\n'))
+        .count();
+    feeds + lone_returns
 }
 
 /// Where the chunks of `bytes` start: (byte offset in `bytes`, 0-based line relative to the
 /// first line). The first chunk always starts at 0.
 pub fn chunk_starts(bytes: &[u8]) -> Vec<(usize, usize)> {
     let mut out = vec![(0, 0)];
-    let mut pos = 0;
-    let mut current_line = 0;
-    while pos < bytes.len() {
-        let (end, next) = line_end(bytes, pos);
-        if pos > 0 && is_document_start(bytes.get(pos..end).unwrap_or_default()) {
-            out.push((pos, current_line));
+    // Only a `---` at the start of a line can start a chunk: find those, and count the lines
+    // between them, instead of looking at every line.
+    let (mut counted, mut line) = (0, 0);
+    for pos in memchr::memmem::find_iter(bytes, b"---") {
+        let at_line_start = matches!(pos.checked_sub(1).and_then(|i| bytes.get(i)), Some(b'\n' | b'\r'));
+        if !at_line_start || !is_document_start(line_at(bytes, pos)) {
+            continue;
         }
-        pos = next;
-        current_line += 1;
+        line += count_line_breaks(bytes.get(counted..pos).unwrap_or_default());
+        counted = pos;
+        out.push((pos, line));
     }
     out
+}
+
+/// The line that starts at `pos`, without its line break.
+fn line_at(bytes: &[u8], pos: usize) -> &[u8] {
+    let rest = bytes.get(pos..).unwrap_or_default();
+    let end = memchr::memchr2(b'\n', b'\r', rest).unwrap_or(rest.len());
+    rest.get(..end).unwrap_or_default()
 }
 
 /// Splits `text` (which starts at `offset`, line `line` of its file) into chunks.
@@ -160,15 +170,17 @@ fn char_starts(bytes: &[u8]) -> usize {
 impl LineIndex {
     pub fn new(chunk: &Chunk<'_>) -> Self {
         let bytes = chunk.text.as_bytes();
-        let mut starts = vec![chunk.offset];
-        let mut pos = 0;
-        while pos < bytes.len() {
-            let (end, next) = line_end(bytes, pos);
-            if end == bytes.len() {
-                break;
-            }
-            starts.push(chunk.offset + next);
-            pos = next;
+        let mut starts = Vec::with_capacity(count_line_breaks(bytes) + 1);
+        starts.push(chunk.offset);
+        // A line starts after each line break; a `\r` before a `\n` is one break with it.
+        if memchr::memchr(b'\r', bytes).is_none() {
+            starts.extend(memchr::memchr_iter(b'\n', bytes).map(|i| chunk.offset + i + 1));
+        } else {
+            starts.extend(
+                memchr::memchr2_iter(b'\n', b'\r', bytes)
+                    .filter(|&i| bytes.get(i) == Some(&b'\n') || bytes.get(i + 1) != Some(&b'\n'))
+                    .map(|i| chunk.offset + i + 1),
+            );
         }
         let chars_before = if bytes.is_ascii() {
             Vec::new()
@@ -483,6 +495,38 @@ mod tests {
             helm_source("---\r# Source: a/templates/b.yaml\rkind: Pod\r"),
             Some("a/templates/b.yaml")
         );
+    }
+
+    proptest::proptest! {
+        /// The searches by `memchr` and by blocks find what a walk line by line finds: chunk
+        /// starts and their lines, line starts, line-break counts; texts of short lines, line
+        /// breaks of every kind and document markers in every shape, across block edges.
+        #[test]
+        fn searches_agree_with_a_line_walk(
+            parts in proptest::collection::vec(
+                proptest::sample::select(vec!["---", "--- ", "----", "---x", "a", "key: value", "\n", "\r", "\r\n", " ", "\u{e9}", "\t"]),
+                0..80,
+            )
+        ) {
+            let text: String = parts.concat();
+            let bytes = text.as_bytes();
+            let (mut want_chunks, mut want_starts, mut pos, mut line) = (vec![(0, 0)], vec![7], 0, 0);
+            while pos < bytes.len() {
+                let (end, next) = line_end(bytes, pos);
+                if pos > 0 && is_document_start(&bytes[pos..end]) {
+                    want_chunks.push((pos, line));
+                }
+                if end < bytes.len() {
+                    want_starts.push(7 + next);
+                }
+                pos = next;
+                line += 1;
+            }
+            proptest::prop_assert_eq!(chunk_starts(bytes), want_chunks);
+            let chunk = Chunk { text: &text, offset: 7, line: 0 };
+            proptest::prop_assert_eq!(LineIndex::new(&chunk).starts, want_starts.clone());
+            proptest::prop_assert_eq!(count_line_breaks(bytes), want_starts.len() - 1);
+        }
     }
 
     #[test]
