@@ -10,7 +10,7 @@ use ra2_yaml::{Event, EventKind, Parser, ScalarStyle};
 
 use crate::parse::json::{Reading, Unusual};
 use crate::parse::scalar::{Resolved, resolve_json, resolve_plain};
-use crate::parse::source::{Chunk, LineIndex, Position, Span};
+use crate::parse::source::{Chunk, LineIndex, Position, Span, count_position};
 
 /// Index of a node in its document's arena.
 pub type NodeId = u32;
@@ -224,9 +224,12 @@ pub struct Doc<'s> {
     pub problems: Vec<Problem>,
     /// The chunk's text; spans are absolute, so subtract `chunk.offset` to index it.
     pub chunk: Chunk<'s>,
-    /// Built when a position is first asked for: most documents read for a decision need few
-    /// or none, and building it reads the whole chunk.
+    /// Built when a position is asked for after the first [`COUNTED_POSITIONS`] (found by
+    /// counting lines instead): most documents need few positions or none — the object's own
+    /// line and a finding or two — and building it reads the whole chunk.
     lines: OnceCell<LineIndex>,
+    /// Positions found by counting so far.
+    counted: Cell<u8>,
     /// Characters before the chunk on its first line (a List item that starts mid-line).
     first_column: usize,
     /// The stream is JSON (scalars resolve as JSON).
@@ -350,6 +353,10 @@ impl<'s> Doc<'s> {
     }
 
     pub fn position(&self, offset: usize) -> Position {
+        if self.lines.get().is_none() && self.counted.get() < COUNTED_POSITIONS {
+            self.counted.set(self.counted.get() + 1);
+            return count_position(&self.chunk, self.first_column, offset);
+        }
         self.lines
             .get_or_init(|| LineIndex::new(&self.chunk).with_first_column(self.first_column))
             .position(self.chunk.text, offset)
@@ -413,6 +420,11 @@ enum Frame<'s> {
 
 pub(crate) const INDEX_THRESHOLD: usize = 24;
 
+/// Positions of a document found by counting lines before its line index is built: counting
+/// reads the text up to the offset at a fraction of a byte's instruction, the index costs about
+/// two instructions a byte of the whole chunk.
+const COUNTED_POSITIONS: u8 = 8;
+
 /// A key written twice in one mapping.
 pub(crate) fn duplicate_key(key: &str, span: Span) -> Problem {
     Problem {
@@ -435,6 +447,10 @@ struct Builder<'s> {
     weights: Vec<u64>,
     anchors: HashMap<String, NodeId>,
     stack: Vec<Frame<'s>>,
+    /// Emptied entry and item vectors of closed collections, reused by the next ones opened
+    /// (a document has thousands of small mappings; each would otherwise allocate and grow).
+    spare_entries: Vec<Vec<Entry<'s>>>,
+    spare_items: Vec<Vec<Item>>,
     problems: Vec<Problem>,
     written: u64,
     expanded: u64,
@@ -452,6 +468,7 @@ impl<'s> Builder<'s> {
             problems: self.problems,
             chunk: self.chunk,
             lines: OnceCell::new(),
+            counted: Cell::new(0),
             first_column: 0,
             json: self.json,
             quote_check: None,
@@ -473,6 +490,8 @@ impl<'s> Builder<'s> {
             weights: Vec::with_capacity(nodes),
             anchors: HashMap::new(),
             stack: Vec::new(),
+            spare_entries: Vec::new(),
+            spare_items: Vec::new(),
             problems: Vec::new(),
             written: 0,
             expanded: 0,
@@ -819,13 +838,13 @@ impl<'s> Builder<'s> {
                 self.stack.push(if is_seq {
                     Frame::Seq {
                         node,
-                        items: Vec::new(),
+                        items: self.spare_items.pop().unwrap_or_default(),
                         anchor,
                     }
                 } else {
                     Frame::Map {
                         node,
-                        entries: Vec::new(),
+                        entries: self.spare_entries.pop().unwrap_or_default(),
                         index: None,
                         pending_key: None,
                         anchor,
@@ -838,16 +857,25 @@ impl<'s> Builder<'s> {
                 };
                 let too_large = || self.error(span, "ra2::parse::too-large", "document has too many nodes");
                 let (node, value, anchor) = match frame {
-                    Frame::Seq { node, items, anchor } => {
+                    Frame::Seq {
+                        node,
+                        mut items,
+                        anchor,
+                    } => {
                         let children = Children::after(self.items.len(), items.len()).ok_or_else(too_large)?;
-                        self.items.extend(items);
+                        self.items.append(&mut items);
+                        self.spare_items.push(items);
                         (node, Value::Seq(children), anchor)
                     }
                     Frame::Map {
-                        node, entries, anchor, ..
+                        node,
+                        mut entries,
+                        anchor,
+                        ..
                     } => {
                         let children = Children::after(self.entries.len(), entries.len()).ok_or_else(too_large)?;
-                        self.entries.extend(entries);
+                        self.entries.append(&mut entries);
+                        self.spare_entries.push(entries);
                         (node, Value::Map(children), anchor)
                     }
                 };
@@ -894,6 +922,7 @@ pub(crate) fn read_json<'t>(chunk: Chunk<'t>, limits: Limits, reading: Reading<'
         problems: tree.problems,
         chunk,
         lines,
+        counted: Cell::new(0),
         first_column: 0,
         json: true,
         quote_check: None,

@@ -252,6 +252,27 @@ impl LineIndex {
     }
 }
 
+/// The position of absolute byte `offset` in `chunk` (which starts after `first_column`
+/// characters of its first line), counted from the chunk's start: what [`LineIndex::position`]
+/// gives, without building the index, for a document asked only a few positions.
+pub fn count_position(chunk: &Chunk<'_>, first_column: usize, offset: usize) -> Position {
+    let text = chunk.text;
+    let bytes = text.as_bytes();
+    let rel = offset.saturating_sub(chunk.offset).min(bytes.len());
+    // The `\n` of a `\r\n` is on the line that the `\r` ends.
+    let in_crlf = rel > 0 && bytes.get(rel - 1) == Some(&b'\r') && bytes.get(rel) == Some(&b'\n');
+    let head = bytes.get(..if in_crlf { rel - 1 } else { rel }).unwrap_or_default();
+    let line = count_line_breaks(head);
+    let line_start = memchr::memrchr2(b'\n', b'\r', head).map_or(0, |i| i + 1);
+    let column = text
+        .get(line_start..rel)
+        .map_or(rel.saturating_sub(line_start), |s| char_starts(s.as_bytes()));
+    Position {
+        line: chunk.line + line + 1,
+        column: column + 1 + if line == 0 { first_column } else { 0 },
+    }
+}
+
 /// The Helm template a chunk was rendered from: `helm template` writes
 /// `# Source: <chart>/templates/<file>` in the comment lines that open each document. Only
 /// those opening lines are read, so this costs nothing on large documents.
@@ -526,6 +547,30 @@ mod tests {
             let chunk = Chunk { text: &text, offset: 7, line: 0 };
             proptest::prop_assert_eq!(LineIndex::new(&chunk).starts, want_starts.clone());
             proptest::prop_assert_eq!(count_line_breaks(bytes), want_starts.len() - 1);
+        }
+    }
+
+    proptest::proptest! {
+        /// A position counted equals the line index's, at every offset (before the chunk, in
+        /// a `\r\n`, inside a multi-byte character, past the end), on the first line and later.
+        #[test]
+        fn counted_positions_are_the_index_positions(
+            parts in proptest::collection::vec(
+                proptest::sample::select(vec!["a", "key: v", "\n", "\r", "\r\n", " ", "\u{e9}", "\u{1F600}", "\t"]),
+                0..40,
+            ),
+            first_column in 0usize..3,
+        ) {
+            let text: String = parts.concat();
+            let chunk = Chunk { text: &text, offset: 5, line: 2 };
+            let index = LineIndex::new(&chunk).with_first_column(first_column);
+            for offset in 0..text.len() + 8 {
+                proptest::prop_assert_eq!(
+                    count_position(&chunk, first_column, offset),
+                    index.position(&text, offset),
+                    "offset {}", offset
+                );
+            }
         }
     }
 
