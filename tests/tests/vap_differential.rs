@@ -215,6 +215,113 @@ fn profile_pods() -> Vec<(String, Value)> {
         .collect()
 }
 
+/// Pods that are network-intensive by their own signals (huge pages, network devices by the
+/// device table, the profile selector, preferred affinity) or opt in, or that only look so
+/// (accelerators, bridge markers, an opt-in that is not "true"), Guaranteed or not, with whole,
+/// odd and fractional CPUs, and one of 150 containers (ra2.k8s.009).
+fn cpu_pinning_pods() -> Vec<(String, Value)> {
+    let container = |name: &str, cpu: &str, extra: Value| {
+        let mut limits = json!({"cpu": cpu, "memory": "1Gi"});
+        if let (Some(limits), Some(extra)) = (limits.as_object_mut(), extra.as_object()) {
+            limits.extend(extra.clone());
+        }
+        json!({"name": name, "image": "registry.example.com/cnf/dp:1.0", "resources": {"limits": limits}})
+    };
+    let pod = |name: &str, annotations: Value, spec: Value| json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": name, "annotations": annotations}, "spec": spec});
+    let huge = json!({"hugepages-2Mi": "1Gi"});
+    let cases = [
+        (
+            "huge pages, 2 CPUs",
+            json!({}),
+            json!({"containers": [container("dp", "2", huge.clone())]}),
+        ),
+        (
+            "huge pages, 3 CPUs and a 500m sidecar",
+            json!({}),
+            json!({
+            "initContainers": [{"name": "side", "image": "registry.example.com/cnf/side:1.0", "restartPolicy": "Always", "resources": {"limits": {"cpu": "500m", "memory": "64Mi"}}}],
+            "containers": [container("dp", "3", huge.clone())]}),
+        ),
+        (
+            "huge pages, 2000m CPUs as requests too",
+            json!({}),
+            json!({"containers": [{"name": "dp", "image": "registry.example.com/cnf/dp:1.0",
+            "resources": {"requests": {"cpu": "2000m", "memory": "1Gi", "hugepages-1Gi": "2Gi"}, "limits": {"cpu": "2000m", "memory": "1Gi", "hugepages-1Gi": "2Gi"}}}]}),
+        ),
+        (
+            "SR-IOV device, Burstable",
+            json!({}),
+            json!({"containers": [{"name": "dp", "image": "registry.example.com/cnf/dp:1.0",
+            "resources": {"requests": {"cpu": "1", "intel.com/intel_sriov_netdevice": "1"}, "limits": {"intel.com/intel_sriov_netdevice": "1"}}}]}),
+        ),
+        (
+            "DPDK device, 1500m",
+            json!({}),
+            json!({"containers": [container("dp", "1500m", json!({"example.com/fast-dpdk-port": "2"}))]}),
+        ),
+        (
+            "GPU only, 1500m",
+            json!({}),
+            json!({"containers": [container("dp", "1500m", json!({"nvidia.com/gpu": "1"}))]}),
+        ),
+        (
+            "bridge marker, 1500m",
+            json!({}),
+            json!({"containers": [container("dp", "1500m", json!({"ovs-cni.network.kubevirt.io/br-sriov": "1"}))]}),
+        ),
+        (
+            "opted in, 1500m",
+            json!({"ra2.lint/cpu-pinning": "true"}),
+            json!({"containers": [container("dp", "1500m", json!({}))]}),
+        ),
+        (
+            "opt-in false, 1500m",
+            json!({"ra2.lint/cpu-pinning": "false"}),
+            json!({"containers": [container("dp", "1500m", json!({}))]}),
+        ),
+        (
+            "selector, no limits",
+            json!({}),
+            json!({"nodeSelector": {"anuket.io/profile": "network-intensive"},
+            "containers": [{"name": "dp", "image": "registry.example.com/cnf/dp:1.0"}]}),
+        ),
+        (
+            "preferred affinity, init container without limits",
+            json!({}),
+            json!({
+            "affinity": {"nodeAffinity": {"preferredDuringSchedulingIgnoredDuringExecution": [{"weight": 1, "preference": {"matchExpressions": [{"key": "anuket.io/profile", "operator": "In", "values": ["network-intensive"]}]}}]}},
+            "initContainers": [{"name": "init", "image": "registry.example.com/cnf/init:1.0"}],
+            "containers": [container("dp", "4", json!({}))]}),
+        ),
+        (
+            "huge pages, zero cpu request",
+            json!({}),
+            json!({"containers": [{"name": "dp", "image": "registry.example.com/cnf/dp:1.0",
+            "resources": {"requests": {"cpu": "0", "memory": "1Gi"}, "limits": {"cpu": "1", "memory": "1Gi", "hugepages-2Mi": "2Mi"}}}]}),
+        ),
+    ];
+    let mut out: Vec<(String, Value)> = cases
+        .into_iter()
+        .enumerate()
+        .map(|(i, (what, annotations, spec))| {
+            (
+                format!("Pod, CPU pinning: {what}"),
+                pod(&format!("pinning-{i}"), annotations, spec),
+            )
+        })
+        .collect();
+    let many: Vec<Value> = (0..150)
+        .map(|i| container(&format!("c{i}"), if i % 2 == 0 { "1" } else { "250m" }, huge.clone()))
+        .collect();
+    let labels = json!({"app": "pinning"});
+    out.push((
+        "Deployment, CPU pinning: 150 huge-page containers".to_owned(),
+        json!({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "pinning-large"},
+            "spec": {"selector": {"matchLabels": labels}, "template": {"metadata": {"labels": labels}, "spec": {"containers": many}}}}),
+    ));
+    out
+}
+
 /// Helm 2's Tiller by image, name and labels, and objects that look like it but are not
 /// (ra2.pkg.001).
 fn tiller_objects() -> Vec<(String, Value)> {
@@ -459,6 +566,7 @@ fn objects(documents: Vec<(String, Value)>, installed: &BTreeSet<(String, String
     out.extend(api_objects());
     out.extend(storage_objects());
     out.extend(profile_pods());
+    out.extend(cpu_pinning_pods());
     out.extend(tiller_objects());
     out.retain(|(_, v)| v.get("metadata").is_none_or(Value::is_object));
     for (_, value) in &mut out {
