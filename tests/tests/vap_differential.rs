@@ -322,6 +322,96 @@ fn cpu_pinning_pods() -> Vec<(String, Value)> {
     out
 }
 
+/// Huge pages requested and mounted in ways the kubelet and the API server accept or not, in
+/// Pods and in StatefulSets (whose template the API server does not validate) (ra2.ch.001).
+fn huge_page_objects() -> Vec<(String, Value)> {
+    let container =
+        |resources: Value| json!({"name": "dp", "image": "registry.example.com/cnf/dp:1.0", "resources": resources});
+    let medium = |m: &str| json!([{"name": "hp", "emptyDir": {"medium": m}}]);
+    let cases = [
+        (
+            "2Mi, medium HugePages",
+            json!({"limits": {"memory": "1Gi", "hugepages-2Mi": "4Mi"}}),
+            medium("HugePages"),
+        ),
+        (
+            "2Mi, medium HugePages-2048Ki",
+            json!({"limits": {"memory": "1Gi", "hugepages-2Mi": "4Mi"}}),
+            medium("HugePages-2048Ki"),
+        ),
+        (
+            "2Mi, medium HugePages-1Gi",
+            json!({"limits": {"memory": "1Gi", "hugepages-2Mi": "4Mi"}}),
+            medium("HugePages-1Gi"),
+        ),
+        (
+            "2Mi, medium HugePages-2X",
+            json!({"limits": {"memory": "1Gi", "hugepages-2Mi": "4Mi"}}),
+            medium("HugePages-2X"),
+        ),
+        (
+            "no huge pages, medium HugePages",
+            json!({"limits": {"memory": "1Gi"}}),
+            medium("HugePages"),
+        ),
+        (
+            "2Mi and 1Gi, medium HugePages",
+            json!({"limits": {"memory": "1Gi", "hugepages-2Mi": "4Mi", "hugepages-1Gi": "1Gi"}}),
+            medium("HugePages"),
+        ),
+        (
+            "2Mi and 2048Ki, medium HugePages",
+            json!({"limits": {"memory": "1Gi", "hugepages-2Mi": "4Mi", "hugepages-2048Ki": "4Mi"}}),
+            medium("HugePages"),
+        ),
+        (
+            "request without limit",
+            json!({"requests": {"memory": "1Gi", "hugepages-2Mi": "4Mi"}, "limits": {"memory": "1Gi"}}),
+            json!([]),
+        ),
+        (
+            "request above limit",
+            json!({"requests": {"memory": "1Gi", "hugepages-2Mi": "8Mi"}, "limits": {"memory": "1Gi", "hugepages-2Mi": "4Mi"}}),
+            json!([]),
+        ),
+        (
+            "request equal to limit, written otherwise",
+            json!({"requests": {"memory": "1Gi", "hugepages-2Mi": "4096Ki"}, "limits": {"memory": "1Gi", "hugepages-2Mi": "4Mi"}}),
+            json!([]),
+        ),
+        (
+            "no cpu or memory",
+            json!({"limits": {"hugepages-1Gi": "2Gi"}}),
+            json!([]),
+        ),
+        (
+            "cpu request only",
+            json!({"requests": {"cpu": "1"}, "limits": {"hugepages-1Gi": "2Gi"}}),
+            json!([]),
+        ),
+        (
+            "invalid page size",
+            json!({"limits": {"memory": "1Gi", "hugepages-2MB": "4Mi"}}),
+            medium("HugePages"),
+        ),
+    ];
+    let mut out = Vec::new();
+    for (i, (what, resources, volumes)) in cases.into_iter().enumerate() {
+        let spec = json!({"containers": [container(resources)], "volumes": volumes});
+        out.push((
+            format!("Pod, huge pages: {what}"),
+            json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": format!("huge-{i}")}, "spec": spec.clone()}),
+        ));
+        out.push((
+            format!("StatefulSet, huge pages: {what}"),
+            json!({"apiVersion": "apps/v1", "kind": "StatefulSet", "metadata": {"name": format!("huge-{i}")},
+                "spec": {"selector": {"matchLabels": {"app": "h"}}, "serviceName": "h",
+                    "template": {"metadata": {"labels": {"app": "h"}}, "spec": spec}}}),
+        ));
+    }
+    out
+}
+
 /// Helm 2's Tiller by image, name and labels, and objects that look like it but are not
 /// (ra2.pkg.001).
 fn tiller_objects() -> Vec<(String, Value)> {
@@ -567,6 +657,7 @@ fn objects(documents: Vec<(String, Value)>, installed: &BTreeSet<(String, String
     out.extend(storage_objects());
     out.extend(profile_pods());
     out.extend(cpu_pinning_pods());
+    out.extend(huge_page_objects());
     out.extend(tiller_objects());
     out.retain(|(_, v)| v.get("metadata").is_none_or(Value::is_object));
     for (_, value) in &mut out {

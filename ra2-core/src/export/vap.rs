@@ -274,6 +274,57 @@ macro_rules! cpu_pinning_gate {
         )
     };
 }
+/// `hugepages::page_size(..)` is Ok for the size `$size` (a CEL string): a quantity that is a
+/// positive whole number of bytes (Kubernetes' `isInteger()` misses unreduced whole numbers such
+/// as `2000000000n`, so below 1P the approximation's whole numbers count too, as in
+/// [`whole_cpu_request!`]).
+macro_rules! page_size_ok {
+    ($size:literal) => {
+        concat!(
+            "(isQuantity(",
+            $size,
+            ") && quantity(",
+            $size,
+            ").isGreaterThan(quantity('0')) && (quantity(",
+            $size,
+            ").isInteger() || (quantity(",
+            $size,
+            ").isLessThan(quantity('1P')) && ",
+            "[int(quantity(",
+            $size,
+            ").asApproximateFloat())].exists(n, quantity(string(n)).compareTo(quantity(",
+            $size,
+            ")) == 0 || quantity(string(n + 1)).compareTo(quantity(",
+            $size,
+            ")) == 0))))"
+        )
+    };
+}
+/// `names::classify_resource_name(k)` is `HugePages`: a qualified name without a prefix that
+/// starts with `hugepages-`.
+macro_rules! huge_page_name {
+    ($k:literal) => {
+        concat!(
+            "(",
+            $k,
+            ".startsWith('hugepages-') && !",
+            $k,
+            ".contains('/') && ",
+            qualified_name!($k),
+            ")"
+        )
+    };
+}
+/// ra2.ch.001/request-limit on the resources `r` (a container's, or the pod's): a huge-page
+/// request written without a limit, or with a limit of another value.
+macro_rules! huge_page_request_without_equal_limit {
+    () => {
+        concat!(
+            "r.?requests.orValue({}).exists(k, ", huge_page_name!("k"), " && (!(k in r.?limits.orValue({})) || ",
+            "(isQuantity(string(r.requests[k])) && isQuantity(string(r.limits[k])) && quantity(string(r.requests[k])).compareTo(quantity(string(r.limits[k]))) != 0)))"
+        )
+    };
+}
 /// Container `c`'s cpu request (defaulted from its limit), as a quantity; only after
 /// [`cpu_request_ok!`].
 macro_rules! cpu_request {
@@ -855,6 +906,39 @@ pub static EXPORTED: &[Exported] = &[
         "Helm 2's Tiller: its image, its tiller-deploy name, its app=helm name=tiller labels, or the OWNER=TILLER label of its release records",
     ),
     pod(
+        "ra2.ch.001",
+        "request-limit",
+        concat!(
+            "variables.hugeResources.exists(r, ",
+            huge_page_request_without_equal_limit!(),
+            ")"
+        ),
+        "a huge-page request (resources.requests.hugepages-<size>) has no limit, or a limit of another value",
+    ),
+    container(
+        "ra2.ch.001",
+        "needs-cpu-or-memory",
+        Set::Workload,
+        concat!(
+            "[c.?resources.?limits.orValue({}), c.?resources.?requests.orValue({})].exists(m, m.exists(k, ",
+            huge_page_name!("k"),
+            ")) && !['cpu', 'memory'].exists(n, n in c.?resources.?limits.orValue({}) || n in c.?resources.?requests.orValue({}))"
+        ),
+        "requests huge pages (resources hugepages-<size>) but neither cpu nor memory",
+    ),
+    volume(
+        "ra2.ch.001",
+        "emptydir-medium",
+        concat!(
+            "(v.?emptyDir.?medium.orValue('') == 'HugePages' && (size(variables.hugePageFirst) == 0 || ",
+            "variables.hugePages.exists(l, l.exists(k, quantity(k.substring(10)).compareTo(quantity(variables.hugePageFirst[0].substring(10))) != 0)))) || ",
+            "(v.?emptyDir.?medium.orValue('').startsWith('HugePages-') && [v.emptyDir.medium.substring(10)].exists(s, !",
+            page_size_ok!("s"),
+            " || !variables.hugePages.exists(l, l.exists(k, quantity(k.substring(10)).compareTo(quantity(s)) == 0))))"
+        ),
+        "emptyDir volume of medium HugePages with no or several requested page sizes, or of medium HugePages-<size> with no request of that size",
+    ),
+    pod(
         "ra2.k8s.009",
         "cpu-pinning",
         concat!(
@@ -945,7 +1029,18 @@ pub static NOT_EXPORTED: &[(&str, &str)] = &[
         "API defaulting sets hostPort to containerPort on the host network before admission, so a policy cannot tell host-port from host-network-port",
     ),
     ("ra2.ch.001/node-hugepages", PLATFORM),
-    ("ra2.ch.001", NOT_YET),
+    (
+        "ra2.ch.001/page-size-name",
+        "compares the page size with its canonical quantity form (hugepages-2048Ki is 2Mi), which Kubernetes CEL cannot print",
+    ),
+    (
+        "ra2.ch.001/multiple",
+        "needs an amount's remainder by the page size, which Kubernetes CEL's quantity library cannot compute (no division, and asInteger fails on unreduced amounts such as 2048Ki written in a custom resource)",
+    ),
+    (
+        "ra2.ch.001/size-policy",
+        "judges only page sizes written in canonical form, which Kubernetes CEL cannot print (see page-size-name)",
+    ),
     ("ra2.ch.006/below-allocatable", OTHER_OBJECTS),
     ("ra2.ch.010", PLATFORM),
     ("ra2.ch.012", PLATFORM),
@@ -1413,6 +1508,29 @@ fn variables(kind: Kind, config: &Config) -> Value {
             }
         ),
         var("networkIntensive", &network_intensive_cel(config)),
+        // ra2.ch.001: the resources of the workload containers (and, from Kubernetes 1.34, the
+        // pod's), the valid huge-page sizes each requests (requests defaulted from limits), and
+        // the first of each that requests any.
+        var(
+            "hugeResources",
+            "variables.workload.map(c, c.?resources.orValue({})) + (variables.podLevel ? [variables.spec.?resources.orValue({})] : [])"
+        ),
+        var(
+            "hugePages",
+            &format!(
+                "variables.hugeResources.map(r, r.?limits.orValue({{}}).filter(k, {huge}) + r.?requests.orValue({{}}).filter(k, {huge}))",
+                huge = concat!(
+                    huge_page_name!("k"),
+                    " && [k.substring(10)].exists(s, ",
+                    page_size_ok!("s"),
+                    ")"
+                )
+            )
+        ),
+        var(
+            "hugePageFirst",
+            "variables.hugePages.filter(l, size(l) > 0).map(l, l[0])"
+        ),
         var("guaranteed", &qos_cel(false)),
         var("qosUndecided", &qos_cel(true)),
         var(
