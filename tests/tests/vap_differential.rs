@@ -412,6 +412,63 @@ fn huge_page_objects() -> Vec<(String, Value)> {
     out
 }
 
+/// Container resources the API server refuses in Pods, as Pods, StatefulSets (whose template it
+/// does not validate) and Deployments (which the declared-kind settings send as custom
+/// resources, kept as written) (ra2.app.009/extended-resource).
+fn extended_resource_objects() -> Vec<(String, Value)> {
+    let cases = [
+        ("unprefixed gpu", json!({"limits": {"gpu": "1"}})),
+        ("a fraction of a GPU", json!({"limits": {"nvidia.com/gpu": "500m"}})),
+        (
+            "a whole GPU written 1000m",
+            json!({"limits": {"nvidia.com/gpu": "1000m"}}),
+        ),
+        ("a negative count", json!({"limits": {"nvidia.com/gpu": "-1"}})),
+        (
+            "a request without a limit",
+            json!({"requests": {"nvidia.com/gpu": "1"}}),
+        ),
+        (
+            "a request other than the limit",
+            json!({"requests": {"nvidia.com/gpu": "1"}, "limits": {"nvidia.com/gpu": "2"}}),
+        ),
+        (
+            "a request equal to the limit",
+            json!({"requests": {"nvidia.com/gpu": "2000m"}, "limits": {"nvidia.com/gpu": "2"}}),
+        ),
+        (
+            "a kubernetes.io name",
+            json!({"limits": {"example.kubernetes.io/x": "1"}}),
+        ),
+        ("a requests. prefix", json!({"limits": {"requests.example.com/x": "1"}})),
+        ("a number", json!({"limits": {"example.com/dev_a": 2}})),
+    ];
+    let mut out = Vec::new();
+    for (i, (what, resources)) in cases.into_iter().enumerate() {
+        let mut resources = resources;
+        resources["limits"]["memory"] = json!("1Gi");
+        resources["limits"]["cpu"] = json!("1");
+        let spec =
+            json!({"containers": [{"name": "app", "image": "registry.example.com/app:1.0", "resources": resources}]});
+        let template = json!({"metadata": {"labels": {"app": "x"}}, "spec": spec.clone()});
+        out.push((
+            format!("Pod, extended resource: {what}"),
+            json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": format!("ext-{i}")}, "spec": spec}),
+        ));
+        out.push((
+            format!("StatefulSet, extended resource: {what}"),
+            json!({"apiVersion": "apps/v1", "kind": "StatefulSet", "metadata": {"name": format!("ext-{i}")},
+                "spec": {"selector": {"matchLabels": {"app": "x"}}, "serviceName": "x", "template": template.clone()}}),
+        ));
+        out.push((
+            format!("Deployment, extended resource: {what}"),
+            json!({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": format!("ext-{i}")},
+                "spec": {"selector": {"matchLabels": {"app": "x"}}, "template": template}}),
+        ));
+    }
+    out
+}
+
 /// Helm 2's Tiller by image, name and labels, and objects that look like it but are not
 /// (ra2.pkg.001).
 fn tiller_objects() -> Vec<(String, Value)> {
@@ -658,6 +715,7 @@ fn objects(documents: Vec<(String, Value)>, installed: &BTreeSet<(String, String
     out.extend(profile_pods());
     out.extend(cpu_pinning_pods());
     out.extend(huge_page_objects());
+    out.extend(extended_resource_objects());
     out.extend(tiller_objects());
     out.retain(|(_, v)| v.get("metadata").is_none_or(Value::is_object));
     for (_, value) in &mut out {

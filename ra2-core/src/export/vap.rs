@@ -274,6 +274,32 @@ macro_rules! cpu_pinning_gate {
         )
     };
 }
+/// `Quantity::is_integer` of the CEL quantity `$q` (see [`whole_cpu_request!`]).
+macro_rules! whole {
+    ($($q:literal),+) => {
+        concat!(
+            "(", $($q),+, ".isInteger() || (", $($q),+, ".isLessThan(quantity('1P')) && ", $($q),+, ".compareTo(quantity('0')) >= 0 && ",
+            "[int(", $($q),+, ".asApproximateFloat())].exists(n, quantity(string(n)).compareTo(", $($q),+, ") == 0 || quantity(string(n + 1)).compareTo(", $($q),+, ") == 0)))"
+        )
+    };
+}
+/// `accelerators::quantity_problem` of the amount `$v` (null is zero, as ra2 reads it): not a
+/// quantity, negative, or not a whole number.
+macro_rules! device_count_problem {
+    ($v:literal) => {
+        concat!(
+            "(",
+            $v,
+            " != null && (!isQuantity(string(",
+            $v,
+            ")) || quantity(string(",
+            $v,
+            ")).isLessThan(quantity('0')) || !",
+            whole!("quantity(string(", $v, "))"),
+            "))"
+        )
+    };
+}
 /// `hugepages::page_size(..)` is Ok for the size `$size` (a CEL string): a quantity that is a
 /// positive whole number of bytes (Kubernetes' `isInteger()` misses unreduced whole numbers such
 /// as `2000000000n`, so below 1P the approximation's whole numbers count too, as in
@@ -538,6 +564,39 @@ pub static EXPORTED: &[Exported] = &[
             "(v.hostPath.?path.orValue('').matches('^/(?:[.]?/)*dev(?:/|$)') || v.hostPath.?type.orValue('') in ['CharDevice', 'BlockDevice']))"
         ),
         "a privileged container, or a hostPath volume under /dev or of a device type, reaches node devices directly",
+    ),
+    container(
+        "ra2.app.009",
+        "extended-resource",
+        Set::Workload,
+        concat!(
+            // p: the container's limits and requests (the request written, or defaulted by the
+            // API server on a Pod: then equal to the limit).
+            "[[c.?resources.?limits.orValue({}), c.?resources.?requests.orValue({})]].exists(p, p.exists(m, m.exists(k, ",
+            // `names::classify_resource_name` is Invalid ...
+            "(!(k in ['cpu', 'memory', 'ephemeral-storage']) && (!",
+            qualified_name!("k"),
+            " || (!k.contains('/') && !k.startsWith('hugepages-')) || (k.contains('/') && !k.contains('kubernetes.io/') && (k.startsWith('requests.') || !",
+            qualified_name!("('requests.' + k)"),
+            ")))) || ",
+            // ... or Extended, with an amount that is no device count, a request without a limit,
+            // or a request other than the limit.
+            "(k.contains('/') && ",
+            qualified_name!("k"),
+            " && !k.contains('kubernetes.io/') && !k.startsWith('requests.') && ",
+            qualified_name!("('requests.' + k)"),
+            " && ((k in p[0] && ",
+            device_count_problem!("p[0][k]"),
+            ") || (k in p[1] && ",
+            device_count_problem!("p[1][k]"),
+            ") || (k in p[1] && !(k in p[0])) || ",
+            "(k in p[1] && k in p[0] && !",
+            device_count_problem!("p[0][k]"),
+            " && !",
+            device_count_problem!("p[1][k]"),
+            " && (p[1][k] == null ? quantity('0') : quantity(string(p[1][k]))).compareTo(p[0][k] == null ? quantity('0') : quantity(string(p[0][k]))) != 0))))))"
+        ),
+        "a resource name the API server refuses in containers, or a device count that is no whole number, a request without a limit, or a request other than its limit",
     ),
     pod(
         "ra2.app.013",
@@ -1010,7 +1069,6 @@ pub static NOT_EXPORTED: &[(&str, &str)] = &[
     ("ra2.app.004/hostname-invalid", API_REFUSES),
     ("ra2.app.004/fqdn-too-long", NOT_YET),
     ("ra2.app.006", JSON_IN_STRING),
-    ("ra2.app.009/extended-resource", NOT_YET),
     ("ra2.app.009/sriov-resource", OTHER_OBJECTS),
     ("ra2.app.010", NOT_YET),
     (
