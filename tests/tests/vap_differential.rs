@@ -215,6 +215,260 @@ fn profile_pods() -> Vec<(String, Value)> {
         .collect()
 }
 
+/// Pods that are network-intensive by their own signals (huge pages, network devices by the
+/// device table, the profile selector, preferred affinity) or opt in, or that only look so
+/// (accelerators, bridge markers, an opt-in that is not "true"), Guaranteed or not, with whole,
+/// odd and fractional CPUs, and one of 150 containers (ra2.k8s.009).
+fn cpu_pinning_pods() -> Vec<(String, Value)> {
+    let container = |name: &str, cpu: &str, extra: Value| {
+        let mut limits = json!({"cpu": cpu, "memory": "1Gi"});
+        if let (Some(limits), Some(extra)) = (limits.as_object_mut(), extra.as_object()) {
+            limits.extend(extra.clone());
+        }
+        json!({"name": name, "image": "registry.example.com/cnf/dp:1.0", "resources": {"limits": limits}})
+    };
+    let pod = |name: &str, annotations: Value, spec: Value| json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": name, "annotations": annotations}, "spec": spec});
+    let huge = json!({"hugepages-2Mi": "1Gi"});
+    let cases = [
+        (
+            "huge pages, 2 CPUs",
+            json!({}),
+            json!({"containers": [container("dp", "2", huge.clone())]}),
+        ),
+        (
+            "huge pages, 3 CPUs and a 500m sidecar",
+            json!({}),
+            json!({
+            "initContainers": [{"name": "side", "image": "registry.example.com/cnf/side:1.0", "restartPolicy": "Always", "resources": {"limits": {"cpu": "500m", "memory": "64Mi"}}}],
+            "containers": [container("dp", "3", huge.clone())]}),
+        ),
+        (
+            "huge pages, 2000m CPUs as requests too",
+            json!({}),
+            json!({"containers": [{"name": "dp", "image": "registry.example.com/cnf/dp:1.0",
+            "resources": {"requests": {"cpu": "2000m", "memory": "1Gi", "hugepages-1Gi": "2Gi"}, "limits": {"cpu": "2000m", "memory": "1Gi", "hugepages-1Gi": "2Gi"}}}]}),
+        ),
+        (
+            "SR-IOV device, Burstable",
+            json!({}),
+            json!({"containers": [{"name": "dp", "image": "registry.example.com/cnf/dp:1.0",
+            "resources": {"requests": {"cpu": "1", "intel.com/intel_sriov_netdevice": "1"}, "limits": {"intel.com/intel_sriov_netdevice": "1"}}}]}),
+        ),
+        (
+            "DPDK device, 1500m",
+            json!({}),
+            json!({"containers": [container("dp", "1500m", json!({"example.com/fast-dpdk-port": "2"}))]}),
+        ),
+        (
+            "GPU only, 1500m",
+            json!({}),
+            json!({"containers": [container("dp", "1500m", json!({"nvidia.com/gpu": "1"}))]}),
+        ),
+        (
+            "bridge marker, 1500m",
+            json!({}),
+            json!({"containers": [container("dp", "1500m", json!({"ovs-cni.network.kubevirt.io/br-sriov": "1"}))]}),
+        ),
+        (
+            "opted in, 1500m",
+            json!({"ra2.lint/cpu-pinning": "true"}),
+            json!({"containers": [container("dp", "1500m", json!({}))]}),
+        ),
+        (
+            "opt-in false, 1500m",
+            json!({"ra2.lint/cpu-pinning": "false"}),
+            json!({"containers": [container("dp", "1500m", json!({}))]}),
+        ),
+        (
+            "selector, no limits",
+            json!({}),
+            json!({"nodeSelector": {"anuket.io/profile": "network-intensive"},
+            "containers": [{"name": "dp", "image": "registry.example.com/cnf/dp:1.0"}]}),
+        ),
+        (
+            "preferred affinity, init container without limits",
+            json!({}),
+            json!({
+            "affinity": {"nodeAffinity": {"preferredDuringSchedulingIgnoredDuringExecution": [{"weight": 1, "preference": {"matchExpressions": [{"key": "anuket.io/profile", "operator": "In", "values": ["network-intensive"]}]}}]}},
+            "initContainers": [{"name": "init", "image": "registry.example.com/cnf/init:1.0"}],
+            "containers": [container("dp", "4", json!({}))]}),
+        ),
+        (
+            "huge pages, zero cpu request",
+            json!({}),
+            json!({"containers": [{"name": "dp", "image": "registry.example.com/cnf/dp:1.0",
+            "resources": {"requests": {"cpu": "0", "memory": "1Gi"}, "limits": {"cpu": "1", "memory": "1Gi", "hugepages-2Mi": "2Mi"}}}]}),
+        ),
+    ];
+    let mut out: Vec<(String, Value)> = cases
+        .into_iter()
+        .enumerate()
+        .map(|(i, (what, annotations, spec))| {
+            (
+                format!("Pod, CPU pinning: {what}"),
+                pod(&format!("pinning-{i}"), annotations, spec),
+            )
+        })
+        .collect();
+    let many: Vec<Value> = (0..150)
+        .map(|i| container(&format!("c{i}"), if i % 2 == 0 { "1" } else { "250m" }, huge.clone()))
+        .collect();
+    let labels = json!({"app": "pinning"});
+    out.push((
+        "Deployment, CPU pinning: 150 huge-page containers".to_owned(),
+        json!({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "pinning-large"},
+            "spec": {"selector": {"matchLabels": labels}, "template": {"metadata": {"labels": labels}, "spec": {"containers": many}}}}),
+    ));
+    out
+}
+
+/// Huge pages requested and mounted in ways the kubelet and the API server accept or not, in
+/// Pods and in StatefulSets (whose template the API server does not validate) (ra2.ch.001).
+fn huge_page_objects() -> Vec<(String, Value)> {
+    let container =
+        |resources: Value| json!({"name": "dp", "image": "registry.example.com/cnf/dp:1.0", "resources": resources});
+    let medium = |m: &str| json!([{"name": "hp", "emptyDir": {"medium": m}}]);
+    let cases = [
+        (
+            "2Mi, medium HugePages",
+            json!({"limits": {"memory": "1Gi", "hugepages-2Mi": "4Mi"}}),
+            medium("HugePages"),
+        ),
+        (
+            "2Mi, medium HugePages-2048Ki",
+            json!({"limits": {"memory": "1Gi", "hugepages-2Mi": "4Mi"}}),
+            medium("HugePages-2048Ki"),
+        ),
+        (
+            "2Mi, medium HugePages-1Gi",
+            json!({"limits": {"memory": "1Gi", "hugepages-2Mi": "4Mi"}}),
+            medium("HugePages-1Gi"),
+        ),
+        (
+            "2Mi, medium HugePages-2X",
+            json!({"limits": {"memory": "1Gi", "hugepages-2Mi": "4Mi"}}),
+            medium("HugePages-2X"),
+        ),
+        (
+            "no huge pages, medium HugePages",
+            json!({"limits": {"memory": "1Gi"}}),
+            medium("HugePages"),
+        ),
+        (
+            "2Mi and 1Gi, medium HugePages",
+            json!({"limits": {"memory": "1Gi", "hugepages-2Mi": "4Mi", "hugepages-1Gi": "1Gi"}}),
+            medium("HugePages"),
+        ),
+        (
+            "2Mi and 2048Ki, medium HugePages",
+            json!({"limits": {"memory": "1Gi", "hugepages-2Mi": "4Mi", "hugepages-2048Ki": "4Mi"}}),
+            medium("HugePages"),
+        ),
+        (
+            "request without limit",
+            json!({"requests": {"memory": "1Gi", "hugepages-2Mi": "4Mi"}, "limits": {"memory": "1Gi"}}),
+            json!([]),
+        ),
+        (
+            "request above limit",
+            json!({"requests": {"memory": "1Gi", "hugepages-2Mi": "8Mi"}, "limits": {"memory": "1Gi", "hugepages-2Mi": "4Mi"}}),
+            json!([]),
+        ),
+        (
+            "request equal to limit, written otherwise",
+            json!({"requests": {"memory": "1Gi", "hugepages-2Mi": "4096Ki"}, "limits": {"memory": "1Gi", "hugepages-2Mi": "4Mi"}}),
+            json!([]),
+        ),
+        (
+            "no cpu or memory",
+            json!({"limits": {"hugepages-1Gi": "2Gi"}}),
+            json!([]),
+        ),
+        (
+            "cpu request only",
+            json!({"requests": {"cpu": "1"}, "limits": {"hugepages-1Gi": "2Gi"}}),
+            json!([]),
+        ),
+        (
+            "invalid page size",
+            json!({"limits": {"memory": "1Gi", "hugepages-2MB": "4Mi"}}),
+            medium("HugePages"),
+        ),
+    ];
+    let mut out = Vec::new();
+    for (i, (what, resources, volumes)) in cases.into_iter().enumerate() {
+        let spec = json!({"containers": [container(resources)], "volumes": volumes});
+        out.push((
+            format!("Pod, huge pages: {what}"),
+            json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": format!("huge-{i}")}, "spec": spec.clone()}),
+        ));
+        out.push((
+            format!("StatefulSet, huge pages: {what}"),
+            json!({"apiVersion": "apps/v1", "kind": "StatefulSet", "metadata": {"name": format!("huge-{i}")},
+                "spec": {"selector": {"matchLabels": {"app": "h"}}, "serviceName": "h",
+                    "template": {"metadata": {"labels": {"app": "h"}}, "spec": spec}}}),
+        ));
+    }
+    out
+}
+
+/// Container resources the API server refuses in Pods, as Pods, StatefulSets (whose template it
+/// does not validate) and Deployments (which the declared-kind settings send as custom
+/// resources, kept as written) (ra2.app.009/extended-resource).
+fn extended_resource_objects() -> Vec<(String, Value)> {
+    let cases = [
+        ("unprefixed gpu", json!({"limits": {"gpu": "1"}})),
+        ("a fraction of a GPU", json!({"limits": {"nvidia.com/gpu": "500m"}})),
+        (
+            "a whole GPU written 1000m",
+            json!({"limits": {"nvidia.com/gpu": "1000m"}}),
+        ),
+        ("a negative count", json!({"limits": {"nvidia.com/gpu": "-1"}})),
+        (
+            "a request without a limit",
+            json!({"requests": {"nvidia.com/gpu": "1"}}),
+        ),
+        (
+            "a request other than the limit",
+            json!({"requests": {"nvidia.com/gpu": "1"}, "limits": {"nvidia.com/gpu": "2"}}),
+        ),
+        (
+            "a request equal to the limit",
+            json!({"requests": {"nvidia.com/gpu": "2000m"}, "limits": {"nvidia.com/gpu": "2"}}),
+        ),
+        (
+            "a kubernetes.io name",
+            json!({"limits": {"example.kubernetes.io/x": "1"}}),
+        ),
+        ("a requests. prefix", json!({"limits": {"requests.example.com/x": "1"}})),
+        ("a number", json!({"limits": {"example.com/dev_a": 2}})),
+    ];
+    let mut out = Vec::new();
+    for (i, (what, resources)) in cases.into_iter().enumerate() {
+        let mut resources = resources;
+        resources["limits"]["memory"] = json!("1Gi");
+        resources["limits"]["cpu"] = json!("1");
+        let spec =
+            json!({"containers": [{"name": "app", "image": "registry.example.com/app:1.0", "resources": resources}]});
+        let template = json!({"metadata": {"labels": {"app": "x"}}, "spec": spec.clone()});
+        out.push((
+            format!("Pod, extended resource: {what}"),
+            json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": format!("ext-{i}")}, "spec": spec}),
+        ));
+        out.push((
+            format!("StatefulSet, extended resource: {what}"),
+            json!({"apiVersion": "apps/v1", "kind": "StatefulSet", "metadata": {"name": format!("ext-{i}")},
+                "spec": {"selector": {"matchLabels": {"app": "x"}}, "serviceName": "x", "template": template.clone()}}),
+        ));
+        out.push((
+            format!("Deployment, extended resource: {what}"),
+            json!({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": format!("ext-{i}")},
+                "spec": {"selector": {"matchLabels": {"app": "x"}}, "template": template}}),
+        ));
+    }
+    out
+}
+
 /// Helm 2's Tiller by image, name and labels, and objects that look like it but are not
 /// (ra2.pkg.001).
 fn tiller_objects() -> Vec<(String, Value)> {
@@ -459,6 +713,9 @@ fn objects(documents: Vec<(String, Value)>, installed: &BTreeSet<(String, String
     out.extend(api_objects());
     out.extend(storage_objects());
     out.extend(profile_pods());
+    out.extend(cpu_pinning_pods());
+    out.extend(huge_page_objects());
+    out.extend(extended_resource_objects());
     out.extend(tiller_objects());
     out.retain(|(_, v)| v.get("metadata").is_none_or(Value::is_object));
     for (_, value) in &mut out {

@@ -263,6 +263,162 @@ macro_rules! image_valid {
 )
     };
 }
+/// ra2.k8s.009 judges a pod only when it is network-intensive by its own signals
+/// (`variables.networkIntensive`, `profile::local_signal`) or its pod metadata carries the
+/// `opt_in_annotation` parameter with the value "true".
+macro_rules! cpu_pinning_gate {
+    () => {
+        concat!(
+            "((@opt_in_annotation@ != '' && [variables.template.?metadata.?annotations.orValue({})].exists(a, @opt_in_annotation@ in a && a[@opt_in_annotation@] == 'true'))",
+            " || variables.networkIntensive)"
+        )
+    };
+}
+/// `Quantity::is_integer` of the CEL quantity `$q` (see [`whole_cpu_request!`]).
+macro_rules! whole {
+    ($($q:literal),+) => {
+        concat!(
+            "(", $($q),+, ".isInteger() || (", $($q),+, ".isLessThan(quantity('1P')) && ", $($q),+, ".compareTo(quantity('0')) >= 0 && ",
+            "[int(", $($q),+, ".asApproximateFloat())].exists(n, quantity(string(n)).compareTo(", $($q),+, ") == 0 || quantity(string(n + 1)).compareTo(", $($q),+, ") == 0)))"
+        )
+    };
+}
+/// `accelerators::quantity_problem` of the amount `$v` (null is zero, as ra2 reads it): not a
+/// quantity, negative, or not a whole number.
+macro_rules! device_count_problem {
+    ($v:literal) => {
+        concat!(
+            "(",
+            $v,
+            " != null && (!isQuantity(string(",
+            $v,
+            ")) || quantity(string(",
+            $v,
+            ")).isLessThan(quantity('0')) || !",
+            whole!("quantity(string(", $v, "))"),
+            "))"
+        )
+    };
+}
+/// `hugepages::page_size(..)` is Ok for the size `$size` (a CEL string): a quantity that is a
+/// positive whole number of bytes (Kubernetes' `isInteger()` misses unreduced whole numbers such
+/// as `2000000000n`, so below 1P the approximation's whole numbers count too, as in
+/// [`whole_cpu_request!`]).
+macro_rules! page_size_ok {
+    ($size:literal) => {
+        concat!(
+            "(isQuantity(",
+            $size,
+            ") && quantity(",
+            $size,
+            ").isGreaterThan(quantity('0')) && (quantity(",
+            $size,
+            ").isInteger() || (quantity(",
+            $size,
+            ").isLessThan(quantity('1P')) && ",
+            "[int(quantity(",
+            $size,
+            ").asApproximateFloat())].exists(n, quantity(string(n)).compareTo(quantity(",
+            $size,
+            ")) == 0 || quantity(string(n + 1)).compareTo(quantity(",
+            $size,
+            ")) == 0))))"
+        )
+    };
+}
+/// `names::classify_resource_name(k)` is `HugePages`: a qualified name without a prefix that
+/// starts with `hugepages-`.
+macro_rules! huge_page_name {
+    ($k:literal) => {
+        concat!(
+            "(",
+            $k,
+            ".startsWith('hugepages-') && !",
+            $k,
+            ".contains('/') && ",
+            qualified_name!($k),
+            ")"
+        )
+    };
+}
+/// ra2.ch.001/request-limit on the resources `r` (a container's, or the pod's): a huge-page
+/// request written without a limit, or with a limit of another value.
+macro_rules! huge_page_request_without_equal_limit {
+    () => {
+        concat!(
+            "r.?requests.orValue({}).exists(k, ", huge_page_name!("k"), " && (!(k in r.?limits.orValue({})) || ",
+            "(isQuantity(string(r.requests[k])) && isQuantity(string(r.limits[k])) && quantity(string(r.requests[k])).compareTo(quantity(string(r.limits[k]))) != 0)))"
+        )
+    };
+}
+/// Container `c`'s cpu request (defaulted from its limit), as a quantity; only after
+/// [`cpu_request_ok!`].
+macro_rules! cpu_request {
+    () => {
+        "quantity(string(c.?resources.?requests.?cpu.or(c.?resources.?limits.?cpu).value()))"
+    };
+}
+macro_rules! cpu_request_ok {
+    () => {
+        "(c.?resources.?requests.?cpu.or(c.?resources.?limits.?cpu).hasValue() && isQuantity(string(c.?resources.?requests.?cpu.or(c.?resources.?limits.?cpu).value())))"
+    };
+}
+/// `Quantity::is_integer` of container `c`'s cpu request: Kubernetes' `isInteger()` is false for
+/// a whole number whose factors were not reduced (`4000m` in an object the API server keeps as
+/// written, such as a custom resource), so a quantity below 1P also counts when it equals the
+/// whole number its approximation rounds to (`n` or `n + 1`, `n` the truncated approximation).
+macro_rules! whole_cpu_request {
+    () => {
+        concat!(
+            "(",
+            cpu_request!(),
+            ".isInteger() || (",
+            cpu_request!(),
+            ".isLessThan(quantity('1P')) && ",
+            cpu_request!(),
+            ".compareTo(quantity('0')) >= 0 && ",
+            "[int(",
+            cpu_request!(),
+            ".asApproximateFloat())].exists(n, quantity(string(n)).compareTo(",
+            cpu_request!(),
+            ") == 0 || quantity(string(n + 1)).compareTo(",
+            cpu_request!(),
+            ") == 0)))"
+        )
+    };
+}
+/// The whole number of CPUs of a [`whole_cpu_request!`].
+macro_rules! cpu_request_value {
+    () => {
+        concat!(
+            "(",
+            cpu_request!(),
+            ".isInteger() ? ",
+            cpu_request!(),
+            ".asInteger() : ",
+            "[int(",
+            cpu_request!(),
+            ".asApproximateFloat())].map(n, quantity(string(n)).compareTo(",
+            cpu_request!(),
+            ") == 0 ? n : n + 1)[0])"
+        )
+    };
+}
+/// `resources::exclusive_cpus(..) > 0` for container `c` of a Guaranteed pod: its cpu request
+/// (defaulted from its limit) is a whole number of at least one.
+macro_rules! pinned_cpus {
+    () => {
+        concat!(
+            "(",
+            cpu_request_ok!(),
+            " && ",
+            cpu_request!(),
+            ".isGreaterThan(quantity('0')) && ",
+            whole_cpu_request!(),
+            ")"
+        )
+    };
+}
 const SHOW_IMAGE: &str = "' (image \"' + c.image + '\")'";
 
 /// ra2.app.032: a cpu or memory limit missing (unless the pod-level limit counts: Kubernetes 1.34
@@ -408,6 +564,39 @@ pub static EXPORTED: &[Exported] = &[
             "(v.hostPath.?path.orValue('').matches('^/(?:[.]?/)*dev(?:/|$)') || v.hostPath.?type.orValue('') in ['CharDevice', 'BlockDevice']))"
         ),
         "a privileged container, or a hostPath volume under /dev or of a device type, reaches node devices directly",
+    ),
+    container(
+        "ra2.app.009",
+        "extended-resource",
+        Set::Workload,
+        concat!(
+            // p: the container's limits and requests (the request written, or defaulted by the
+            // API server on a Pod: then equal to the limit).
+            "[[c.?resources.?limits.orValue({}), c.?resources.?requests.orValue({})]].exists(p, p.exists(m, m.exists(k, ",
+            // `names::classify_resource_name` is Invalid ...
+            "(!(k in ['cpu', 'memory', 'ephemeral-storage']) && (!",
+            qualified_name!("k"),
+            " || (!k.contains('/') && !k.startsWith('hugepages-')) || (k.contains('/') && !k.contains('kubernetes.io/') && (k.startsWith('requests.') || !",
+            qualified_name!("('requests.' + k)"),
+            ")))) || ",
+            // ... or Extended, with an amount that is no device count, a request without a limit,
+            // or a request other than the limit.
+            "(k.contains('/') && ",
+            qualified_name!("k"),
+            " && !k.contains('kubernetes.io/') && !k.startsWith('requests.') && ",
+            qualified_name!("('requests.' + k)"),
+            " && ((k in p[0] && ",
+            device_count_problem!("p[0][k]"),
+            ") || (k in p[1] && ",
+            device_count_problem!("p[1][k]"),
+            ") || (k in p[1] && !(k in p[0])) || ",
+            "(k in p[1] && k in p[0] && !",
+            device_count_problem!("p[0][k]"),
+            " && !",
+            device_count_problem!("p[1][k]"),
+            " && (p[1][k] == null ? quantity('0') : quantity(string(p[1][k]))).compareTo(p[0][k] == null ? quantity('0') : quantity(string(p[0][k]))) != 0))))))"
+        ),
+        "a resource name the API server refuses in containers, or a device count that is no whole number, a request without a limit, or a request other than its limit",
     ),
     pod(
         "ra2.app.013",
@@ -776,6 +965,77 @@ pub static EXPORTED: &[Exported] = &[
         "Helm 2's Tiller: its image, its tiller-deploy name, its app=helm name=tiller labels, or the OWNER=TILLER label of its release records",
     ),
     pod(
+        "ra2.ch.001",
+        "request-limit",
+        concat!(
+            "variables.hugeResources.exists(r, ",
+            huge_page_request_without_equal_limit!(),
+            ")"
+        ),
+        "a huge-page request (resources.requests.hugepages-<size>) has no limit, or a limit of another value",
+    ),
+    container(
+        "ra2.ch.001",
+        "needs-cpu-or-memory",
+        Set::Workload,
+        concat!(
+            "[c.?resources.?limits.orValue({}), c.?resources.?requests.orValue({})].exists(m, m.exists(k, ",
+            huge_page_name!("k"),
+            ")) && !['cpu', 'memory'].exists(n, n in c.?resources.?limits.orValue({}) || n in c.?resources.?requests.orValue({}))"
+        ),
+        "requests huge pages (resources hugepages-<size>) but neither cpu nor memory",
+    ),
+    volume(
+        "ra2.ch.001",
+        "emptydir-medium",
+        concat!(
+            "(v.?emptyDir.?medium.orValue('') == 'HugePages' && (size(variables.hugePageFirst) == 0 || ",
+            "variables.hugePages.exists(l, l.exists(k, quantity(k.substring(10)).compareTo(quantity(variables.hugePageFirst[0].substring(10))) != 0)))) || ",
+            "(v.?emptyDir.?medium.orValue('').startsWith('HugePages-') && [v.emptyDir.medium.substring(10)].exists(s, !",
+            page_size_ok!("s"),
+            " || !variables.hugePages.exists(l, l.exists(k, quantity(k.substring(10)).compareTo(quantity(s)) == 0))))"
+        ),
+        "emptyDir volume of medium HugePages with no or several requested page sizes, or of medium HugePages-<size> with no request of that size",
+    ),
+    pod(
+        "ra2.k8s.009",
+        "cpu-pinning",
+        concat!(
+            cpu_pinning_gate!(),
+            " && !variables.qosUndecided && (!variables.guaranteed || (size(variables.spec.?containers.orValue([])) > 0 && !variables.cpuPinned))"
+        ),
+        "the network-intensive (or opted-in) pod is not Guaranteed with a whole number of CPUs for some container, so the static CPU manager pins none",
+    ),
+    container(
+        "ra2.k8s.009",
+        "fractional",
+        Set::Running,
+        concat!(
+            cpu_pinning_gate!(),
+            " && !variables.qosUndecided && variables.guaranteed && variables.cpuPinned && ",
+            cpu_request_ok!(),
+            " && ",
+            cpu_request!(),
+            ".compareTo(quantity('0')) >= 0 && !",
+            whole_cpu_request!()
+        ),
+        "requests a fraction of a CPU in a pod that pins CPUs, so it runs on the shared pool",
+    ),
+    container(
+        "ra2.k8s.009",
+        "smt",
+        Set::Workload,
+        concat!(
+            cpu_pinning_gate!(),
+            " && !variables.qosUndecided && variables.guaranteed && variables.cpuPinned && ",
+            pinned_cpus!(),
+            " && ",
+            cpu_request_value!(),
+            " % 2 == 1"
+        ),
+        "gets an odd number of exclusive CPUs, which nodes with SMT and the full-pcpus-only option reject",
+    ),
+    pod(
         "sec.sys.021",
         "host-users",
         "!variables.windows && !(variables.spec.?hostNetwork.orValue(false) == true || variables.spec.?hostPID.orValue(false) == true || variables.spec.?hostIPC.orValue(false) == true) && variables.spec.?hostUsers.orValue(true) != false",
@@ -809,7 +1069,6 @@ pub static NOT_EXPORTED: &[(&str, &str)] = &[
     ("ra2.app.004/hostname-invalid", API_REFUSES),
     ("ra2.app.004/fqdn-too-long", NOT_YET),
     ("ra2.app.006", JSON_IN_STRING),
-    ("ra2.app.009/extended-resource", NOT_YET),
     ("ra2.app.009/sriov-resource", OTHER_OBJECTS),
     ("ra2.app.010", NOT_YET),
     (
@@ -828,7 +1087,18 @@ pub static NOT_EXPORTED: &[(&str, &str)] = &[
         "API defaulting sets hostPort to containerPort on the host network before admission, so a policy cannot tell host-port from host-network-port",
     ),
     ("ra2.ch.001/node-hugepages", PLATFORM),
-    ("ra2.ch.001", NOT_YET),
+    (
+        "ra2.ch.001/page-size-name",
+        "compares the page size with its canonical quantity form (hugepages-2048Ki is 2Mi), which Kubernetes CEL cannot print",
+    ),
+    (
+        "ra2.ch.001/multiple",
+        "needs an amount's remainder by the page size, which Kubernetes CEL's quantity library cannot compute (no division, and asInteger fails on unreduced amounts such as 2048Ki written in a custom resource)",
+    ),
+    (
+        "ra2.ch.001/size-policy",
+        "judges only page sizes written in canonical form, which Kubernetes CEL cannot print (see page-size-name)",
+    ),
     ("ra2.ch.006/below-allocatable", OTHER_OBJECTS),
     ("ra2.ch.010", PLATFORM),
     ("ra2.ch.012", PLATFORM),
@@ -842,10 +1112,6 @@ pub static NOT_EXPORTED: &[(&str, &str)] = &[
     ("ra2.k8s.006", PLATFORM),
     ("ra2.k8s.008", PLATFORM),
     ("ra2.k8s.009/kubelet-cpu-manager", PLATFORM),
-    (
-        "ra2.k8s.009",
-        "applies only to pods of the network-intensive profile, which NetworkAttachmentDefinitions (other objects) can decide",
-    ),
     ("ra2.k8s.011/node", PLATFORM),
     ("ra2.k8s.011/worker-label", PLATFORM),
     ("ra2.k8s.011/no-host", PLATFORM),
@@ -887,8 +1153,10 @@ pub static NOT_EXPORTED: &[(&str, &str)] = &[
 pub static PARAMS_NOT_USED: &[(&str, &str)] = &[
     // Only fqdn-too-long, which is not exported, builds the fully qualified host name.
     ("ra2.app.004", "cluster_domain"),
-    // Only extended-resource and sriov-resource, which are not exported, read them.
+    // Only extended-resource and sriov-resource, which are not exported, read it.
     ("ra2.app.009", "network_resources_injector"),
+    // The device table's accelerators, which ra2.k8s.009's network-intensive signal reads from
+    // the config itself (`network_device_cel`).
     ("ra2.app.009", "accelerator_resource_patterns"),
     // Only below-allocatable, which is not exported, compares with it.
     ("ra2.ch.006", "node_allocatable_cpu"),
@@ -897,6 +1165,10 @@ pub static PARAMS_NOT_USED: &[(&str, &str)] = &[
 /// String-list parameters that exported checks read: `@name@` in the rule's CEL becomes the
 /// list the run's config (else the catalogue's default) gives.
 pub static PARAM_LISTS: &[(&str, &str)] = &[("ra2.app.048", "allowed_types"), ("ra2.app.028", "sockets")];
+
+/// String parameters that exported checks read: `@name@` in the rule's CEL becomes the string
+/// the run's config (else the catalogue's default) gives, as a CEL literal.
+pub static PARAM_STRINGS: &[(&str, &str)] = &[("ra2.k8s.009", "opt_in_annotation")];
 
 /// The exported CEL of `rule`/`check`, if it is exported.
 pub fn exported(rule: &str, check: &str) -> Option<&'static Exported> {
@@ -943,11 +1215,17 @@ pub static NOTES: &[(&str, &str)] = &[
     ("ra2.k8s.019/beta-with-ga", API_VERSION_NOTE),
     ("ra2.k8s.019/beta-no-ga", API_VERSION_NOTE),
     ("ra2.k8s.019/third-party-beta", API_VERSION_NOTE),
+    ("ra2.k8s.009/cpu-pinning", CPU_PINNING_NOTE),
+    ("ra2.k8s.009/fractional", CPU_PINNING_NOTE),
+    ("ra2.k8s.009/smt", CPU_PINNING_NOTE),
     ("ra2.app.007/pv", CLAIMS_NOTE),
     ("ra2.app.025/local-pv", CLAIMS_NOTE),
     ("ra2.stg.006/pv-source", CLAIMS_NOTE),
     ("ra2.stg.006/provisioner", CLAIMS_NOTE),
 ];
+
+/// What the CPU-pinning policy cannot decide from the object alone.
+const CPU_PINNING_NOTE: &str = "the policy judges pods that are network-intensive by their own signals (the anuket.io/profile node selector or affinity, huge pages, network devices by the device table and the configured patterns) or opt in; ra2 also judges a pod that attaches to a fast-path NetworkAttachmentDefinition or requests a definition's or SriovNetworkNodePolicy's resource, which needs those other objects. Where a container requests more cpu or memory than its limit (the API server refuses that in Pods and every built-in template but a StatefulSet's), and from Kubernetes 1.34 where two or more containers request a resource whose pod-level request is left to default, the QoS class depends on summed quantities, which CEL cannot add up over a list: the policy does not judge such pods";
 
 /// The PersistentVolume and StorageClass checks that ra2 also reports on the claims leading to them.
 const CLAIMS_NOTE: &str = "the policy judges the PersistentVolume or StorageClass itself; ra2 also reports a claim of the same input bound to such a volume or naming such a class, which needs the other object";
@@ -1074,7 +1352,11 @@ pub fn generate(config: &Config) -> Result<(Vec<Value>, Summary), Vec<ExportErro
                 .into_iter()
                 .flat_map(|p| p.keys())
                 .map(String::as_str)
-                .filter(|name| !PARAMS_NOT_USED.contains(&(doc.id, *name)) && !PARAM_LISTS.contains(&(doc.id, *name)))
+                .filter(|name| {
+                    !PARAMS_NOT_USED.contains(&(doc.id, *name))
+                        && !PARAM_LISTS.contains(&(doc.id, *name))
+                        && !PARAM_STRINGS.contains(&(doc.id, *name))
+                })
                 .collect();
             if !used.is_empty() {
                 let names = used;
@@ -1273,6 +1555,46 @@ fn variables(kind: Kind, config: &Config) -> Value {
         ),
         var("podLimits", pod_limits),
         var("windows", "variables.spec.?os.?name.orValue('') == 'windows'"),
+        // ra2.k8s.009: the pod's own network-intensive signals, its QoS class, and whether a
+        // regular container gets exclusive CPUs.
+        var(
+            "podLevel",
+            if config.pod_level_resources() {
+                "variables.spec.?resources.hasValue()"
+            } else {
+                "false"
+            }
+        ),
+        var("networkIntensive", &network_intensive_cel(config)),
+        // ra2.ch.001: the resources of the workload containers (and, from Kubernetes 1.34, the
+        // pod's), the valid huge-page sizes each requests (requests defaulted from limits), and
+        // the first of each that requests any.
+        var(
+            "hugeResources",
+            "variables.workload.map(c, c.?resources.orValue({})) + (variables.podLevel ? [variables.spec.?resources.orValue({})] : [])"
+        ),
+        var(
+            "hugePages",
+            &format!(
+                "variables.hugeResources.map(r, r.?limits.orValue({{}}).filter(k, {huge}) + r.?requests.orValue({{}}).filter(k, {huge}))",
+                huge = concat!(
+                    huge_page_name!("k"),
+                    " && [k.substring(10)].exists(s, ",
+                    page_size_ok!("s"),
+                    ")"
+                )
+            )
+        ),
+        var(
+            "hugePageFirst",
+            "variables.hugePages.filter(l, size(l) > 0).map(l, l[0])"
+        ),
+        var("guaranteed", &qos_cel(false)),
+        var("qosUndecided", &qos_cel(true)),
+        var(
+            "cpuPinned",
+            &format!("variables.spec.?containers.orValue([]).exists(c, {})", pinned_cpus!())
+        ),
         // The suppression annotations: the object's and its pod template's.
         var(
             "annotations",
@@ -1280,6 +1602,178 @@ fn variables(kind: Kind, config: &Config) -> Value {
         ),
         name,
     ])
+}
+
+/// CEL: `expr` (a CEL expression for a string) is a qualified name (`names::is_qualified_name`),
+/// as [`qualified_name!`] writes it.
+fn qualified_cel(expr: &str) -> String {
+    format!(
+        "({expr}.matches('^(?:[a-z0-9](?:[-a-z0-9]*[a-z0-9])?(?:[.][a-z0-9](?:[-a-z0-9]*[a-z0-9])?)*/)?[A-Za-z0-9](?:[-A-Za-z0-9_.]{{0,61}}[A-Za-z0-9])?$') && (!{expr}.contains('/') || size({expr}.split('/')[0]) <= 253))"
+    )
+}
+
+/// CEL: the lower-cased resource name `l` matches one of `globs` (ra2's globs, compared
+/// lower-cased as `devices::matches` does).
+fn globs_cel(l: &str, globs: &[&str]) -> String {
+    if globs.is_empty() {
+        return "false".to_owned();
+    }
+    let alternatives: Vec<String> = globs
+        .iter()
+        .map(|g| {
+            let re = glob_regex(&g.to_ascii_lowercase());
+            re.trim_start_matches('^').trim_end_matches('$').to_owned()
+        })
+        .collect();
+    format!(
+        "{l}.matches({})",
+        literal(&format!("(?s)^(?:{})$", alternatives.join("|")))
+    )
+}
+
+/// CEL: the resource name `k` is an extended resource the run's device table
+/// (`devices::Classifier`: the config's network then accelerator patterns, bridge markers, the
+/// shipped accelerators, then the shipped network devices) calls a network device
+/// (`names::classify_resource_name` is `Extended`).
+fn network_device_cel(k: &str, config: &Config) -> String {
+    use crate::k8s::devices::{BRIDGE_MARKER_PREFIXES, Classifier, table};
+    let classifier = Classifier::new(config);
+    let (network, accelerator) = classifier.configured_patterns();
+    let network: Vec<&str> = network.iter().map(String::as_str).collect();
+    let accelerator: Vec<&str> = accelerator.iter().map(String::as_str).collect();
+    let table = table();
+    let shipped_accelerators: Vec<&str> = table.accelerator.iter().map(|e| e.pattern).collect();
+    let shipped_network: Vec<&str> = table.network.iter().map(|e| e.pattern).collect();
+    let bridge: Vec<String> = BRIDGE_MARKER_PREFIXES
+        .iter()
+        .map(|p| format!("{k}.startsWith({})", literal(p)))
+        .collect();
+    format!(
+        "({k}.contains('/') && {} && !{k}.contains('kubernetes.io/') && !{k}.startsWith('requests.') && {} && [{k}.lowerAscii()].exists(l, {} || (!{} && !({}) && !{} && {})))",
+        qualified_cel(k),
+        qualified_cel(&format!("('requests.' + {k})")),
+        globs_cel("l", &network),
+        globs_cel("l", &accelerator),
+        bridge.join(" || "),
+        globs_cel("l", &shipped_accelerators),
+        globs_cel("l", &shipped_network),
+    )
+}
+
+/// CEL: `profile::local_signal`, the pod's own network-intensive signals: it selects or prefers
+/// nodes labelled `anuket.io/profile: network-intensive`, or a workload container (or, from
+/// Kubernetes 1.34, the pod-level resources) writes a huge-page or network-device resource.
+fn network_intensive_cel(config: &Config) -> String {
+    let expression = "e.?key.orValue('') in @data:profile_label@ && e.?operator.orValue('') == 'In' && e.?values.orValue([]).exists(v, v in @data:network_intensive@)";
+    let resource = format!(
+        "(({k}.startsWith('hugepages-') && !{k}.contains('/') && {}) || {})",
+        qualified_cel("k"),
+        network_device_cel("k", config),
+        k = "k"
+    );
+    with_data(&format!(
+        concat!(
+            "variables.spec.?nodeSelector.orValue({{}}).exists(k, k in @data:profile_label@ && variables.spec.nodeSelector[k] in @data:network_intensive@) || ",
+            "variables.spec.?affinity.?nodeAffinity.?requiredDuringSchedulingIgnoredDuringExecution.?nodeSelectorTerms.orValue([]).exists(t, t.?matchExpressions.orValue([]).exists(e, {expression})) || ",
+            "variables.spec.?affinity.?nodeAffinity.?preferredDuringSchedulingIgnoredDuringExecution.orValue([]).exists(p, p.?preference.?matchExpressions.orValue([]).exists(e, {expression})) || ",
+            "(variables.workload.map(c, c.?resources.orValue({{}})) + (variables.podLevel ? [variables.spec.?resources.orValue({{}})] : [])).exists(r, ",
+            "[r.?limits.orValue({{}}), r.?requests.orValue({{}})].exists(m, m.exists(k, {resource})))"
+        ),
+        expression = expression,
+        resource = resource
+    ))
+}
+
+/// CEL over an optional quantity `o`: it is written and parses.
+fn quantity_ok(o: &str) -> String {
+    format!("({o}.hasValue() && isQuantity(string({o}.value())))")
+}
+
+fn quantity_of(o: &str) -> String {
+    format!("quantity(string({o}.value()))")
+}
+
+/// CEL for `resources::pod_qos(..) == Guaranteed` (`undecided` false), or for the pods whose
+/// class CEL cannot tell (`undecided` true): Kubernetes compares the pod's summed requests
+/// with its summed limits, and CEL cannot sum a list. The per-container test is the same
+/// whenever no container requests more than its limit; from Kubernetes 1.34 (`podLevel`), the
+/// pod-level resources decide, and a request they leave to default is the containers' sum
+/// (KEP-2837), known here only when at most one container requests the resource.
+fn qos_cel(undecided: bool) -> String {
+    let resources = ["cpu", "memory"];
+    let limit = |r: &str| format!("c.?resources.?limits.?{r}");
+    let request = |r: &str| format!("c.?resources.?requests.?{r}.or(c.?resources.?limits.?{r})");
+    let positive = |o: &str| {
+        format!(
+            "({} && {}.isGreaterThan(quantity('0')))",
+            quantity_ok(o),
+            quantity_of(o)
+        )
+    };
+    let equal = |a: &str, b: &str| {
+        format!(
+            "({} && {} && {}.compareTo({}) == 0)",
+            quantity_ok(a),
+            quantity_ok(b),
+            quantity_of(a),
+            quantity_of(b)
+        )
+    };
+    let above = |r: &str| {
+        format!(
+            "({} && {} && {}.isGreaterThan({}))",
+            quantity_ok(&request(r)),
+            quantity_ok(&limit(r)),
+            quantity_of(&request(r)),
+            quantity_of(&limit(r))
+        )
+    };
+    let limits_positive: Vec<String> = resources.iter().map(|r| positive(&limit(r))).collect();
+    let container_guaranteed: Vec<String> = resources
+        .iter()
+        .map(|r| format!("{} && {}", positive(&limit(r)), equal(&request(r), &limit(r))))
+        .collect();
+    let containers = if undecided {
+        format!(
+            "variables.workload.all(c, {}) && variables.workload.exists(c, {} || {})",
+            limits_positive.join(" && "),
+            above("cpu"),
+            above("memory")
+        )
+    } else {
+        format!(
+            "size(variables.workload) > 0 && variables.workload.all(c, {})",
+            container_guaranteed.join(" && ")
+        )
+    };
+    // Per resource at the pod level: 1 the request equals the limit, 0 it does not, 2 unknown.
+    let pod_limit = |r: &str| format!("variables.spec.?resources.?limits.?{r}");
+    let state = |r: &str| {
+        let written = format!("variables.spec.?resources.?requests.?{r}");
+        let requesting = format!(
+            "variables.workload.filter(c, c.?resources.?requests.?{r}.hasValue() || c.?resources.?limits.?{r}.hasValue())"
+        );
+        format!(
+            "({written}.hasValue() ? ({} ? 1 : 0) : size({requesting}) == 0 ? 1 : size({requesting}) == 1 ? ({requesting}.all(c, {}) ? 1 : 0) : 2)",
+            equal(&written, &pod_limit(r)),
+            equal(&request(r), &pod_limit(r))
+        )
+    };
+    let pod_limits_positive = format!("{} && {}", positive(&pod_limit("cpu")), positive(&pod_limit("memory")));
+    let pod = if undecided {
+        format!(
+            "{pod_limits_positive} && [[{}, {}]].exists(s, s[0] != 0 && s[1] != 0 && (s[0] == 2 || s[1] == 2))",
+            state("cpu"),
+            state("memory")
+        )
+    } else {
+        format!(
+            "{pod_limits_positive} && {} == 1 && {} == 1",
+            state("cpu"),
+            state("memory")
+        )
+    };
+    format!("variables.podLevel ? ({pod}) : ({containers})")
 }
 
 /// A policy for the objects of `kind`; with the day to export again by when an exemption
@@ -1578,6 +2072,7 @@ fn data_list(name: &str) -> Option<Vec<&'static str>> {
         "in_tree_volume_sources" => pod_sources.filter(|k| IN_TREE_STORAGE.contains(k)).collect(),
         "profile_label" => vec![crate::model::profile::PROFILE_LABEL],
         "profile_names" => crate::model::profile::PROFILE_NAMES.to_vec(),
+        "network_intensive" => vec![crate::model::profile::NETWORK_INTENSIVE],
         "in_tree_pv_sources" => crate::model::storage::PV_SOURCES
             .iter()
             .copied()
@@ -1680,6 +2175,14 @@ fn with_params(mut validation: Value, rule: &'static str, config: &Config) -> Va
         for field in ["expression", "messageExpression"] {
             if let Some(Value::String(expression)) = validation.get_mut(field) {
                 *expression = expression.replace(&format!("@{name}@"), &list);
+            }
+        }
+    }
+    for (_, name) in PARAM_STRINGS.iter().filter(|(r, _)| *r == rule) {
+        let text = literal(&crate::rules::params::Params::new(rule, config).string(name));
+        for field in ["expression", "messageExpression"] {
+            if let Some(Value::String(expression)) = validation.get_mut(field) {
+                *expression = expression.replace(&format!("@{name}@"), &text);
             }
         }
     }
@@ -1899,6 +2402,26 @@ mod tests {
         let text = to_yaml(&generate(&sockets).unwrap().0);
         assert!(text.contains("['/run/my.sock'].exists(s, "), "{text}");
         assert!(!text.contains("@sockets@"));
+        // ra2.k8s.009's opt-in annotation, and the device patterns its network-intensive signal
+        // reads (ra2.app.006's network patterns, ra2.app.009's accelerators).
+        let pinning = Config::from_yaml(
+            "params: {ra2.k8s.009: {opt_in_annotation: example.com/pin}, ra2.app.006: {ni_resource_patterns: [acme.io/Fast*]}, ra2.app.009: {accelerator_resource_patterns: [acme.io/fastgpu]}}\n",
+            "c",
+        )
+        .unwrap();
+        let text = to_yaml(&generate(&pinning).unwrap().0);
+        assert!(
+            text.contains("'example.com/pin' in a && a['example.com/pin'] == 'true'"),
+            "{text}"
+        );
+        assert!(
+            text.contains("l.matches('(?s)^(?:acme\\\\\\\\.io\\\\\\\\/fast.*)$')"),
+            "{text}"
+        );
+        assert!(text.contains("acme\\\\\\\\.io\\\\\\\\/fastgpu"), "{text}");
+        assert!(!text.contains("@opt_in_annotation@"));
+        let off = Config::from_yaml("params: {ra2.k8s.009: {opt_in_annotation: ''}}\n", "c").unwrap();
+        assert!(to_yaml(&generate(&off).unwrap().0).contains("('' != '' && "));
         let unused = Config::from_yaml("params: {ra2.app.004: {cluster_domain: example.org}}\n", "c").unwrap();
         assert!(generate(&unused).is_ok());
         let config = Config::from_yaml("edition: base\nfail-on: info\n", "c").unwrap();

@@ -119,6 +119,12 @@ impl Classifier {
         self.shipped(resource)
     }
 
+    /// The config's network and accelerator patterns, in the order [`Classifier::configured`]
+    /// tries them (for `ra2 export vap`, which writes the same decision in CEL).
+    pub(crate) fn configured_patterns(&self) -> (&[String], &[String]) {
+        (&self.network, &self.accelerator)
+    }
+
     /// The class the config's patterns give, if any.
     pub fn configured(&self, resource: &str) -> Option<(DeviceClass, Source)> {
         for (class, patterns) in [
@@ -170,7 +176,7 @@ impl Classifier {
 /// resourceName only so that pods are scheduled where the bridge exists: no device plugin stands
 /// behind it, the kubelet allocates nothing, Multus finds no device ID for it and passes none,
 /// and the plug-in attaches to the bridge on whatever node the pod runs.
-const BRIDGE_MARKER_PREFIXES: &[&str] = &["ovs-cni.network.kubevirt.io/", "bridge.network.kubevirt.io/"];
+pub(crate) const BRIDGE_MARKER_PREFIXES: &[&str] = &["ovs-cni.network.kubevirt.io/", "bridge.network.kubevirt.io/"];
 
 /// Whether an extended resource is a bridge marker's node resource rather than a device.
 pub(crate) fn is_bridge_marker(resource: &str) -> bool {
