@@ -12,8 +12,9 @@ use crate::parse::source::{chunks, strip_bom};
 use crate::{Config, Linter, Report};
 
 /// Marks are left at least this many bytes apart (and no more than [`MARKS`] in a text): a
-/// copy of a linter costs far less than reading this much again.
-const MARK_EVERY: usize = 64 * 1024;
+/// copy of a linter costs far less than reading this much again. Tests leave them close, to
+/// resume from them in small texts.
+const MARK_EVERY: usize = if cfg!(test) { 64 } else { 64 * 1024 };
 
 /// At most about this many marks in a text: each copies what was read before it.
 const MARKS: usize = 16;
@@ -153,4 +154,75 @@ fn read<'c>(
         marks,
         linter,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::fix::{fix_text, fix_text_for_run};
+    use crate::{Config, Linter};
+
+    /// `docs` documents: a beta CronJob (whose fix moves it to batch/v1) where `fixable` says,
+    /// else a ConfigMap.
+    fn manifests(docs: usize, fixable: fn(usize) -> bool) -> String {
+        (0..docs)
+            .map(|i| {
+                if fixable(i) {
+                    format!(
+                        "---\napiVersion: batch/v1beta1\nkind: CronJob\nmetadata:\n  name: c{i}\nspec:\n  schedule: '* * * * *'\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: Never\n          containers:\n          - name: c\n            image: r/c:1\n"
+                    )
+                } else {
+                    format!("---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: m{i}\ndata:\n  k: v{i}\n")
+                }
+            })
+            .collect()
+    }
+
+    /// Fixing for a run fixes, notes and reports what fixing alone does, and hands over a linter
+    /// that read the fixed text as the run reads it: fixes at the start, in the middle, at the
+    /// end, throughout and nowhere, resuming from marks before them.
+    #[test]
+    fn fixing_for_a_run_fixes_and_reads_as_linting_anew() {
+        let config = Config::default();
+        let seed = Linter::new(&config).seed();
+        let cases: [fn(usize) -> bool; 5] = [|i| i == 0, |i| i == 14, |i| i == 29, |i| i % 7 == 3, |_| false];
+        for (case, fixable) in cases.into_iter().enumerate() {
+            let text = manifests(30, fixable);
+            for skip_non_k8s in [false, true] {
+                let anew = fix_text("f.yaml", &text, &config, true);
+                let (kept, linter) = fix_text_for_run(&seed, "f.yaml", &text, &config, skip_non_k8s, true);
+                assert_eq!(kept.text, anew.text, "case {case}");
+                assert_eq!(kept.applied, anew.applied, "case {case}");
+                assert_eq!(kept.dropped, anew.dropped, "case {case}");
+                assert_eq!(kept.report, anew.report, "case {case}");
+                assert_eq!(anew.text == text, case == 4, "case {case}: fixed or not");
+                let mut run = Linter::new(&config);
+                run.add_file_with("f.yaml", &kept.text, skip_non_k8s);
+                let mut taken = Linter::new(&config);
+                taken.absorb(linter.expect("a linter for the run"));
+                assert_eq!(taken.finish(), run.finish(), "case {case}");
+            }
+        }
+    }
+
+    /// A document that is not Kubernetes, which the run skips and fixing alone reports: fixed
+    /// the same, and the run reads the file itself.
+    #[test]
+    fn a_file_the_run_skips_documents_of_is_read_by_the_run() {
+        let config = Config::default();
+        let seed = Linter::new(&config).seed();
+        let text = format!("{}---\nnot: kubernetes\n", manifests(10, |i| i == 2));
+        let anew = fix_text("f.yaml", &text, &config, true);
+        let (kept, linter) = fix_text_for_run(&seed, "f.yaml", &text, &config, true, true);
+        assert_ne!(anew.text, text);
+        assert_eq!(kept.text, anew.text);
+        assert_eq!(kept.applied, anew.applied);
+        assert_eq!(kept.report, anew.report);
+        assert!(linter.is_none());
+        // Without skipping, the run reads it as fixing did.
+        assert!(
+            fix_text_for_run(&seed, "f.yaml", &text, &config, false, true)
+                .1
+                .is_some()
+        );
+    }
 }
