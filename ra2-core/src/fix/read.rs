@@ -16,6 +16,10 @@ use crate::{Config, Linter, Report};
 /// resume from them in small texts.
 const MARK_EVERY: usize = if cfg!(test) { 64 } else { 64 * 1024 };
 
+/// In a text a fix made (read again only if another fix follows: few are), marks are left
+/// closer: only a file with several rounds of fixes reads from them.
+const MARK_AGAIN_EVERY: usize = if cfg!(test) { 64 } else { 4 * 1024 };
+
 /// At most about this many marks in a text: each copies what was read before it.
 const MARKS: usize = 16;
 
@@ -135,7 +139,7 @@ fn read<'c>(
         file.set_skip_non_k8s(skip_non_k8s);
         (linter, file, Vec::new(), 0)
     };
-    let every = MARK_EVERY.max(body.len() / MARKS);
+    let every = if kept.is_some() { MARK_AGAIN_EVERY } else { MARK_EVERY }.max(body.len() / MARKS);
     let mut since = 0;
     for (i, chunk) in parts.iter().enumerate().skip(from) {
         if since >= every {
