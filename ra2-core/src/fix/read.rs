@@ -14,7 +14,7 @@ use crate::{Config, Linter, Report};
 /// Marks are left at least this many bytes apart (and no more than [`MARKS`] in a text): a
 /// copy of a linter costs far less than reading this much again. Tests leave them close, to
 /// resume from them in small texts.
-const MARK_EVERY: usize = if cfg!(test) { 64 } else { 64 * 1024 };
+const MARK_EVERY: usize = if cfg!(test) { 64 } else { 16 * 1024 };
 
 /// In a text a fix made (read again only if another fix follows: few are), marks are left
 /// closer: only a file with several rounds of fixes reads from them.
