@@ -25,6 +25,54 @@ pub struct Outcome {
     pub problem: Option<ReadProblem>,
 }
 
+/// Files a run need not read: a linter for the run (see [`Linter::fork`]) that read each, and
+/// the text it read, by path (`ra2 lint --fix` read and fixed them already). Each is taken in
+/// ([`Linter::absorb`]) in its turn instead of reading the file.
+#[derive(Default)]
+pub struct Prelinted<'c>(Mutex<std::collections::HashMap<std::path::PathBuf, (Box<Linter<'c>>, String)>>);
+
+impl std::fmt::Debug for Prelinted<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let files = self.0.lock().map_or(0, |files| files.len());
+        f.debug_struct("Prelinted").field("files", &files).finish()
+    }
+}
+
+impl<'c> Prelinted<'c> {
+    /// `linter` read `text` as the file `path`. A path given twice is read by the run.
+    pub fn insert(&mut self, path: std::path::PathBuf, linter: Linter<'c>, text: String) {
+        let Ok(files) = self.0.get_mut() else { return };
+        match files.entry(path) {
+            std::collections::hash_map::Entry::Occupied(seen) => {
+                seen.remove();
+            }
+            std::collections::hash_map::Entry::Vacant(new) => {
+                new.insert((Box::new(linter), text));
+            }
+        }
+    }
+
+    /// Forgets the files `changed` says were changed since they were read.
+    pub fn forget(&mut self, mut changed: impl FnMut(&std::path::Path) -> bool) {
+        if let Ok(files) = self.0.get_mut() {
+            files.retain(|path, _| !changed(path));
+        }
+    }
+
+    /// The linter that read `item`, if one did, with the outcome of reading it.
+    fn take(&self, item: &Input, keep_text: bool) -> Option<(Box<Linter<'c>>, Outcome)> {
+        let Input::File { path, .. } = item else { return None };
+        let (linter, text) = self.0.lock().ok()?.remove(path)?;
+        Some((
+            linter,
+            Outcome {
+                text: keep_text.then_some(text),
+                problem: None,
+            },
+        ))
+    }
+}
+
 /// The default `--jobs`: the cores available to this process.
 pub fn default_jobs() -> usize {
     std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
@@ -54,12 +102,25 @@ pub fn lint_inputs_with(
     linter: &mut Linter<'_>,
     jobs: usize,
     keep_text: bool,
+    on: impl FnMut(&Input, Outcome) -> bool,
+    progress: Option<Progress<'_>>,
+) {
+    lint_inputs_prelinted(inputs, linter, jobs, keep_text, on, progress, None);
+}
+
+/// [`lint_inputs_with`], taking in what `prelinted` read instead of reading it.
+fn lint_inputs_prelinted<'c>(
+    inputs: &[Input],
+    linter: &mut Linter<'c>,
+    jobs: usize,
+    keep_text: bool,
     mut on: impl FnMut(&Input, Outcome) -> bool,
     mut progress: Option<Progress<'_>>,
+    prelinted: Option<&Prelinted<'c>>,
 ) {
     if jobs < 2 || inputs.len() < 2 || !linter.can_fork() {
         for item in inputs {
-            let outcome = lint_one(item, linter, keep_text, &mut progress);
+            let outcome = lint_or_take(item, linter, keep_text, &mut progress, prelinted);
             if !on(item, after_file(item, linter, outcome, &mut progress)) {
                 return;
             }
@@ -67,7 +128,7 @@ pub fn lint_inputs_with(
         return;
     }
     let board = Board::listing(inputs);
-    on_threads(&board, linter, jobs, keep_text, on, progress, |_| ());
+    on_threads(&board, linter, jobs, keep_text, on, progress, prelinted, |_| ());
 }
 
 /// What [`lint_paths`] found besides the inputs it read.
@@ -92,12 +153,30 @@ pub fn lint_paths(
     on: impl FnMut(&Input, Outcome) -> bool,
     progress: Option<Progress<'_>>,
 ) -> Found {
+    lint_paths_prelinted(paths, how, linter, jobs, keep_text, on, progress, None)
+}
+
+/// [`lint_paths`], taking in what `prelinted` read instead of reading it again.
+#[expect(
+    clippy::too_many_arguments,
+    reason = "lint_paths' arguments and what was read already"
+)]
+pub fn lint_paths_prelinted<'c>(
+    paths: &[std::path::PathBuf],
+    how: input::Discovery,
+    linter: &mut Linter<'c>,
+    jobs: usize,
+    keep_text: bool,
+    on: impl FnMut(&Input, Outcome) -> bool,
+    progress: Option<Progress<'_>>,
+    prelinted: Option<&Prelinted<'c>>,
+) -> Found {
     // Files named one by one need no walk beside the linting: read them as a list, which lints
     // a single file on this thread (no pool to start for it).
     let walks = paths.iter().any(|path| path.is_dir());
     if jobs < 2 || !linter.can_fork() || !walks {
         let (inputs, problems, skipped) = input::discover(paths, how);
-        lint_inputs_with(&inputs, linter, jobs, keep_text, on, progress);
+        lint_inputs_prelinted(&inputs, linter, jobs, keep_text, on, progress, prelinted);
         return Found {
             inputs: inputs.len(),
             problems,
@@ -106,30 +185,41 @@ pub fn lint_paths(
     }
     let board = Board::default();
     let mut found = Found::default();
-    on_threads(&board, linter, jobs, keep_text, on, progress, |absorb_ready| {
-        // The list is complete once the walk is over, whatever happens to the walk.
-        let _complete = Completes(&board);
-        let (problems, skipped) = input::discover_each(paths, how, &mut |input| {
-            found.inputs += 1;
-            board.push(input);
-            absorb_ready();
-        });
-        found.problems = problems;
-        found.skipped = skipped;
-    });
+    on_threads(
+        &board,
+        linter,
+        jobs,
+        keep_text,
+        on,
+        progress,
+        prelinted,
+        |absorb_ready| {
+            // The list is complete once the walk is over, whatever happens to the walk.
+            let _complete = Completes(&board);
+            let (problems, skipped) = input::discover_each(paths, how, &mut |input| {
+                found.inputs += 1;
+                board.push(input);
+                absorb_ready();
+            });
+            found.problems = problems;
+            found.skipped = skipped;
+        },
+    );
     found
 }
 
 /// Lints the inputs listed on `board` on `jobs` threads, absorbing them into `linter` in input
 /// order on the calling thread. `list` lists the rest of them, when the board does not list
 /// them all yet, calling the function it is given now and then to absorb what is ready.
-fn on_threads(
+#[expect(clippy::too_many_arguments, reason = "the run's parts, each needed")]
+fn on_threads<'c>(
     board: &Board,
-    linter: &mut Linter<'_>,
+    linter: &mut Linter<'c>,
     jobs: usize,
     keep_text: bool,
     on: impl FnMut(&Input, Outcome) -> bool,
     progress: Option<Progress<'_>>,
+    prelinted: Option<&Prelinted<'c>>,
     list: impl FnOnce(&mut dyn FnMut()),
 ) {
     let seed = linter.seed();
@@ -138,7 +228,7 @@ fn on_threads(
         for _ in 0..jobs {
             let results = results.clone();
             let seed = &seed;
-            scope.spawn(move || work(seed, keep_text, board, &results, AHEAD_PER_THREAD * jobs));
+            scope.spawn(move || work(seed, keep_text, board, &results, AHEAD_PER_THREAD * jobs, prelinted));
         }
         drop(results);
         let mut absorb = Absorb {
@@ -341,6 +431,7 @@ fn work<'c>(
     board: &Board,
     results: &mpsc::Sender<Vec<(usize, Arc<Input>, Read<'c>)>>,
     ahead: usize,
+    prelinted: Option<&Prelinted<'c>>,
 ) {
     // Handed over a few at a time: each hand-over may wake the calling thread.
     let mut batch = Vec::with_capacity(SEND_EVERY);
@@ -356,25 +447,28 @@ fn work<'c>(
             }
         }
         let Some(item) = board.take(index, ahead) else { break };
-        let read = match &*item {
-            Input::Stdin => Read::Streamed,
-            Input::File {
-                path,
-                name,
-                skip_non_k8s,
-            } => match read_unless_large(path, name) {
-                Ok(None) => Read::Streamed,
-                whole => {
-                    let mut fork = seed.linter();
-                    let outcome = lint_read(
-                        whole.map(Option::unwrap_or_default),
-                        name,
-                        *skip_non_k8s,
-                        &mut fork,
-                        keep_text,
-                    );
-                    Read::Forked(outcome, Box::new(fork))
-                }
+        let read = match prelinted.and_then(|p| p.take(&item, keep_text)) {
+            Some((fork, outcome)) => Read::Forked(outcome, fork),
+            None => match &*item {
+                Input::Stdin => Read::Streamed,
+                Input::File {
+                    path,
+                    name,
+                    skip_non_k8s,
+                } => match read_unless_large(path, name) {
+                    Ok(None) => Read::Streamed,
+                    whole => {
+                        let mut fork = seed.linter();
+                        let outcome = lint_read(
+                            whole.map(Option::unwrap_or_default),
+                            name,
+                            *skip_non_k8s,
+                            &mut fork,
+                            keep_text,
+                        );
+                        Read::Forked(outcome, Box::new(fork))
+                    }
+                },
             },
         };
         // What the calling thread streams, it is given at once.
@@ -435,6 +529,23 @@ fn read_unless_large(path: &std::path::Path, name: &str) -> Result<Option<Vec<u8
     // Through `take`, which asks the file for no size hint (a second `fstat` and an `lseek`).
     std::io::Read::read_to_end(&mut std::io::Read::take(&mut file, u64::MAX), &mut bytes).map_err(io)?;
     Ok(Some(bytes))
+}
+
+/// [`lint_one`], or the linter `prelinted` has for `item` taken in.
+fn lint_or_take<'c>(
+    item: &Input,
+    linter: &mut Linter<'c>,
+    keep_text: bool,
+    progress: &mut Option<Progress<'_>>,
+    prelinted: Option<&Prelinted<'c>>,
+) -> Outcome {
+    match prelinted.and_then(|p| p.take(item, keep_text)) {
+        Some((fork, outcome)) => {
+            linter.absorb(*fork);
+            outcome
+        }
+        None => lint_one(item, linter, keep_text, progress),
+    }
 }
 
 fn lint_one(item: &Input, linter: &mut Linter<'_>, keep_text: bool, progress: &mut Option<Progress<'_>>) -> Outcome {

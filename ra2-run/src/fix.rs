@@ -14,7 +14,9 @@ use crate::Options;
 
 /// What fixing did before the run reports what remains.
 #[derive(Debug, Default)]
-pub(crate) struct Outcome {
+pub(crate) struct Outcome<'c> {
+    /// The files fixing read (and wrote) as the run would read them: it takes them in instead.
+    pub(crate) prelinted: ra2_input::parallel::Prelinted<'c>,
     /// Fixes applied (or, with `--diff`, that would be).
     pub(crate) applied: usize,
     /// Files changed (or that would be).
@@ -26,16 +28,20 @@ pub(crate) struct Outcome {
 }
 
 /// Fixes the files `options` name (standard input is left to [`fix_stdin`]).
-pub(crate) fn fix_files(options: &Options, config: &Config) -> Outcome {
+pub(crate) fn fix_files<'c>(options: &Options, config: &'c Config) -> Outcome<'c> {
     let how = Discovery {
         skip_non_k8s: config.skip_non_k8s,
         respect_ignore_files: !options.no_ignore,
     };
     let (inputs, _, _) = ra2_input::discover(&options.paths, how);
-    let files: Vec<(std::path::PathBuf, String)> = inputs
+    let files: Vec<(std::path::PathBuf, String, bool)> = inputs
         .into_iter()
         .filter_map(|input| match input {
-            Input::File { path, name, .. } => Some((path, name)),
+            Input::File {
+                path,
+                name,
+                skip_non_k8s,
+            } => Some((path, name, skip_non_k8s)),
             Input::Stdin => None,
         })
         .collect();
@@ -44,11 +50,11 @@ pub(crate) fn fix_files(options: &Options, config: &Config) -> Outcome {
     let mut chart = HelmRun::new(options);
     let (helm, files): (Vec<_>, Vec<_>) = files
         .into_iter()
-        .partition(|(path, _)| std::fs::read_to_string(path).is_ok_and(|t| chart.has_chart(&t)));
+        .partition(|(path, _, _)| std::fs::read_to_string(path).is_ok_and(|t| chart.has_chart(&t)));
     let results = fix_all(&files, config, options.unsafe_fixes, crate::run::jobs(options));
     let mut outcome = Outcome::default();
     let mut diffs = String::new();
-    for (path, name) in &helm {
+    for (path, name, _) in &helm {
         let Ok(text) = std::fs::read_to_string(path) else {
             continue;
         };
@@ -61,9 +67,12 @@ pub(crate) fn fix_files(options: &Options, config: &Config) -> Outcome {
         }
     }
     let mut written: Vec<&std::path::Path> = Vec::new();
-    for ((path, name), result) in files.iter().zip(results) {
-        let Some((text, fixed)) = result else { continue };
+    for ((path, name, _), result) in files.iter().zip(results) {
+        let Some((text, fixed, linter)) = result else { continue };
         note_dropped(name, &fixed.dropped, &mut outcome.notes);
+        if let Some(linter) = linter {
+            outcome.prelinted.insert(path.clone(), linter, fixed.text.clone());
+        }
         if fixed.text == text {
             continue;
         }
@@ -72,7 +81,13 @@ pub(crate) fn fix_files(options: &Options, config: &Config) -> Outcome {
         outcome.files += 1;
         write_or_diff(options, (path, name), (&text, &fixed.text), &mut diffs, &mut outcome);
     }
-    chart.finish(options, &written, &mut diffs, &mut outcome);
+    let changed = chart.finish(options, &written, &mut diffs, &mut outcome);
+    if !changed.is_empty() {
+        // A chart file the fixes of Helm output changed is read again.
+        outcome
+            .prelinted
+            .forget(|path| changed.iter().any(|changed| same_file(path, changed)));
+    }
     if options.diff {
         crate::emit(&diffs);
     }
@@ -85,7 +100,7 @@ fn write_or_diff(
     (path, name): (&std::path::Path, &str),
     (before, after): (&str, &str),
     diffs: &mut String,
-    outcome: &mut Outcome,
+    outcome: &mut Outcome<'_>,
 ) {
     if options.diff {
         diffs.push_str(&unified_diff(name, before, after));
@@ -135,10 +150,19 @@ impl HelmRun {
 
     /// Writes the chart files fixing changed (or their diffs), and notes the suggestions.
     /// `written`: the input files fixed as such (a chart file among them is not written twice).
-    fn finish(mut self, options: &Options, written: &[&std::path::Path], diffs: &mut String, outcome: &mut Outcome) {
+    /// The chart files changed.
+    fn finish(
+        mut self,
+        options: &Options,
+        written: &[&std::path::Path],
+        diffs: &mut String,
+        outcome: &mut Outcome<'_>,
+    ) -> Vec<std::path::PathBuf> {
         // The lint after fixing says what it says about charts not found.
         let _ = self.charts.take_notes(false);
+        let mut changed = Vec::new();
         for (path, before, after) in self.files.changed() {
+            changed.push(path.to_path_buf());
             if written.iter().any(|w| same_file(w, path)) {
                 outcome.notes.push(format!(
                     "error: {} is both an input and a file of the chart its Helm output is fixed in: its chart fixes were not written",
@@ -154,32 +178,47 @@ impl HelmRun {
         outcome
             .notes
             .extend(crate::helm_fix::suggestion_notes(&self.suggestions, options.verbose));
+        changed
     }
 }
 
-/// Reads and fixes `files` on `jobs` threads; the results in the files' order (`None` for a
-/// file that cannot be read as UTF-8 text: the lint reports it).
-fn fix_all(
-    files: &[(std::path::PathBuf, String)],
-    config: &Config,
+/// Reads and fixes `files` (path, report name, whether the run skips documents that are not
+/// Kubernetes) on `jobs` threads; the results in the files' order (`None` for a file that
+/// cannot be read as UTF-8 text: the lint reports it), each with a linter that read the fixed
+/// text as the run would, when one can (see [`ra2_core::fix::fix_text_for_run`]).
+fn fix_all<'c>(
+    files: &[(std::path::PathBuf, String, bool)],
+    config: &'c Config,
     unsafe_fixes: bool,
     jobs: usize,
-) -> Vec<Option<(String, ra2_core::fix::Fixed)>> {
+) -> Vec<Option<(String, ra2_core::fix::Fixed, Option<ra2_core::Linter<'c>>)>> {
+    // The run's linter has object hooks (strict mode) only with `config.strict`; such a run
+    // reads the fixed files itself.
+    let seed = (!config.strict).then(|| ra2_core::Linter::new(config).seed());
     let next = std::sync::atomic::AtomicUsize::new(0);
     let work = || {
         let mut done = Vec::new();
         loop {
             let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            let Some((path, name)) = files.get(i) else { break };
+            let Some((path, name, skip_non_k8s)) = files.get(i) else {
+                break;
+            };
             let result = std::fs::read_to_string(path).ok().map(|text| {
-                let fixed = ra2_core::fix::fix_text(name, &text, config, unsafe_fixes);
-                (text, fixed)
+                if let Some(seed) = &seed {
+                    let (fixed, linter) =
+                        ra2_core::fix::fix_text_for_run(seed, name, &text, config, *skip_non_k8s, unsafe_fixes);
+                    (text, fixed, linter)
+                } else {
+                    let fixed = ra2_core::fix::fix_text(name, &text, config, unsafe_fixes);
+                    (text, fixed, None)
+                }
             });
             done.push((i, result));
         }
         done
     };
-    let mut results: Vec<Option<(String, ra2_core::fix::Fixed)>> = files.iter().map(|_| None).collect();
+    let mut results: Vec<Option<(String, ra2_core::fix::Fixed, Option<ra2_core::Linter<'c>>)>> =
+        files.iter().map(|_| None).collect();
     std::thread::scope(|scope| {
         let helpers: Vec<_> = (1..jobs.min(files.len()).max(1)).map(|_| scope.spawn(work)).collect();
         let mut all = work();
@@ -198,7 +237,7 @@ fn fix_all(
 
 /// `ra2 lint --fix -`: reads standard input, writes the fixed text to standard output (or its
 /// diff with `--diff`), and returns what remains to report.
-pub(crate) fn fix_stdin(options: &Options, config: &Config) -> Result<(ra2_core::Report, Outcome), String> {
+pub(crate) fn fix_stdin<'c>(options: &Options, config: &'c Config) -> Result<(ra2_core::Report, Outcome<'c>), String> {
     let mut bytes = Vec::new();
     std::io::stdin()
         .read_to_end(&mut bytes)
@@ -223,7 +262,7 @@ pub(crate) fn fix_stdin(options: &Options, config: &Config) -> Result<(ra2_core:
     }
     // The chart files a chart found takes the fixes into: written (or their diffs first).
     let mut out = String::new();
-    chart.finish(options, &[], &mut out, &mut outcome);
+    let _ = chart.finish(options, &[], &mut out, &mut outcome);
     if options.diff {
         out.push_str(&unified_diff(name, &text, &fixed_text));
     } else {

@@ -78,9 +78,12 @@ pub struct Inputs {
 }
 
 /// `--fix` and `--diff` before the run: fixes the files (standard input straight to standard
-/// output, with what remains reported on standard error). `Ok`: fixes applied, and the run
-/// goes on to report what remains; `Err`: the run's exit status.
-fn fix_first(options: &Options, config: &ra2_core::Config) -> Result<usize, u8> {
+/// output, with what remains reported on standard error). `Ok`: fixes applied and the files
+/// read already, and the run goes on to report what remains; `Err`: the run's exit status.
+fn fix_first<'c>(
+    options: &Options,
+    config: &'c ra2_core::Config,
+) -> Result<(usize, input::parallel::Prelinted<'c>), u8> {
     let stdin = options.paths.iter().any(|p| p.as_os_str() == "-");
     if stdin {
         if options.paths.len() > 1 {
@@ -122,7 +125,7 @@ fn fix_first(options: &Options, config: &ra2_core::Config) -> Result<usize, u8> 
     if options.diff {
         return Err(if outcome.files > 0 { EXIT_FINDINGS } else { EXIT_OK });
     }
-    Ok(outcome.applied)
+    Ok((outcome.applied, outcome.prelinted))
 }
 
 /// `ra2 lint` (and `python -m ra2`): reads the config, the inputs, lints, prints the report;
@@ -139,9 +142,13 @@ pub fn lint(options: &Options) -> u8 {
         return post_render(options, &config);
     }
     let mut fixed = None;
+    let mut prelinted = None;
     if options.fix || options.diff {
         match fix_first(options, &config) {
-            Ok(n) => fixed = Some(n),
+            Ok((n, read)) => {
+                fixed = Some(n);
+                prelinted = Some(read);
+            }
             Err(status) => return status,
         }
     }
@@ -151,7 +158,7 @@ pub fn lint(options: &Options) -> u8 {
             fixed,
             ..Inputs::default()
         };
-        return run(options, &config, inputs);
+        return run_prelinted(options, &config, inputs, prelinted.as_ref());
     }
     let (kustomized, paths) = crate::kustomize::split(&options.paths);
     let mut inputs = Inputs {
@@ -172,6 +179,16 @@ pub fn lint(options: &Options) -> u8 {
 /// Lints `inputs` with `config` and prints the report as `options` say (the paths of
 /// `options` are not read: `inputs.paths` are); returns the exit status.
 pub fn run(options: &Options, config: &ra2_core::Config, inputs: Inputs) -> u8 {
+    run_prelinted(options, config, inputs, None)
+}
+
+/// [`run`], taking in the files `prelinted` read (fixing did) instead of reading them again.
+fn run_prelinted<'c>(
+    options: &Options,
+    config: &'c ra2_core::Config,
+    inputs: Inputs,
+    prelinted: Option<&input::parallel::Prelinted<'c>>,
+) -> u8 {
     let Inputs {
         texts,
         problems: given,
@@ -207,7 +224,7 @@ pub fn run(options: &Options, config: &ra2_core::Config, inputs: Inputs) -> u8 {
     // Inputs that could not be read, in the order they are read.
     let mut unread = Vec::new();
     let found = match &paths {
-        Some(paths) => input::parallel::lint_paths(
+        Some(paths) => input::parallel::lint_paths_prelinted(
             paths,
             input::Discovery {
                 skip_non_k8s: config.skip_non_k8s,
@@ -222,6 +239,7 @@ pub fn run(options: &Options, config: &ra2_core::Config, inputs: Inputs) -> u8 {
                 true
             },
             Some(&mut progress),
+            prelinted,
         ),
         None => input::parallel::Found::default(),
     };

@@ -191,6 +191,34 @@ fn fixes_fix_the_failing_examples(doc: &RuleDoc, problems: &mut Vec<String>) {
                 continue;
             }
             let fixed = ra2_core::fix::fix_text("example.yaml", example.manifest, &config, true);
+            // Fixing for a run (`ra2 lint --fix`: resuming each relint, the linter handed to the
+            // run) fixes, notes and reports the same, and the run reads what fixing read.
+            let seed = ra2_core::Linter::new(&config).seed();
+            let (for_run, linter) = ra2_core::fix::fix_text_for_run(
+                &seed,
+                "example.yaml",
+                example.manifest,
+                &config,
+                config.skip_non_k8s,
+                true,
+            );
+            if (&for_run.text, &for_run.applied, &for_run.dropped, &for_run.report)
+                != (&fixed.text, &fixed.applied, &fixed.dropped, &fixed.report)
+            {
+                problems.push(format!("{at}: fixing for a run differs from fixing alone"));
+            }
+            match linter {
+                Some(linter) => {
+                    let mut run = ra2_core::Linter::new(&config);
+                    run.absorb(linter);
+                    if run.finish() != ra2_core::lint_str("example.yaml", &fixed.text, &config) {
+                        problems.push(format!(
+                            "{at}: the linter fixing hands the run did not read the fixed text"
+                        ));
+                    }
+                }
+                None => problems.push(format!("{at}: fixing for a run handed over no linter")),
+            }
             for dropped in &fixed.dropped {
                 // Dropped through an alias, or because the fixed object shows another rule's
                 // finding (a misspelt hostPath renamed is a host volume): as the contract says.

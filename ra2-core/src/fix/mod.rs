@@ -9,12 +9,14 @@
 //! means the object stays valid and means the same except for what RA2 forbids.
 
 pub mod edit;
+mod read;
 
 use std::collections::BTreeMap;
 
+use crate::lint::Seed;
 use crate::report::Finding;
 pub use crate::report::fix::{Applicability, Fix, Op, Operation, object_prefix};
-use crate::{Config, Report};
+use crate::{Config, Linter, Report};
 
 /// What a finding is counted by when comparing the findings before and after a fix: its
 /// rule, check and object. Not its place: a fix that writes a missing `securityContext`
@@ -85,8 +87,37 @@ const MAX_PASSES: usize = 8;
 /// lints the result, until nothing more applies. Every fix kept leaves the text parsing,
 /// removes its finding and adds none.
 pub fn fix_text(file: &str, text: &str, config: &Config, unsafe_fixes: bool) -> Fixed {
+    fix_with(text, config, unsafe_fixes, &mut read::Lints::Anew { file, config })
+}
+
+/// [`fix_text`] for a run that reads the file next (`seed` is its linter's, `skip_non_k8s` how
+/// it reads the file): the fixes are the same, and so is the report; with them, a linter that
+/// read the fixed text as the run would (for [`crate::Linter::absorb`]), `None` when the run
+/// must read it itself (its linter has object hooks, or it skips documents `lint_str` reports).
+/// Only the documents from the first one a fix changes are read again after each fix.
+pub fn fix_text_for_run<'c>(
+    seed: &Seed<'c>,
+    file: &str,
+    text: &str,
+    config: &'c Config,
+    skip_non_k8s: bool,
+    unsafe_fixes: bool,
+) -> (Fixed, Option<Linter<'c>>) {
+    let mut lints = read::Lints::Resume {
+        seed,
+        file,
+        config,
+        skip_non_k8s,
+        kept: None,
+    };
+    let fixed = fix_with(text, config, unsafe_fixes, &mut lints);
+    (fixed, lints.into_linter())
+}
+
+fn fix_with(text: &str, config: &Config, unsafe_fixes: bool, lints: &mut read::Lints<'_, '_>) -> Fixed {
     let mut current = text.to_owned();
-    let mut report = crate::lint_str(file, &current, config);
+    let (mut report, read) = lints.lint(&current, "");
+    lints.keep(read);
     let mut applied = Vec::new();
     let mut dropped: Vec<NotApplied> = Vec::new();
     let wanted = |f: &Finding| {
@@ -119,12 +150,13 @@ pub fn fix_text(file: &str, text: &str, config: &Config, unsafe_fixes: bool) -> 
         }
         // All at once when that checks out; else one at a time, keeping those that do.
         let together = edit::apply(&current, planned.edits.iter().flat_map(|(_, e)| e.iter()));
-        let after = crate::lint_str(file, &together, config);
+        let (after, read) = lints.lint(&together, &current);
         let fixed: Vec<&Finding> = planned.edits.iter().flat_map(|(f, _)| f.iter()).collect();
         if verify(&report, &after, &fixed).is_ok() {
             let next = || edit::plan(&together, &candidates_of(&after, &dropped), config.limits, true, false);
             if planned.together.is_empty() || planned.same_order_as(&next()) {
                 applied.extend(fixed.into_iter().cloned());
+                lints.keep(read);
                 current = together;
                 report = after;
                 continue;
@@ -134,10 +166,11 @@ pub fn fix_text(file: &str, text: &str, config: &Config, unsafe_fixes: bool) -> 
         if !planned.together.is_empty() {
             let planned = edit::plan(&current, &candidates, config.limits, true, false);
             let together = edit::apply(&current, planned.edits.iter().flat_map(|(_, e)| e.iter()));
-            let after = crate::lint_str(file, &together, config);
+            let (after, read) = lints.lint(&together, &current);
             let fixed: Vec<&Finding> = planned.edits.iter().flat_map(|(f, _)| f.iter()).collect();
             if verify(&report, &after, &fixed).is_ok() {
                 applied.extend(fixed.into_iter().cloned());
+                lints.keep(read);
                 current = together;
                 report = after;
                 continue;
@@ -149,11 +182,12 @@ pub fn fix_text(file: &str, text: &str, config: &Config, unsafe_fixes: bool) -> 
         let planned = edit::plan(&current, &candidates, config.limits, false, false);
         for (findings, edits) in &planned.edits {
             let one = edit::apply(&current, edits.iter());
-            let after = crate::lint_str(file, &one, config);
+            let (after, read) = lints.lint(&one, &current);
             let fixed: Vec<&Finding> = findings.iter().collect();
             match verify(&report, &after, &fixed) {
                 Ok(()) => {
                     applied.extend(findings.iter().cloned());
+                    lints.keep(read);
                     current = one;
                     report = after;
                     break;

@@ -8,8 +8,8 @@ use crate::parse::view::Located;
 use crate::report::LintError;
 
 /// Per-file state while a file is fed in chunks (for streaming standard input).
-#[derive(Debug)]
-pub(super) struct FileState {
+#[derive(Clone, Debug)]
+pub(crate) struct FileState {
     pub(super) name: String,
     pub(super) next_document: usize,
     pub(super) json: Option<bool>,
@@ -26,7 +26,7 @@ impl FileState {
 
     /// Skips (and counts) documents that are not Kubernetes objects, as for files found by
     /// walking a directory; off by default unless the config's `skip-non-k8s` is set.
-    pub(super) fn set_skip_non_k8s(&mut self, on: bool) {
+    pub(crate) fn set_skip_non_k8s(&mut self, on: bool) {
         self.skip_non_k8s = on;
     }
 }
@@ -138,7 +138,7 @@ impl Linter<'_> {
     }
 
     /// Starts a file that will be fed chunk by chunk (see [`crate::parse::source::chunks`]).
-    pub(super) fn begin_file(&mut self, name: &str) -> FileState {
+    pub(crate) fn begin_file(&mut self, name: &str) -> FileState {
         self.report.summary.files += 1;
         FileState {
             name: name.to_owned(),
@@ -162,7 +162,7 @@ impl Linter<'_> {
     }
 
     /// Lints one chunk of a file: one `---` section.
-    fn add_chunk(&mut self, file: &mut FileState, chunk: Chunk<'_>) {
+    pub(crate) fn add_chunk(&mut self, file: &mut FileState, chunk: Chunk<'_>) {
         let json = Self::file_is_json(file, chunk.text);
         // JSON Lists are read item by item; YAML ones when they are over the size limit (an
         // alias may use an anchor of another item, which reading item by item cannot follow).

@@ -34,6 +34,7 @@ use crate::report::{Finding, ObjectRef, ObjectSummary, Report};
 use crate::rules::Pending;
 
 pub use feed::{Feed, FeedWatch};
+pub(crate) use file::FileState;
 pub use finish::{Finished, Settled};
 pub use fork::Seed;
 use rule_set::RuleSet;
@@ -85,7 +86,7 @@ pub struct Linter<'c> {
 }
 
 /// What [`Linter::take_settled`] handed out, for the summary, and the objects it holds back.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 struct Taken {
     findings: crate::report::SeverityCounts,
     errors: usize,
@@ -112,6 +113,35 @@ pub(crate) enum Origin {
 impl<'c> Linter<'c> {
     pub fn new(config: &'c Config) -> Self {
         Seed::new(config).into_linter()
+    }
+
+    /// A copy of this linter and what it read, to go on reading or finish apart from it;
+    /// `None` for a linter with object hooks (they cannot be copied).
+    pub fn try_clone(&self) -> Option<Linter<'c>> {
+        if !self.hooks.is_empty() {
+            return None;
+        }
+        Some(Linter {
+            config: self.config,
+            limits: self.limits,
+            rules: Arc::clone(&self.rules),
+            report: self.report.clone(),
+            bundle: self.bundle.clone(),
+            suppressions: self.suppressions.clone(),
+            templates: self.templates.clone(),
+            report_unused_exemptions: self.report_unused_exemptions,
+            pending: self.pending.clone(),
+            deferred: self.deferred.clone(),
+            devices: self.devices.clone(),
+            hooks: Vec::new(),
+            hook_makers: self.hook_makers.clone(),
+            json_reader: self.json_reader,
+            split_lists: self.split_lists,
+            origin: self.origin,
+            last_object: self.last_object.clone(),
+            used: self.used.clone(),
+            taken: self.taken.clone(),
+        })
     }
 
     /// Adds a check that runs on every object after the rules (see [`crate::lint::hook`]).
@@ -184,6 +214,11 @@ impl<'c> Linter<'c> {
     /// Whether an object read came from Helm output (a `# Source:` comment names its template).
     pub fn saw_templates(&self) -> bool {
         self.taken.saw_templates
+    }
+
+    /// Documents (and files) skipped as not Kubernetes so far.
+    pub(crate) fn skipped(&self) -> usize {
+        self.report.summary.skipped
     }
 
     /// Findings, errors and objects read and not handed out yet (to decide when to take).

@@ -154,7 +154,7 @@ impl Place {
 
 /// What a cross-document rule records about one object (see [`crate::rules::Gather`]) and reads
 /// back once every document is read (see [`crate::rules::BundleContext::facts`]).
-pub trait Fact: Send + 'static {
+pub trait Fact: Clone + Send + 'static {
     /// Shifts the object indices it holds by `base` (see [`Bundle::absorb`]).
     fn shift(&mut self, base: usize);
 }
@@ -170,6 +170,8 @@ pub(crate) trait FactStore: Send {
     fn into_any(self: Box<Self>) -> Box<dyn Any>;
     /// How many facts it holds (for debugging).
     fn count(&self) -> usize;
+    /// A copy (see [`Bundle`]'s `Clone`).
+    fn clone_box(&self) -> Box<dyn FactStore>;
 }
 
 impl<T: Fact> FactStore for Vec<T> {
@@ -199,6 +201,10 @@ impl<T: Fact> FactStore for Vec<T> {
 
     fn count(&self) -> usize {
         self.len()
+    }
+
+    fn clone_box(&self) -> Box<dyn FactStore> {
+        Box::new(self.clone())
     }
 }
 
@@ -433,6 +439,38 @@ pub struct Bundle {
     pub(crate) rule_facts: RuleFacts,
     /// The strings places and facts share.
     pub(crate) strings: Strings,
+}
+
+impl Clone for Bundle {
+    fn clone(&self) -> Self {
+        // Destructured, so that a new kind of fact cannot be forgotten here.
+        let Bundle {
+            nads,
+            sriov_policies,
+            pvs,
+            pvcs,
+            danm_networks,
+            storage_classes,
+            service_accounts,
+            workloads,
+            platform,
+            rule_facts,
+            strings,
+        } = self;
+        Bundle {
+            nads: nads.clone(),
+            sriov_policies: sriov_policies.clone(),
+            pvs: pvs.clone(),
+            pvcs: pvcs.clone(),
+            danm_networks: danm_networks.clone(),
+            storage_classes: storage_classes.clone(),
+            service_accounts: service_accounts.clone(),
+            workloads: workloads.clone(),
+            platform: platform.clone(),
+            rule_facts: rule_facts.iter().map(|(k, v)| (*k, v.clone_box())).collect(),
+            strings: strings.clone(),
+        }
+    }
 }
 
 impl Bundle {
