@@ -536,7 +536,12 @@ fn line_end(text: &str, at: usize) -> usize {
 }
 
 fn newline(text: &str) -> &'static str {
-    if text.contains("\r\n") { "\r\n" } else { "\n" }
+    // memmem: a SIMD search (a file without CRLF is read whole, once per inserted line).
+    if memchr::memmem::find(text.as_bytes(), b"\r\n").is_some() {
+        "\r\n"
+    } else {
+        "\n"
+    }
 }
 
 /// The column (in characters, 0-based) of byte `at`.
