@@ -100,7 +100,7 @@ pub fn chunk_starts(bytes: &[u8]) -> Vec<(usize, usize)> {
     let (mut counted, mut line) = (0, 0);
     for pos in memchr::memmem::find_iter(bytes, b"---") {
         let at_line_start = matches!(pos.checked_sub(1).and_then(|i| bytes.get(i)), Some(b'\n' | b'\r'));
-        if !at_line_start || !is_document_start(line_at(bytes, pos)) {
+        if !at_line_start || !is_document_start(bytes.get(pos..line_end(bytes, pos).0).unwrap_or_default()) {
             continue;
         }
         line += count_line_breaks(bytes.get(counted..pos).unwrap_or_default());
@@ -108,13 +108,6 @@ pub fn chunk_starts(bytes: &[u8]) -> Vec<(usize, usize)> {
         out.push((pos, line));
     }
     out
-}
-
-/// The line that starts at `pos`, without its line break.
-fn line_at(bytes: &[u8], pos: usize) -> &[u8] {
-    let rest = bytes.get(pos..).unwrap_or_default();
-    let end = memchr::memchr2(b'\n', b'\r', rest).unwrap_or(rest.len());
-    rest.get(..end).unwrap_or_default()
 }
 
 /// Splits `text` (which starts at `offset`, line `line` of its file) into chunks.
