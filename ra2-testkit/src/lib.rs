@@ -508,20 +508,23 @@ impl Cluster {
             path.push_str("&dryRun=All");
         }
         let body = serde_json::to_vec(object).unwrap_or_default();
-        // kube-apiserver may close a pooled keep-alive connection just as a request goes out
-        // ("peer closed connection without sending TLS close_notify"): ureq retries only
-        // idempotent methods, so a dry run (which stores nothing) is sent once more on a fresh
-        // connection. A real create is not retried: it may have been stored.
-        let attempts = if dry_run { 3 } else { 1 };
+        // kube-apiserver may close or reset connections under a request ("peer closed
+        // connection without sending TLS close_notify", "connection reset by peer"), at times
+        // several in a row on a loaded machine: ureq retries only idempotent methods, so a dry
+        // run (which stores nothing) is sent again on a fresh connection, waiting longer each
+        // time (0.2 s, doubling: about 6 s in all). A real create is not retried: it may have
+        // been stored.
+        let attempts = if dry_run { 6 } else { 1 };
         let mut attempt = 0;
         let (status, warnings, text) = loop {
             attempt += 1;
             match self.post_once(&path, &body) {
                 Ok(answer) => break answer,
                 Err(e) if attempt < attempts => {
-                    eprintln!("POST {path}: {e}; sending the dry run again");
+                    eprintln!("POST {path}: {e}; sending the dry run again (attempt {attempt} of {attempts})");
+                    std::thread::sleep(Duration::from_millis(100 << attempt));
                 }
-                Err(e) => panic!("POST {path}: {e}"),
+                Err(e) => panic!("POST {path}: {e} (after {attempt} attempts)"),
             }
         };
         let body: Value = serde_json::from_str(&text).unwrap_or(Value::String(text));
