@@ -389,3 +389,117 @@ fn a_second_render_of_a_chart_is_not_fixed_through_files_the_first_changed() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The byte offset of a SARIF position (1-based line and column; the fixture is ASCII).
+fn offset_of(text: &str, line: u64, column: u64) -> usize {
+    let start: usize = text
+        .split_inclusive('\n')
+        .take(usize::try_from(line).expect("line") - 1)
+        .map(str::len)
+        .sum();
+    start + usize::try_from(column).expect("column") - 1
+}
+
+/// SARIF's fixes of Helm output are edits of the chart's files: each one, applied alone to a
+/// copy of the chart, renders output without that finding and with no new one.
+#[test]
+fn sarif_fixes_of_helm_output_edit_the_chart_and_each_alone_fixes_its_finding() {
+    let Some(helm) = helm() else { return };
+    let dir = workspace("sarif");
+    std::fs::write(dir.join(".git"), "gitdir: nowhere\n").expect(".git");
+    let rendered = render(&helm, &dir);
+    std::fs::write(dir.join("rendered.yaml"), &rendered).expect("write");
+    let before = findings(&dir, &rendered);
+    let out = ra2(
+        &dir,
+        &[
+            "lint",
+            "--no-config",
+            "--edition",
+            "latest",
+            "--format",
+            "sarif",
+            "rendered.yaml",
+        ],
+        "",
+    );
+    let log: Value = serde_json::from_slice(&out.stdout).expect("SARIF");
+    let key = |what: &str| {
+        // `rule/check name pointer` without the object's name.
+        let mut parts = what.split(' ');
+        let check = parts.next().unwrap_or_default().to_owned();
+        let _name = parts.next();
+        (check, parts.next().unwrap_or_default().to_owned())
+    };
+    let mut into_chart = Vec::new();
+    for result in log["runs"][0]["results"].as_array().expect("results") {
+        let Some(changes) = result["fixes"][0]["artifactChanges"].as_array() else {
+            continue;
+        };
+        if changes.iter().all(|c| c["artifactLocation"]["uri"] == "rendered.yaml") {
+            continue;
+        }
+        let check = format!(
+            "{}/{}",
+            result["ruleId"].as_str().unwrap_or_default(),
+            result["properties"]["check"].as_str().unwrap_or_default()
+        );
+        let pointer = result["properties"]["pointer"].as_str().unwrap_or_default().to_owned();
+        let copy = workspace(&format!("sarif-{}", into_chart.len()));
+        for change in changes {
+            let uri = change["artifactLocation"]["uri"].as_str().expect("uri");
+            assert!(uri.starts_with("charts/shop/"), "{uri}");
+            let mut text = read(&copy, uri);
+            // Replacements last first, so that earlier offsets hold.
+            let mut edits: Vec<(usize, usize, String)> = change["replacements"]
+                .as_array()
+                .expect("replacements")
+                .iter()
+                .map(|r| {
+                    let d = &r["deletedRegion"];
+                    let at = |l: &str, c: &str| offset_of(&text, d[l].as_u64().expect(l), d[c].as_u64().expect(c));
+                    let inserted = r["insertedContent"]["text"].as_str().unwrap_or_default().to_owned();
+                    (at("startLine", "startColumn"), at("endLine", "endColumn"), inserted)
+                })
+                .collect();
+            edits.sort();
+            for (start, end, inserted) in edits.into_iter().rev() {
+                text.replace_range(start..end, &inserted);
+            }
+            std::fs::write(copy.join(uri), text).expect("write");
+        }
+        let after = findings(&copy, &render(&helm, &copy));
+        let count = |list: &[(String, String)], k: &(String, String)| list.iter().filter(|(w, _)| key(w) == *k).count();
+        let k = (check.clone(), pointer.clone());
+        assert!(
+            count(&after, &k) < count(&before, &k),
+            "{check} {pointer} not fixed: {after:#?}"
+        );
+        for (what, _) in &after {
+            assert!(
+                count(&before, &key(what)) >= count(&after, &key(what)),
+                "{what} is new after fixing {check} {pointer}"
+            );
+        }
+        into_chart.push(format!("{check} {pointer}"));
+        let _ = std::fs::remove_dir_all(&copy);
+    }
+    into_chart.sort();
+    // The ten fixes `--fix` makes, less the two of one value two containers share (an edit
+    // of it alone changes the other container as well): SARIF has a fix per finding.
+    assert_eq!(
+        into_chart,
+        [
+            "ra2.app.029/token-automount /spec/template/spec",
+            "ra2.app.033/readonly-root /spec/template/spec/containers/1/securityContext",
+            "ra2.app.033/readonly-root /spec/template/spec/containers/2/securityContext/readOnlyRootFilesystem",
+            "ra2.app.043/privilege-escalation /spec/template/spec/containers/0/securityContext",
+            "ra2.app.043/privilege-escalation /spec/template/spec/containers/1/securityContext",
+            "ra2.app.044/group-id /spec/template/spec/containers/0/securityContext",
+            "ra2.app.044/group-id /spec/template/spec/containers/1/securityContext",
+            "ra2.app.044/group-id /spec/template/spec/containers/2/securityContext",
+        ],
+        "the SARIF fixes that edit the chart"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

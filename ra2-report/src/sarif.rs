@@ -81,7 +81,7 @@ pub struct Options<'a> {
     pub line_hashes: Option<&'a BTreeMap<String, BTreeMap<usize, crate::line_hash::LineHash>>>,
     /// The text edits of findings' fixes ([`FixKey`]), for `fixes[].artifactChanges`: made
     /// by the caller, which has the files.
-    pub fixes: Option<&'a BTreeMap<FixKey, Vec<Replacement>>>,
+    pub fixes: Option<&'a BTreeMap<FixKey, Vec<Change>>>,
 }
 
 /// Which finding a fix's edits are for: its file (as the report names it), byte offset, rule
@@ -96,6 +96,15 @@ pub fn fix_key(finding: &Finding) -> FixKey {
         finding.rule.clone(),
         finding.check.clone(),
     )
+}
+
+/// A fix's edits of one file: the finding's own file, or (for Helm output mapped to its chart)
+/// a template or values file of the chart.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Change {
+    /// The file, named as the report names files.
+    pub file: String,
+    pub replacements: Vec<Replacement>,
 }
 
 /// One edit of a fix: replace the region (1-based lines, character columns; empty for an
@@ -113,7 +122,7 @@ pub struct Replacement {
 #[serde(rename_all = "camelCase")]
 struct SarifFix {
     description: Text,
-    artifact_changes: [ArtifactChange; 1],
+    artifact_changes: Vec<ArtifactChange>,
 }
 
 #[derive(Serialize)]
@@ -638,37 +647,41 @@ fn result<'a>(finding: &'a Finding, index: &BTreeMap<String, usize>, options: &O
     }
 }
 
-/// `fixes`: the finding's fix as edits of its file, when the caller made them (a finding
-/// mapped to a Helm template has none: its fix edits the rendered output, not the template).
+/// `fixes`: the finding's fix as edits of files, when the caller made them (for a finding
+/// mapped to a Helm template, of the chart's files where the fix goes into the chart).
 fn sarif_fix(finding: &Finding, options: &Options<'_>) -> Vec<SarifFix> {
-    let (Some(fix), Some(edits)) = (
+    let (Some(fix), Some(changes)) = (
         finding.fix.as_ref(),
         options.fixes.and_then(|fixes| fixes.get(&fix_key(finding))),
     ) else {
         return Vec::new();
     };
-    if finding.template.is_some() {
+    if changes.is_empty() {
         return Vec::new();
     }
     vec![SarifFix {
         description: Text {
             text: format!("{} ({})", fix.title, fix.applicability.as_str()),
         },
-        artifact_changes: [ArtifactChange {
-            artifact_location: artifact(&finding.file, options),
-            replacements: edits
-                .iter()
-                .map(|r| SarifReplacement {
-                    deleted_region: Region {
-                        start_line: r.start_line,
-                        start_column: r.start_column,
-                        end_line: Some(r.end_line),
-                        end_column: Some(r.end_column),
-                    },
-                    inserted_content: (!r.text.is_empty()).then(|| Text { text: r.text.clone() }),
-                })
-                .collect(),
-        }],
+        artifact_changes: changes
+            .iter()
+            .map(|change| ArtifactChange {
+                artifact_location: artifact(&change.file, options),
+                replacements: change
+                    .replacements
+                    .iter()
+                    .map(|r| SarifReplacement {
+                        deleted_region: Region {
+                            start_line: r.start_line,
+                            start_column: r.start_column,
+                            end_line: Some(r.end_line),
+                            end_column: Some(r.end_column),
+                        },
+                        inserted_content: (!r.text.is_empty()).then(|| Text { text: r.text.clone() }),
+                    })
+                    .collect(),
+            })
+            .collect(),
     }]
 }
 

@@ -5,7 +5,9 @@
 //! Standard input with `--fix` is fixed to standard output. The run then reports what remains
 //! as `ra2 lint` would.
 
+use std::collections::BTreeMap;
 use std::io::{Read as _, Write as _};
+use std::path::Path;
 
 use ra2_core::Config;
 use ra2_input::{Discovery, Input};
@@ -285,53 +287,135 @@ fn note_dropped(name: &str, dropped: &[ra2_core::fix::NotApplied], notes: &mut V
     }
 }
 
-/// The edits of each finding's fix, for SARIF's `fixes[].artifactChanges`: each file with
-/// fixable findings (not mapped to a Helm template) read again from under the source root, as
-/// the line hashes are. Files that cannot be read (standard input) get none.
+/// The edits of each finding's fix, for SARIF's `fixes[].artifactChanges`, each file with
+/// fixable findings read again from under the source root, as the line hashes are (files that
+/// cannot be read, standard input, get none). A finding of Helm output mapped to its chart gets
+/// the edits `--fix` would make of the chart's files (the template where the key is written,
+/// `values.yaml` where the value comes from one `.Values` path); one whose fix stays a
+/// suggestion at its template line, or edits a value used elsewhere too, gets none.
 pub(crate) fn sarif_edits(
     findings: &[ra2_core::Finding],
     root: &crate::source_root::SourceRoot,
-) -> std::collections::BTreeMap<ra2_report::sarif::FixKey, Vec<ra2_report::sarif::Replacement>> {
-    let mut by_file: std::collections::BTreeMap<&str, Vec<&ra2_core::Finding>> = std::collections::BTreeMap::new();
+    config: &Config,
+    chart_root: Option<&Path>,
+) -> BTreeMap<ra2_report::sarif::FixKey, Vec<ra2_report::sarif::Change>> {
+    let mut by_file: BTreeMap<&str, Vec<&ra2_core::Finding>> = BTreeMap::new();
     for finding in findings {
-        if finding.fix.is_some() && finding.template.is_none() && !finding.file.starts_with('<') {
+        if finding.fix.is_some() && !finding.file.starts_with('<') {
             by_file.entry(&finding.file).or_default().push(finding);
         }
     }
-    let mut out = std::collections::BTreeMap::new();
+    let mut out = BTreeMap::new();
+    let mut charts = None;
+    let mut chart_files = crate::helm_fix::ChartFiles::default();
     for (file, findings) in by_file {
         let Ok(text) = std::fs::read_to_string(root.path(file)) else {
             continue;
         };
-        // Positions as findings have them (lines end at `\n`, `\r\n` or `\r`; columns count
-        // characters).
-        let lines = ra2_core::source::LineIndex::new(&ra2_core::source::Chunk {
-            text: &text,
-            offset: 0,
-            line: 0,
+        // The Helm output's findings as fixing sees them: linted again and mapped to the chart.
+        let helm = findings.iter().any(|f| f.template.is_some()).then(|| {
+            let charts = charts.get_or_insert_with(|| crate::chart::Charts::new(chart_root));
+            let mut report = ra2_core::lint_str(file, &text, config);
+            charts.map_report(&mut report);
+            report
         });
         for finding in findings {
-            let Ok(edits) = ra2_core::fix::edits_of(&text, finding, ra2_core::doc::Limits::default()) else {
-                continue;
+            let changes = match (&helm, charts.as_mut()) {
+                (Some(report), Some(charts)) if finding.template.is_some() => {
+                    chart_changes(&text, report, finding, (charts, &mut chart_files), root)
+                }
+                _ => ra2_core::fix::edits_of(&text, finding, ra2_core::doc::Limits::default())
+                    .ok()
+                    .map(|edits| {
+                        vec![ra2_report::sarif::Change {
+                            file: finding.file.clone(),
+                            replacements: replacements(&text, edits),
+                        }]
+                    }),
             };
-            let replacements = edits
-                .into_iter()
-                .map(|edit| {
-                    let start = lines.position(&text, edit.start);
-                    let end = lines.position(&text, edit.end);
-                    ra2_report::sarif::Replacement {
-                        start_line: start.line,
-                        start_column: start.column,
-                        end_line: end.line,
-                        end_column: end.column,
-                        text: edit.text,
-                    }
-                })
-                .collect();
-            out.insert(ra2_report::sarif::fix_key(finding), replacements);
+            if let Some(changes) = changes {
+                out.insert(ra2_report::sarif::fix_key(finding), changes);
+            }
         }
     }
     out
+}
+
+/// The edits of the chart's files that fix `finding` (Helm output in `text`, `report` its
+/// findings mapped to the chart), by file; `None` where the fix stays a suggestion.
+fn chart_changes(
+    text: &str,
+    report: &ra2_core::Report,
+    finding: &ra2_core::Finding,
+    (charts, files): (&mut crate::chart::Charts, &mut crate::helm_fix::ChartFiles),
+    root: &crate::source_root::SourceRoot,
+) -> Option<Vec<ra2_report::sarif::Change>> {
+    let key = ra2_report::sarif::fix_key(finding);
+    let mapped = report.findings.iter().find(|f| ra2_report::sarif::fix_key(f) == key)?;
+    let steps = crate::helm_fix::steps_of(text, report, mapped, charts, files).ok()?;
+    let mut by_file: BTreeMap<String, (String, Vec<ra2_core::fix::edit::Edit>)> = BTreeMap::new();
+    for step in steps {
+        let (name, file_text, edit) = match step.target {
+            crate::helm_fix::Target::Rendered => (finding.file.clone(), text.to_owned(), step.rendered),
+            crate::helm_fix::Target::Template(path, edit) => {
+                (chart_file(&path, charts, root), files.text(&path).ok()?, edit)
+            }
+            crate::helm_fix::Target::Values { file, edit, uses } => {
+                // An edit of a value used elsewhere too would change those places as well.
+                if uses.len() > 1 {
+                    return None;
+                }
+                (chart_file(&file, charts, root), files.text(&file).ok()?, edit)
+            }
+        };
+        by_file
+            .entry(name)
+            .or_insert_with(|| (file_text, Vec::new()))
+            .1
+            .push(edit);
+    }
+    Some(
+        by_file
+            .into_iter()
+            .map(|(file, (text, mut edits))| {
+                edits.sort();
+                ra2_report::sarif::Change {
+                    file,
+                    replacements: replacements(&text, edits),
+                }
+            })
+            .collect(),
+    )
+}
+
+/// A chart file as the (rebased) report names files: relative to the source root when inside it.
+fn chart_file(path: &Path, charts: &crate::chart::Charts, root: &crate::source_root::SourceRoot) -> String {
+    let shown = charts.display(path);
+    root.relative(&shown).unwrap_or(shown)
+}
+
+/// Byte-range edits of `text` as SARIF replacements: positions as findings have them (lines end
+/// at `\n`, `\r\n` or `\r`; columns count characters).
+fn replacements(text: &str, edits: Vec<ra2_core::fix::edit::Edit>) -> Vec<ra2_report::sarif::Replacement> {
+    let lines = ra2_core::source::LineIndex::new(&ra2_core::source::Chunk {
+        text,
+        offset: 0,
+        line: 0,
+    });
+    edits
+        .into_iter()
+        .map(|edit| {
+            let start = lines.position(text, edit.start);
+            let end = lines.position(text, edit.end);
+            ra2_report::sarif::Replacement {
+                start_line: start.line,
+                start_column: start.column,
+                end_line: end.line,
+                end_column: end.column,
+                text: edit.text,
+            }
+        })
+        .collect()
 }
 
 /// A unified diff of one file, as `diff -u` and `git diff` write it.

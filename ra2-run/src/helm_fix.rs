@@ -134,9 +134,9 @@ pub(crate) enum Target {
 
 /// One operation: the edit of the rendered text and where it goes.
 #[derive(Clone, Debug)]
-struct Step {
-    rendered: Edit,
-    target: Target,
+pub(crate) struct Step {
+    pub(crate) rendered: Edit,
+    pub(crate) target: Target,
 }
 
 /// Fixes the Helm output `text` (a file called `name`): fixes of findings mapped into a chart
@@ -298,7 +298,7 @@ fn lint(name: &str, text: &str, config: &Config, charts: &mut Charts) -> Report 
 }
 
 /// Why a fix is not carried into the chart.
-enum Refusal {
+pub(crate) enum Refusal {
     /// It is a fix all the same: shown at its template line.
     Suggestion(String),
     /// It cannot be made at all.
@@ -306,7 +306,7 @@ enum Refusal {
 }
 
 /// The steps of `finding`'s fix: one per patch operation.
-fn steps_of(
+pub(crate) fn steps_of(
     text: &str,
     report: &Report,
     finding: &Finding,

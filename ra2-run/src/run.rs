@@ -378,7 +378,7 @@ fn render_report(
                 None => (f.file.as_str(), f.line.max(1)),
             });
             let line_hashes = line_hashes(places, &root);
-            let fixes = crate::fix::sarif_edits(&report.findings, &root);
+            let fixes = crate::fix::sarif_edits(&report.findings, &root, config, options.chart_root.as_deref());
             let options = ra2_report::sarif::Options {
                 category: options.category.as_deref(),
                 source_root: true,
