@@ -125,7 +125,7 @@ impl<'c> Lints<'_, 'c> {
     pub(crate) fn into_linter(self) -> Option<Linter<'c>> {
         match self {
             Lints::Anew { .. } => None,
-            Lints::Resume { seed, file, kept, .. } => join(seed, file, kept.as_deref()?),
+            Lints::Resume { seed, file, kept, .. } => join_owned(seed, file, *kept?),
         }
     }
 }
@@ -204,6 +204,22 @@ fn read<'c>(seed: &Seed<'c>, name: &str, skip_non_k8s: bool, text: &str, kept: O
         json,
         skipped,
     }
+}
+
+/// [`join`], taking each chunk's linter where nothing else holds it (the text kept last, once
+/// fixing is done) instead of copying it.
+fn join_owned<'c>(seed: &Seed<'c>, name: &str, read: Read<'c>) -> Option<Linter<'c>> {
+    let mut linter = seed.linter();
+    linter.begin_file(name);
+    for (segment, at) in read.segments {
+        let (mut taken, from) = match Rc::try_unwrap(segment) {
+            Ok(segment) => (segment.linter, segment.at),
+            Err(shared) => (shared.linter.try_clone()?, shared.at),
+        };
+        taken.move_by(from.to(at));
+        linter.absorb(taken);
+    }
+    Some(linter)
 }
 
 /// The linter of the file `name` whose chunks `read` read: each chunk's copied, moved to where
