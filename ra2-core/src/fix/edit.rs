@@ -113,11 +113,28 @@ struct Request {
 /// fixes of one insertion each that add different keys after the same entry go in at once (see
 /// [`Edit::beside`] and [`Planned::same_order_as`]).
 pub(crate) fn plan(text: &str, findings: &[Finding], limits: Limits, merge: bool, together: bool) -> Planned {
+    prepare(text, findings, limits, merge).select(together)
+}
+
+/// The edits of each fix (what [`plan`] reads its documents for), before [`Prepared::select`]
+/// chooses those of one pass: the same text, findings and `merge` prepare the same, whether
+/// the pass plans insertions `together` or not.
+#[derive(Clone, Debug)]
+pub(crate) struct Prepared {
+    /// Groups of findings that one set of edits fixes, sorted by their edits.
+    groups: Vec<(Vec<Finding>, Vec<Edit>)>,
+    failed: Vec<NotApplied>,
+}
+
+/// Reads the documents of `findings` in `text` and makes the edits of their fixes (see [`plan`]).
+pub(crate) fn prepare(text: &str, findings: &[Finding], limits: Limits, merge: bool) -> Prepared {
     let (body, bom) = strip_bom(text);
     let json = body.trim_start().starts_with(['{', '[']);
     let parts = chunks(body, bom, 0);
+    // The file's line break, found once (a search of the whole text).
+    let nl = newline(text);
     let mut docs: Vec<Option<Option<Doc<'_>>>> = parts.iter().map(|_| None).collect();
-    let mut planned = Planned::default();
+    let mut failed: Vec<NotApplied> = Vec::new();
     let mut requests: Vec<Request> = Vec::new();
     for finding in findings {
         let Some(fix) = &finding.fix else { continue };
@@ -149,18 +166,16 @@ pub(crate) fn plan(text: &str, findings: &[Finding], limits: Limits, merge: bool
         };
         let doc = slot.get_or_insert_with(|| parse(*chunk, json, limits));
         let Some(doc) = doc.as_ref() else {
-            planned
-                .failed
-                .extend(request.findings.into_iter().map(|finding| NotApplied {
-                    finding,
-                    reason: "its document could not be read again".to_owned(),
-                }));
+            failed.extend(request.findings.into_iter().map(|finding| NotApplied {
+                finding,
+                reason: "its document could not be read again".to_owned(),
+            }));
             continue;
         };
         let edits: Result<Vec<Edit>, String> = request
             .patch
             .iter()
-            .map(|op| edit_for(text, doc, &request.prefix, op))
+            .map(|op| edit_for(text, nl, doc, &request.prefix, op))
             .collect();
         match edits {
             Ok(mut edits) => {
@@ -170,43 +185,52 @@ pub(crate) fn plan(text: &str, findings: &[Finding], limits: Limits, merge: bool
                     None => groups.push((request.findings, edits)),
                 }
             }
-            Err(reason) => planned
-                .failed
-                .extend(request.findings.into_iter().map(|finding| NotApplied {
-                    finding,
-                    reason: reason.clone(),
-                })),
+            Err(reason) => failed.extend(request.findings.into_iter().map(|finding| NotApplied {
+                finding,
+                reason: reason.clone(),
+            })),
         }
     }
     groups.sort_by(|a, b| a.1.cmp(&b.1));
-    // Each edit taken, and whether its group has no other.
-    let mut taken: Vec<(Edit, bool)> = Vec::new();
-    for (findings, edits) in groups {
-        let single = together && edits.len() == 1;
-        let blocked = edits.iter().any(|e| {
-            taken
-                .iter()
-                .any(|(t, alone)| t.overlaps(e) && !(single && *alone && t.beside(e)))
-        });
-        if blocked {
-            continue;
+    Prepared { groups, failed }
+}
+
+impl Prepared {
+    /// The edits of one pass (see [`plan`]).
+    pub(crate) fn select(&self, together: bool) -> Planned {
+        let mut planned = Planned {
+            failed: self.failed.clone(),
+            ..Planned::default()
+        };
+        // Each edit taken, and whether its group has no other.
+        let mut taken: Vec<(Edit, bool)> = Vec::new();
+        for (findings, edits) in &self.groups {
+            let single = together && edits.len() == 1;
+            let blocked = edits.iter().any(|e| {
+                taken
+                    .iter()
+                    .any(|(t, alone)| t.overlaps(e) && !(single && *alone && t.beside(e)))
+            });
+            if blocked {
+                continue;
+            }
+            taken.extend(edits.iter().map(|e| (e.clone(), single)));
+            planned.edits.push((findings.clone(), edits.clone()));
         }
-        taken.extend(edits.iter().map(|e| (e.clone(), single)));
-        planned.edits.push((findings, edits));
-    }
-    for (i, (edit, alone)) in taken.iter().enumerate() {
-        let first = !taken.iter().take(i).any(|(t, _)| t.start == edit.start);
-        if *alone && first && taken.iter().skip(i + 1).any(|(t, _)| t.beside(edit)) {
-            let largest = taken
-                .iter()
-                .filter(|(t, _)| t.start == edit.start)
-                .map(|(t, _)| t.text.clone())
-                .max()
-                .unwrap_or_default();
-            planned.together.push((edit.start, largest));
+        for (i, (edit, alone)) in taken.iter().enumerate() {
+            let first = !taken.iter().take(i).any(|(t, _)| t.start == edit.start);
+            if *alone && first && taken.iter().skip(i + 1).any(|(t, _)| t.beside(edit)) {
+                let largest = taken
+                    .iter()
+                    .filter(|(t, _)| t.start == edit.start)
+                    .map(|(t, _)| t.text.clone())
+                    .max()
+                    .unwrap_or_default();
+                planned.together.push((edit.start, largest));
+            }
         }
+        planned
     }
-    planned
 }
 
 /// Merges `more` into `patch` when both are one `add` of a mapping at the same path whose
@@ -277,7 +301,7 @@ pub fn apply<'e>(text: &str, edits: impl Iterator<Item = &'e Edit>) -> String {
 
 /// The edit that makes `op` (relative to the object at `prefix`) on `doc`, whose spans index
 /// `text`.
-fn edit_for(text: &str, doc: &Doc<'_>, prefix: &str, op: &Operation) -> Result<Edit, String> {
+fn edit_for(text: &str, nl: &str, doc: &Doc<'_>, prefix: &str, op: &Operation) -> Result<Edit, String> {
     let root = Located::root(doc);
     let path = format!("{prefix}{}", op.path);
     let value = op.value.as_ref();
@@ -299,7 +323,7 @@ fn edit_for(text: &str, doc: &Doc<'_>, prefix: &str, op: &Operation) -> Result<E
             not_through_alias(&parent)?;
             let value = value.unwrap_or(&serde_json::Value::Null);
             if parent.is_seq() && key == "-" {
-                return append(text, doc, &parent, value);
+                return append(text, nl, doc, &parent, value);
             }
             if let Some(existing) = parent.get(&key) {
                 return replace(text, doc, &existing, value);
@@ -307,7 +331,7 @@ fn edit_for(text: &str, doc: &Doc<'_>, prefix: &str, op: &Operation) -> Result<E
             if !parent.is_map() {
                 return Err(format!("cannot add {key:?}: its parent is a {}", parent.type_name()));
             }
-            insert(text, doc, &parent, &key, value)
+            insert(text, nl, doc, &parent, &key, value)
         }
         Op::Remove => Err("removing fields is not supported yet".to_owned()),
         Op::Move => rename(text, doc, &root, prefix, op),
@@ -389,7 +413,14 @@ fn replace(text: &str, doc: &Doc<'_>, node: &Located<'_>, value: &serde_json::Va
 }
 
 /// Adds `key: value` to the mapping `map`.
-fn insert(text: &str, doc: &Doc<'_>, map: &Located<'_>, key: &str, value: &serde_json::Value) -> Result<Edit, String> {
+fn insert(
+    text: &str,
+    nl: &str,
+    doc: &Doc<'_>,
+    map: &Located<'_>,
+    key: &str,
+    value: &serde_json::Value,
+) -> Result<Edit, String> {
     let span = map.span();
     let entries = doc.map_entries(map.id());
     let is_flow = text.get(span.start..).is_some_and(|t| t.starts_with('{'));
@@ -405,7 +436,7 @@ fn insert(text: &str, doc: &Doc<'_>, map: &Located<'_>, key: &str, value: &serde
         let end = entry_end(text, doc, last);
         let inside = text.get(span.start..span.end).unwrap_or_default();
         let separator = if inside.contains('\n') {
-            format!(",{}{}", newline(text), " ".repeat(column(text, last.key_span.start)))
+            format!(",{nl}{}", " ".repeat(column(text, last.key_span.start)))
         } else {
             ", ".to_owned()
         };
@@ -420,7 +451,6 @@ fn insert(text: &str, doc: &Doc<'_>, map: &Located<'_>, key: &str, value: &serde
     };
     let indent = column(text, first.key_span.start);
     let at = line_end(text, entry_end(text, doc, last));
-    let nl = newline(text);
     let rendered = match value {
         serde_json::Value::Object(map) if !map.is_empty() => {
             format!("{}:{}", key_text(key, false), block(value, indent + 2, nl))
@@ -435,7 +465,7 @@ fn insert(text: &str, doc: &Doc<'_>, map: &Located<'_>, key: &str, value: &serde
 }
 
 /// Appends `value` to the sequence `seq`.
-fn append(text: &str, doc: &Doc<'_>, seq: &Located<'_>, value: &serde_json::Value) -> Result<Edit, String> {
+fn append(text: &str, nl: &str, doc: &Doc<'_>, seq: &Located<'_>, value: &serde_json::Value) -> Result<Edit, String> {
     let span = seq.span();
     let items = doc.seq_items(seq.id());
     let is_flow = text.get(span.start..).is_some_and(|t| t.starts_with('['));
@@ -473,7 +503,6 @@ fn append(text: &str, doc: &Doc<'_>, seq: &Located<'_>, value: &serde_json::Valu
         .ok_or("the list's dash was not found")?;
     let indent = column(text, dash);
     let at = line_end(text, item_end(text, doc, *last));
-    let nl = newline(text);
     Ok(Edit {
         start: at,
         end: at,

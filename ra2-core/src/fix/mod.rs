@@ -22,13 +22,29 @@ use crate::{Config, Linter, Report};
 /// rule, check and object. Not its place: a fix that writes a missing `securityContext`
 /// moves the other findings about that container's settings into it. The object by its
 /// group, not its version: a fix that moves it to the GA version keeps it the same object.
-type Key = (String, String, crate::report::ObjectRef);
+/// Borrowed from the finding, in the order of (rule, check, [`same_object`]).
+type Key<'f> = (
+    &'f str,
+    &'f str,
+    Option<&'f str>,
+    Option<&'f str>,
+    Option<&'f str>,
+    Option<&'f str>,
+);
 
-fn key(finding: &Finding) -> Key {
+fn key(finding: &Finding) -> Key<'_> {
+    let object = &finding.object;
+    let group = object
+        .api_version
+        .as_deref()
+        .map(|v| v.rsplit_once('/').map_or("", |(group, _)| group));
     (
-        finding.rule.clone(),
-        finding.check.clone(),
-        same_object(&finding.object),
+        &finding.rule,
+        &finding.check,
+        group,
+        object.kind.as_deref(),
+        object.namespace.as_deref(),
+        object.name.as_deref(),
     )
 }
 
@@ -44,14 +60,14 @@ pub fn same_object(object: &crate::report::ObjectRef) -> crate::report::ObjectRe
 
 /// A finding with its place, to tell apart the findings of one check on one object (two
 /// containers) when giving fixes up.
-fn place(finding: &Finding) -> (Key, &str) {
+fn place(finding: &Finding) -> (Key<'_>, &str) {
     (
         key(finding),
         finding.named_pointer.as_deref().unwrap_or(&finding.pointer),
     )
 }
 
-fn tally(report: &Report) -> BTreeMap<Key, usize> {
+fn tally(report: &Report) -> BTreeMap<Key<'_>, usize> {
     let mut out = BTreeMap::new();
     for finding in &report.findings {
         *out.entry(key(finding)).or_default() += 1;
@@ -136,14 +152,21 @@ fn fix_with(text: &str, config: &Config, unsafe_fixes: bool, lints: &mut read::L
             .cloned()
             .collect()
     };
+    // What the last pass prepared for the next (see `edit::Prepared`): its candidates, and
+    // their edits on the text it made.
+    let mut ahead: Option<(Vec<Finding>, edit::Prepared)> = None;
     for _ in 0..bound {
         let candidates = candidates_of(&report, &dropped);
         if candidates.is_empty() {
             break;
         }
+        let prepared = match ahead.take() {
+            Some((ready, prepared)) if ready == candidates => prepared,
+            _ => edit::prepare(&current, &candidates, config.limits, true),
+        };
         // Insertions of different keys after the same entry go in together: one pass where
         // passes one at a time took one each (see `edit::Planned::same_order_as`).
-        let mut planned = edit::plan(&current, &candidates, config.limits, true, true);
+        let mut planned = prepared.select(true);
         dropped.append(&mut planned.failed);
         if planned.edits.is_empty() {
             break;
@@ -153,18 +176,28 @@ fn fix_with(text: &str, config: &Config, unsafe_fixes: bool, lints: &mut read::L
         let (after, read) = lints.lint(&together, &current);
         let fixed: Vec<&Finding> = planned.edits.iter().flat_map(|(f, _)| f.iter()).collect();
         if verify(&report, &after, &fixed).is_ok() {
-            let next = || edit::plan(&together, &candidates_of(&after, &dropped), config.limits, true, false);
-            if planned.together.is_empty() || planned.same_order_as(&next()) {
+            let next = if planned.together.is_empty() {
+                None
+            } else {
+                let candidates = candidates_of(&after, &dropped);
+                let prepared = edit::prepare(&together, &candidates, config.limits, true);
+                Some((candidates, prepared))
+            };
+            if next
+                .as_ref()
+                .is_none_or(|(_, next)| planned.same_order_as(&next.select(false)))
+            {
                 applied.extend(fixed.into_iter().cloned());
                 lints.keep(read);
                 current = together;
                 report = after;
+                ahead = next;
                 continue;
             }
         }
         // The plan without insertions together, as passes one at a time made it.
         if !planned.together.is_empty() {
-            let planned = edit::plan(&current, &candidates, config.limits, true, false);
+            let planned = prepared.select(false);
             let together = edit::apply(&current, planned.edits.iter().flat_map(|(_, e)| e.iter()));
             let (after, read) = lints.lint(&together, &current);
             let fixed: Vec<&Finding> = planned.edits.iter().flat_map(|(f, _)| f.iter()).collect();

@@ -1,49 +1,69 @@
 //! How [`super::fix_text`] lints the texts it tries: anew each time, as [`crate::lint_str`]
-//! does, or resuming from what reading the last text it kept left. A text a fix changes is the
-//! same as the kept one up to the first document it edits: a linter that read the documents
-//! before that (a [`Mark`]) is copied and reads on from there. The linter that read the text
-//! kept last is what a run can take in ([`crate::Linter::absorb`]) instead of reading the
-//! fixed file again.
+//! does, or chunk by chunk (`---` sections), each read by a linter of its own. A text a fix
+//! makes differs from the kept one only in the documents it edits: each chunk of the same text
+//! as one of the kept text (the same one of as many, else one of the same leading or trailing
+//! chunks) takes what reading that left, moved to where the chunk is now ([`Linter::move_by`]:
+//! documents, lines and byte offsets); only the others are read. Chunks are independent: what
+//! crosses them (cross-document facts, the previous object for duplicate keys, object indices)
+//! is what [`Linter::absorb`] joins for forks, which put together in order read as one linter.
+//! The linter put together from the text kept last is what a run can take in
+//! ([`crate::Linter::absorb`]) instead of reading the fixed file again.
 
 use std::rc::Rc;
 
 use crate::lint::{FileState, Seed};
-use crate::parse::source::{chunks, strip_bom};
+use crate::model::bundle::Shift;
+use crate::parse::source::{Chunk, chunks, strip_bom};
 use crate::{Config, Linter, Report};
 
-/// Marks are left at least this many bytes apart (and no more than [`MARKS`] in a text): a
-/// copy of a linter costs far less than reading this much again. Tests leave them close, to
-/// resume from them in small texts.
-const MARK_EVERY: usize = if cfg!(test) { 64 } else { 16 * 1024 };
-
-/// In a text a fix made (read again only if another fix follows: few are), marks are left
-/// closer: only a file with several rounds of fixes reads from them.
-const MARK_AGAIN_EVERY: usize = if cfg!(test) { 64 } else { 4 * 1024 };
-
-/// At most about this many marks in a text: each copies what was read before it.
-const MARKS: usize = 16;
-
-/// A linter that read the chunks (`---` sections) of a text before chunk `chunk`.
-struct Mark<'c> {
-    chunk: usize,
-    linter: Linter<'c>,
-    file: FileState,
+/// Where a chunk is in its text: byte offset, 0-based line, index of its first document.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct At {
+    offset: usize,
+    line: usize,
+    document: usize,
 }
 
-/// What reading one text left: where its chunks are, the marks on the way and the linter that
-/// read it all.
+impl At {
+    /// From `self` (where a chunk was read) to `to`.
+    fn to(self, to: At) -> Shift {
+        let signed = |n: usize| isize::try_from(n).unwrap_or(isize::MAX);
+        let diff = |to: usize, from: usize| signed(to).saturating_sub(signed(from));
+        Shift {
+            objects: 0,
+            documents: diff(to.document, self.document),
+            lines: diff(to.line, self.line),
+            bytes: diff(to.offset, self.offset),
+        }
+    }
+}
+
+/// A chunk read by a linter of its own.
+struct Segment<'c> {
+    linter: Linter<'c>,
+    /// Where the chunk was when it was read.
+    at: At,
+    /// The documents it holds.
+    documents: usize,
+}
+
+/// What reading one text left: where its chunks are, and each one's reading and where it is.
 pub(crate) struct Read<'c> {
     /// Each chunk's byte range in the text.
     chunks: Vec<(usize, usize)>,
-    marks: Vec<Rc<Mark<'c>>>,
-    linter: Linter<'c>,
+    segments: Vec<(Rc<Segment<'c>>, At)>,
+    /// Whether the text is JSON (its first chunk decides).
+    json: Option<bool>,
+    /// Documents skipped as not Kubernetes.
+    skipped: usize,
 }
 
 /// How texts are linted.
 pub(crate) enum Lints<'s, 'c> {
     /// Each anew, as [`crate::lint_str`] lints it.
     Anew { file: &'s str, config: &'c Config },
-    /// Resuming from what reading the text kept last left (`None` before the first text).
+    /// Chunk by chunk, reusing what reading the text kept last left (`None` before the first
+    /// text).
     Resume {
         seed: &'s Seed<'c>,
         file: &'s str,
@@ -58,7 +78,7 @@ impl<'c> Lints<'_, 'c> {
     /// its report, as [`crate::lint_str`] gives it, and what reading it left, to
     /// [`Lints::keep`] if the text is kept.
     pub(crate) fn lint(&mut self, text: &str, kept_text: &str) -> (Report, Option<Read<'c>>) {
-        let read = match self {
+        let done = match self {
             Lints::Anew { file, config } => return (crate::lint_str(file, text, config), None),
             Lints::Resume {
                 seed,
@@ -66,14 +86,21 @@ impl<'c> Lints<'_, 'c> {
                 config,
                 skip_non_k8s,
                 kept,
-            } => read(seed, file, *skip_non_k8s, text, kept.as_deref().map(|k| (k, kept_text)))
-                // Skipping documents as not Kubernetes (which files found in a directory do,
-                // and `lint_str` with this config does not) changed the report: linted anew
-                // from now on, and the run reads the file again.
-                .filter(|read| *skip_non_k8s == config.skip_non_k8s || read.linter.skipped() == 0),
+            } => Some(read(
+                seed,
+                file,
+                *skip_non_k8s,
+                text,
+                kept.as_deref().map(|k| (k, kept_text)),
+            ))
+            // Skipping documents as not Kubernetes (which files found in a directory do,
+            // and `lint_str` with this config does not) changed the report: linted anew
+            // from now on, and the run reads the file again.
+            .filter(|read| *skip_non_k8s == config.skip_non_k8s || read.skipped == 0)
+            .and_then(|read| Some((join(seed, file, &read)?, read))),
         };
-        match read.as_ref().and_then(|read| read.linter.try_clone()) {
-            Some(copy) => (copy.finish(), read),
+        match done {
+            Some((linter, read)) => (linter.finish(), Some(read)),
             None => self.anew(text),
         }
     }
@@ -98,66 +125,114 @@ impl<'c> Lints<'_, 'c> {
     pub(crate) fn into_linter(self) -> Option<Linter<'c>> {
         match self {
             Lints::Anew { .. } => None,
-            Lints::Resume { kept, .. } => kept.map(|k| k.linter),
+            Lints::Resume { seed, file, kept, .. } => join_owned(seed, file, *kept?),
         }
     }
 }
 
-/// Reads `text` as the file `name`, resuming from the last mark of `kept` (what reading the
-/// text `kept_text` left) before the first chunk that differs. `None` if a linter could not be
-/// copied.
-fn read<'c>(
-    seed: &Seed<'c>,
-    name: &str,
-    skip_non_k8s: bool,
-    text: &str,
-    kept: Option<(&Read<'c>, &str)>,
-) -> Option<Read<'c>> {
+/// For each chunk of `parts`, the chunk of the kept text (`kept`, read from `kept_text`) with
+/// the same text that stands for it: the one at the same index when there are as many, else one
+/// of the same leading or trailing chunks.
+fn pair(parts: &[Chunk<'_>], kept: &Read<'_>, kept_text: &str) -> Vec<Option<usize>> {
+    let same = |i: usize, j: usize| {
+        let kept = kept.chunks.get(j).and_then(|&(start, end)| kept_text.get(start..end));
+        parts.get(i).is_some_and(|c| kept == Some(c.text))
+    };
+    let (n, m) = (parts.len(), kept.chunks.len());
+    if n == m {
+        return (0..n).map(|i| same(i, i).then_some(i)).collect();
+    }
+    let lead = (0..n.min(m)).take_while(|&i| same(i, i)).count();
+    let trail = (1..=n.min(m) - lead).take_while(|&k| same(n - k, m - k)).count();
+    (0..n)
+        .map(|i| {
+            if i < lead {
+                Some(i)
+            } else if i >= n - trail {
+                Some(i + m - n)
+            } else {
+                None
+            }
+        })
+        .collect()
+}
+
+/// Reads `text` as the file `name`, chunk by chunk, taking each chunk that `kept` (what reading
+/// the text `kept_text` left) read with the same text from there.
+fn read<'c>(seed: &Seed<'c>, name: &str, skip_non_k8s: bool, text: &str, kept: Option<(&Read<'c>, &str)>) -> Read<'c> {
     let (body, bom) = strip_bom(text);
     let parts = chunks(body, bom, 0);
-    // The leading chunks that are the same, at the same place, as the kept text's.
-    let same = kept.map_or(0, |(kept, kept_text)| {
-        parts
-            .iter()
-            .zip(&kept.chunks)
-            .take_while(|&(chunk, &(start, end))| {
-                chunk.offset == start
-                    && chunk.offset + chunk.text.len() == end
-                    && kept_text.get(start..end) == Some(chunk.text)
+    let mut file = FileState::new(name, skip_non_k8s);
+    let json = parts.first().map(|c| Linter::file_is_json(&mut file, c.text));
+    // A text that turned JSON (or YAML) is read anew.
+    let kept = kept.filter(|(kept, _)| kept.json == json);
+    let pairs = kept.map(|(kept, kept_text)| pair(&parts, kept, kept_text));
+    let mut segments = Vec::with_capacity(parts.len());
+    let mut skipped = 0;
+    for (i, chunk) in parts.iter().enumerate() {
+        let at = At {
+            offset: chunk.offset,
+            line: chunk.line,
+            document: file.next_document(),
+        };
+        let earlier = pairs
+            .as_ref()
+            .and_then(|pairs| pairs.get(i).copied().flatten())
+            .and_then(|j| kept?.0.segments.get(j))
+            .map(|(segment, _)| segment)
+            // A read error's message may name a line ("started at line 3"): read again
+            // where the lines moved.
+            .filter(|segment| segment.at.line == at.line || segment.linter.read_errors() == 0);
+        let segment = if let Some(segment) = earlier {
+            file.set_next_document(at.document + segment.documents);
+            Rc::clone(segment)
+        } else {
+            let mut linter = seed.linter();
+            linter.add_chunk(&mut file, *chunk);
+            Rc::new(Segment {
+                linter,
+                at,
+                documents: file.next_document() - at.document,
             })
-            .count()
-    });
-    let mark = kept.and_then(|(kept, _)| {
-        let i = kept.marks.iter().rposition(|m| m.chunk <= same)?;
-        Some((kept.marks.get(..=i)?, kept.marks.get(i)?))
-    });
-    let (mut linter, mut file, mut marks, from) = if let Some((before, mark)) = mark {
-        (mark.linter.try_clone()?, mark.file.clone(), before.to_vec(), mark.chunk)
-    } else {
-        let mut linter = seed.linter();
-        let mut file = linter.begin_file(name);
-        file.set_skip_non_k8s(skip_non_k8s);
-        (linter, file, Vec::new(), 0)
-    };
-    let every = if kept.is_some() { MARK_AGAIN_EVERY } else { MARK_EVERY }.max(body.len() / MARKS);
-    let mut since = 0;
-    for (i, chunk) in parts.iter().enumerate().skip(from) {
-        if since >= every {
-            marks.push(Rc::new(Mark {
-                chunk: i,
-                linter: linter.try_clone()?,
-                file: file.clone(),
-            }));
-            since = 0;
-        }
-        linter.add_chunk(&mut file, *chunk);
-        since += chunk.text.len();
+        };
+        skipped += segment.linter.skipped();
+        segments.push((segment, at));
     }
-    Some(Read {
+    Read {
         chunks: parts.iter().map(|c| (c.offset, c.offset + c.text.len())).collect(),
-        marks,
-        linter,
-    })
+        segments,
+        json,
+        skipped,
+    }
+}
+
+/// [`join`], taking each chunk's linter where nothing else holds it (the text kept last, once
+/// fixing is done) instead of copying it.
+fn join_owned<'c>(seed: &Seed<'c>, name: &str, read: Read<'c>) -> Option<Linter<'c>> {
+    let mut linter = seed.linter();
+    linter.begin_file(name);
+    for (segment, at) in read.segments {
+        let (mut taken, from) = match Rc::try_unwrap(segment) {
+            Ok(segment) => (segment.linter, segment.at),
+            Err(shared) => (shared.linter.try_clone()?, shared.at),
+        };
+        taken.move_by(from.to(at));
+        linter.absorb(taken);
+    }
+    Some(linter)
+}
+
+/// The linter of the file `name` whose chunks `read` read: each chunk's copied, moved to where
+/// the chunk is and taken in, in order. `None` if a linter could not be copied.
+fn join<'c>(seed: &Seed<'c>, name: &str, read: &Read<'c>) -> Option<Linter<'c>> {
+    let mut linter = seed.linter();
+    linter.begin_file(name);
+    for (segment, at) in &read.segments {
+        let mut copy = segment.linter.try_clone()?;
+        copy.move_by(segment.at.to(*at));
+        linter.absorb(copy);
+    }
+    Some(linter)
 }
 
 #[cfg(test)]
@@ -228,5 +303,156 @@ mod tests {
                 .1
                 .is_some()
         );
+    }
+}
+
+/// Reading a text a change made from what reading the text before it left (the chunks of the
+/// same text taken from there and moved) gives what reading it anew gives: the report and the
+/// linter a run takes in, with documents of every sort (cross-document facts, read errors whose
+/// message names a line, duplicate keys in a document without an object, Lists, Helm output),
+/// changes at the start, in the middle, at the end, of several documents, that add or remove
+/// documents and change their length, in LF and CRLF texts, with and without a BOM.
+#[cfg(test)]
+mod moving {
+    use proptest::prelude::*;
+
+    use super::Lints;
+    use crate::catalogue::Edition;
+    use crate::{Config, Linter};
+
+    /// Documents to build texts of, each ending in a line break.
+    fn pool() -> Vec<String> {
+        let mut docs: Vec<String> = [
+            include_str!("../../../tests/fixtures/ra2.app.029.yaml"),
+            include_str!("../../../tests/fixtures/ra2.app.006.yaml"),
+            include_str!("../../../tests/fixtures/ra2.ntw.006.yaml"),
+            include_str!("../../../examples/broken/cnf.yaml"),
+        ]
+        .iter()
+        .flat_map(|text| crate::parse::source::chunks(text, 0, 0))
+        .map(|chunk| {
+            let body = chunk.text.strip_prefix("---\n").unwrap_or(chunk.text);
+            let mut body = body.to_owned();
+            if !body.ends_with('\n') {
+                body.push('\n');
+            }
+            body
+        })
+        .filter(|body| !body.trim().is_empty())
+        .collect();
+        docs.extend(
+            [
+                // Read errors: the second names the line its mapping started at.
+                "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: broken\n",
+                "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: bad\n  labels:\n    a: [1, 2\n",
+                // Duplicate keys in a document without an object: reported on the one before.
+                "a: 1\na: 2\n",
+                "# only a comment\n",
+                "apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: ServiceAccount\n  metadata: {name: default, namespace: x}\n- apiVersion: v1\n  kind: Pod\n  metadata: {name: p, namespace: x}\n  spec:\n    containers:\n    - name: c\n      image: r/c:1\n",
+                "# Source: chart/templates/sa.yaml\napiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: sa\n",
+                "apiVersion: batch/v1beta1\nkind: CronJob\nmetadata:\n  name: c\nspec:\n  schedule: '* * * * *'\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: Never\n          serviceAccountName: sa\n          containers:\n          - name: c\n            image: r/c:1\n",
+                "not: kubernetes\n",
+            ]
+            .map(str::to_owned),
+        );
+        docs
+    }
+
+    fn text(pool: &[String], docs: &[usize], crlf: bool, bom: bool) -> String {
+        let mut out = String::from(if bom { "\u{feff}" } else { "" });
+        for (i, &d) in docs.iter().enumerate() {
+            if i > 0 || d % 2 == 0 {
+                out.push_str("---\n");
+            }
+            out.push_str(&pool[d % pool.len()]);
+        }
+        if crlf { out.replace('\n', "\r\n") } else { out }
+    }
+
+    fn check(before: &str, after: &str, skip_non_k8s: bool, edition: Edition) -> Result<(), TestCaseError> {
+        let config = Config {
+            edition,
+            ..Config::default()
+        };
+        let seed = Linter::new(&config).seed();
+        let mut lints = Lints::Resume {
+            seed: &seed,
+            file: "f.yaml",
+            config: &config,
+            skip_non_k8s,
+            kept: None,
+        };
+        let (_, read) = lints.lint(before, "");
+        lints.keep(read);
+        let (report, read) = lints.lint(after, before);
+        prop_assert_eq!(&report, &crate::lint_str("f.yaml", after, &config));
+        lints.keep(read);
+        if let Some(linter) = lints.into_linter() {
+            let mut run = Linter::new(&config);
+            run.add_file(
+                "a.yaml",
+                "apiVersion: v1\nkind: ServiceAccount\nmetadata: {name: first}\n",
+            );
+            run.add_file_with("f.yaml", after, skip_non_k8s);
+            let mut taken = Linter::new(&config);
+            taken.add_file(
+                "a.yaml",
+                "apiVersion: v1\nkind: ServiceAccount\nmetadata: {name: first}\n",
+            );
+            taken.absorb(linter);
+            prop_assert_eq!(taken.finish(), run.finish());
+        } else {
+            prop_assert!(skip_non_k8s && !config.skip_non_k8s);
+        }
+        Ok(())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(if cfg!(miri) { 4 } else { 96 }))]
+        #[test]
+        fn reading_a_changed_text_from_the_kept_one_reads_as_anew(
+            docs in prop::collection::vec(0usize..64, 1..10),
+            changes in prop::collection::vec((0usize..16, 0usize..64, 0u8..4), 1..4),
+            crlf: bool,
+            bom: bool,
+            skip_non_k8s: bool,
+            latest: bool,
+        ) {
+            let pool = pool();
+            let mut changed = docs.clone();
+            for (at, doc, how) in changes {
+                let at = at % (changed.len() + 1);
+                match how {
+                    // Another document in its place, at the start, in the middle, at the end.
+                    0 => { let i = at.min(changed.len() - 1); changed[i] = doc; }
+                    1 => { changed[0] = doc; }
+                    2 => { let last = changed.len() - 1; changed[last] = doc; }
+                    // One more, or one less.
+                    _ if doc % 2 == 0 => changed.insert(at, doc),
+                    _ if changed.len() > 1 => { changed.remove(at.min(changed.len() - 1)); }
+                    _ => {}
+                }
+            }
+            let edition = if latest { Edition::Latest } else { Edition::Base };
+            check(&text(&pool, &docs, crlf, bom), &text(&pool, &changed, crlf, bom), skip_non_k8s, edition)?;
+        }
+    }
+
+    /// A document that grows in the middle of a file: the ones after it move down, lines and
+    /// bytes, and their cross-document facts with them.
+    #[test]
+    fn documents_after_a_change_move() {
+        let pool = pool();
+        let docs: Vec<usize> = (0..pool.len()).collect();
+        for at in [0, pool.len() / 2, pool.len() - 1] {
+            for crlf in [false, true] {
+                let mut changed = docs.clone();
+                changed[at] = (at + 7) % pool.len();
+                let before = text(&pool, &docs, crlf, false);
+                let after = text(&pool, &changed, crlf, false);
+                check(&before, &after, false, Edition::Latest).unwrap();
+                check(&after, &before, true, Edition::Base).unwrap();
+            }
+        }
     }
 }

@@ -19,6 +19,17 @@ pub(crate) struct FileState {
 }
 
 impl FileState {
+    /// The state of the file `name` before its first chunk, as [`Linter::begin_file`] starts
+    /// it, for chunks read by linters of their own (see [`crate::fix`]).
+    pub(crate) fn new(name: &str, skip_non_k8s: bool) -> FileState {
+        FileState {
+            name: name.to_owned(),
+            next_document: 0,
+            json: None,
+            skip_non_k8s,
+        }
+    }
+
     /// Whether the file is JSON, once its first text decided it.
     pub(super) fn json(&self) -> Option<bool> {
         self.json
@@ -28,6 +39,17 @@ impl FileState {
     /// walking a directory; off by default unless the config's `skip-non-k8s` is set.
     pub(crate) fn set_skip_non_k8s(&mut self, on: bool) {
         self.skip_non_k8s = on;
+    }
+
+    /// The index of the next document read.
+    pub(crate) fn next_document(&self) -> usize {
+        self.next_document
+    }
+
+    /// Goes on with the document at `index` (documents before it were read elsewhere: see
+    /// [`crate::fix`]).
+    pub(crate) fn set_next_document(&mut self, index: usize) {
+        self.next_document = index;
     }
 }
 
@@ -155,7 +177,7 @@ impl Linter<'_> {
     }
 
     /// Whether the file's documents are JSON, decided by its first chunk (`text`).
-    pub(super) fn file_is_json(file: &mut FileState, text: &str) -> bool {
+    pub(crate) fn file_is_json(file: &mut FileState, text: &str) -> bool {
         *file
             .json
             .get_or_insert_with(|| text.trim_start().starts_with(['{', '[']))

@@ -177,6 +177,37 @@ impl<'c> Linter<'c> {
     }
 }
 
+impl Linter<'_> {
+    /// Moves everything read to where its documents are now in their file, `by` documents,
+    /// lines and bytes (what a fix made of the text before them: see [`crate::fix`]); object
+    /// indices are [`Linter::absorb`]'s business (`by.objects` is ignored).
+    pub(crate) fn move_by(&mut self, by: crate::model::bundle::Shift) {
+        let by = crate::model::bundle::Shift { objects: 0, ..by };
+        if !by.moves() {
+            return;
+        }
+        let report = &mut self.report;
+        for finding in report
+            .findings
+            .iter_mut()
+            .chain(self.pending.iter_mut().map(|(f, _)| f))
+            .chain(self.deferred.iter_mut().map(|(f, _)| f))
+        {
+            by.finding(finding);
+        }
+        for error in &mut report.errors {
+            by.document(&mut error.document);
+            by.line(&mut error.line);
+            by.byte(&mut error.offset);
+        }
+        for object in &mut report.objects {
+            by.document(&mut object.document);
+            by.line(&mut object.line);
+        }
+        self.bundle.shift(by);
+    }
+}
+
 /// A forked linter goes to another thread and back (see [`Linter::fork`]).
 const _: fn() = || {
     fn send<T: Send>() {}

@@ -216,6 +216,11 @@ impl<'c> Linter<'c> {
         self.taken.saw_templates
     }
 
+    /// Read errors so far (not handed out).
+    pub(crate) fn read_errors(&self) -> usize {
+        self.report.errors.len()
+    }
+
     /// Documents (and files) skipped as not Kubernetes so far.
     pub(crate) fn skipped(&self) -> usize {
         self.report.summary.skipped

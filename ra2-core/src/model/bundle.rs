@@ -155,14 +155,71 @@ impl Place {
 /// What a cross-document rule records about one object (see [`crate::rules::Gather`]) and reads
 /// back once every document is read (see [`crate::rules::BundleContext::facts`]).
 pub trait Fact: Clone + Send + 'static {
-    /// Shifts the object indices it holds by `base` (see [`Bundle::absorb`]).
-    fn shift(&mut self, base: usize);
+    /// Shifts the object indices and places it holds (see [`Shift`]).
+    fn shift(&mut self, by: Shift);
+}
+
+/// How far facts and findings move: their object indices by `objects` (documents read by
+/// another linter: see [`Bundle::absorb`]), and, for documents whose text moved in their file
+/// (a fix changed the text before them: see [`crate::fix`]), their document indices, lines and
+/// byte offsets. Columns stay: a document starts a line.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Shift {
+    pub objects: usize,
+    pub documents: isize,
+    pub lines: isize,
+    pub bytes: isize,
+}
+
+impl Shift {
+    /// Object indices by `base`, nothing else.
+    pub fn objects(base: usize) -> Shift {
+        Shift {
+            objects: base,
+            ..Shift::default()
+        }
+    }
+
+    /// Whether places move in their file (not only their object indices).
+    pub fn moves(&self) -> bool {
+        self.documents != 0 || self.lines != 0 || self.bytes != 0
+    }
+
+    pub fn document(&self, document: &mut usize) {
+        *document = document.saturating_add_signed(self.documents);
+    }
+
+    pub fn line(&self, line: &mut usize) {
+        *line = line.saturating_add_signed(self.lines);
+    }
+
+    pub fn byte(&self, offset: &mut usize) {
+        *offset = offset.saturating_add_signed(self.bytes);
+    }
+
+    pub fn related(&self, related: &mut Related) {
+        self.line(&mut related.line);
+        self.line(&mut related.end_line);
+        self.byte(&mut related.offset);
+    }
+
+    /// A finding's place (its object index is the linter's business: see
+    /// [`crate::Linter::absorb`]).
+    pub fn finding(&self, finding: &mut crate::report::Finding) {
+        self.document(&mut finding.document);
+        self.line(&mut finding.line);
+        self.line(&mut finding.end_line);
+        self.byte(&mut finding.offset);
+        for related in &mut finding.related {
+            self.related(related);
+        }
+    }
 }
 
 /// One rule's facts, whatever their type.
 pub(crate) trait FactStore: Send {
-    /// Shifts the object indices of every fact by `base` (see [`Bundle::absorb`]).
-    fn shift(&mut self, base: usize);
+    /// Shifts every fact (see [`Shift`]).
+    fn shift(&mut self, by: Shift);
     /// Appends `later`'s facts (of the same type).
     fn append(&mut self, later: Box<dyn FactStore>);
     fn as_any(&self) -> &dyn Any;
@@ -175,9 +232,9 @@ pub(crate) trait FactStore: Send {
 }
 
 impl<T: Fact> FactStore for Vec<T> {
-    fn shift(&mut self, base: usize) {
+    fn shift(&mut self, by: Shift) {
         for fact in self {
-            fact.shift(base);
+            fact.shift(by);
         }
     }
 
@@ -218,8 +275,22 @@ impl std::fmt::Debug for dyn FactStore {
 }
 
 impl Fact for Place {
-    fn shift(&mut self, base: usize) {
-        self.object_index += base;
+    fn shift(&mut self, by: Shift) {
+        if !by.moves() {
+            if by.objects != 0 {
+                self.object_index += by.objects;
+            }
+            return;
+        }
+        let data: &mut PlaceData = self;
+        data.object_index += by.objects;
+        by.document(&mut data.document);
+        by.line(&mut data.start.line);
+        by.line(&mut data.end.line);
+        by.byte(&mut data.offset);
+        if let Some(related) = data.related.as_deref_mut() {
+            by.related(related);
+        }
     }
 }
 
@@ -332,8 +403,8 @@ impl Claim {
 }
 
 impl Fact for Claim {
-    fn shift(&mut self, base: usize) {
-        self.place.shift(base);
+    fn shift(&mut self, by: Shift) {
+        self.place.shift(by);
     }
 }
 
@@ -394,8 +465,8 @@ impl PodNetworks {
 }
 
 impl Fact for PodNetworks {
-    fn shift(&mut self, base: usize) {
-        self.place.shift(base);
+    fn shift(&mut self, by: Shift) {
+        self.place.shift(by);
     }
 }
 
@@ -474,10 +545,48 @@ impl Clone for Bundle {
 }
 
 impl Bundle {
+    /// Moves every fact's object index and place (see [`Shift`]).
+    pub fn shift(&mut self, by: Shift) {
+        // Destructured, so that a new kind of fact cannot be forgotten here.
+        let Bundle {
+            nads: _,
+            sriov_policies: _,
+            pvs: _,
+            pvcs,
+            danm_networks: _,
+            storage_classes: _,
+            service_accounts: _,
+            workloads,
+            platform,
+            rule_facts,
+            strings: _,
+        } = self;
+        for pvc in pvcs {
+            pvc.place.shift(by);
+        }
+        platform.shift(by);
+        for w in workloads {
+            w.object_index += by.objects;
+            if let Some((_, place)) = &mut w.local {
+                place.shift(by);
+            }
+            if let Some(place) = &mut w.annotation {
+                place.shift(by);
+            }
+            for device in &mut w.devices {
+                device.place.shift(by);
+            }
+        }
+        for facts in rule_facts.values_mut() {
+            facts.shift(by);
+        }
+    }
+
     /// Appends the facts of `later`, a bundle of documents read after this one's (see
     /// [`crate::Linter::absorb`]); its object indices are shifted by `base`, the number of
     /// objects read before it. The result equals one bundle read in that order.
-    pub fn absorb(&mut self, later: Bundle, base: usize) {
+    pub fn absorb(&mut self, mut later: Bundle, base: usize) {
+        later.shift(Shift::objects(base));
         // Destructured, so that a new kind of fact cannot be forgotten here.
         let Bundle {
             nads,
@@ -495,29 +604,13 @@ impl Bundle {
         self.nads.extend(nads);
         self.sriov_policies.extend(sriov_policies);
         self.pvs.extend(pvs);
-        self.pvcs.extend(pvcs.into_iter().map(|mut p| {
-            p.place.shift(base);
-            p
-        }));
+        self.pvcs.extend(pvcs);
         self.danm_networks.extend(danm_networks);
         self.storage_classes.extend(storage_classes);
         self.service_accounts.extend(service_accounts);
-        self.platform.absorb(platform, base);
-        self.workloads.extend(workloads.into_iter().map(|mut w| {
-            w.object_index += base;
-            if let Some((_, place)) = &mut w.local {
-                place.shift(base);
-            }
-            if let Some(place) = &mut w.annotation {
-                place.shift(base);
-            }
-            for device in &mut w.devices {
-                device.place.object_index += base;
-            }
-            w
-        }));
-        for (key, mut facts) in rule_facts {
-            facts.shift(base);
+        self.platform.absorb(platform);
+        self.workloads.extend(workloads);
+        for (key, facts) in rule_facts {
             match self.rule_facts.get_mut(&key) {
                 Some(mine) => mine.append(facts),
                 None => {

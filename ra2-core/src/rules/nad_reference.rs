@@ -26,8 +26,8 @@ struct DanmPod {
 }
 
 impl Fact for DanmPod {
-    fn shift(&mut self, base: usize) {
-        self.place.shift(base);
+    fn shift(&mut self, by: crate::model::bundle::Shift) {
+        self.place.shift(by);
     }
 }
 

@@ -184,8 +184,8 @@ struct UnattachedResource {
 }
 
 impl Fact for UnattachedResource {
-    fn shift(&mut self, base: usize) {
-        self.place.shift(base);
+    fn shift(&mut self, by: crate::model::bundle::Shift) {
+        self.place.shift(by);
     }
 }
 

@@ -114,9 +114,9 @@ enum Namespace {
 }
 
 impl Fact for Namespace {
-    fn shift(&mut self, base: usize) {
+    fn shift(&mut self, by: crate::model::bundle::Shift) {
         if let Namespace::FirstWorkload(_, place) = self {
-            place.shift(base);
+            place.shift(by);
         }
     }
 }

@@ -62,8 +62,8 @@ struct TokenPod {
 }
 
 impl Fact for TokenPod {
-    fn shift(&mut self, base: usize) {
-        self.place.shift(base);
+    fn shift(&mut self, by: crate::model::bundle::Shift) {
+        self.place.shift(by);
     }
 }
 

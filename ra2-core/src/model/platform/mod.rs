@@ -400,8 +400,63 @@ pub struct Facts {
 }
 
 impl Facts {
-    /// Appends the facts of a later bundle (see [`crate::model::bundle::Bundle::absorb`]).
-    pub fn absorb(&mut self, later: Facts, base: usize) {
+    /// Moves every fact's object index and place (see [`crate::model::bundle::Shift`]).
+    pub fn shift(&mut self, by: crate::model::bundle::Shift) {
+        use crate::model::bundle::Fact;
+        // Destructured, so that a new kind of fact cannot be forgotten here.
+        let Facts {
+            nodes,
+            components,
+            kubelets,
+            external_etcd,
+            daemonsets,
+            nads,
+            csi_drivers: _,
+            storage_classes,
+            resource_requests,
+            controllers,
+            certificates,
+        } = self;
+        for n in nodes {
+            n.place.shift(by);
+            if let Some(p) = n.zone_place.as_mut() {
+                p.shift(by);
+            }
+        }
+        for c in components {
+            c.place.shift(by);
+        }
+        for k in kubelets {
+            k.cpu_place.shift(by);
+            k.topology_place.shift(by);
+        }
+        for (_, p) in external_etcd {
+            p.shift(by);
+        }
+        for d in daemonsets {
+            d.place.shift(by);
+        }
+        for n in nads {
+            n.place.shift(by);
+            n.config_place.shift(by);
+        }
+        for c in storage_classes {
+            c.place.shift(by);
+        }
+        for r in resource_requests {
+            r.place.shift(by);
+        }
+        for c in controllers {
+            c.place.shift(by);
+        }
+        if let Some((place, _)) = certificates {
+            place.shift(by);
+        }
+    }
+
+    /// Appends the facts of a later bundle, shifted already (see
+    /// [`crate::model::bundle::Bundle::absorb`]).
+    pub fn absorb(&mut self, later: Facts) {
         let Facts {
             nodes,
             components,
@@ -415,52 +470,17 @@ impl Facts {
             controllers,
             certificates,
         } = later;
-        let shift = |place: &mut Place| place.object_index += base;
-        self.nodes.extend(nodes.into_iter().map(|mut n| {
-            shift(&mut n.place);
-            if let Some(p) = n.zone_place.as_mut() {
-                shift(p);
-            }
-            n
-        }));
-        self.components.extend(components.into_iter().map(|mut c| {
-            shift(&mut c.place);
-            c
-        }));
-        self.kubelets.extend(kubelets.into_iter().map(|mut k| {
-            shift(&mut k.cpu_place);
-            shift(&mut k.topology_place);
-            k
-        }));
-        self.external_etcd.extend(external_etcd.into_iter().map(|(n, mut p)| {
-            shift(&mut p);
-            (n, p)
-        }));
-        self.daemonsets.extend(daemonsets.into_iter().map(|mut d| {
-            shift(&mut d.place);
-            d
-        }));
-        self.nads.extend(nads.into_iter().map(|mut n| {
-            shift(&mut n.place);
-            shift(&mut n.config_place);
-            n
-        }));
+        self.nodes.extend(nodes);
+        self.components.extend(components);
+        self.kubelets.extend(kubelets);
+        self.external_etcd.extend(external_etcd);
+        self.daemonsets.extend(daemonsets);
+        self.nads.extend(nads);
         self.csi_drivers.extend(csi_drivers);
-        self.storage_classes.extend(storage_classes.into_iter().map(|mut c| {
-            shift(&mut c.place);
-            c
-        }));
-        self.resource_requests
-            .extend(resource_requests.into_iter().map(|mut r| {
-                shift(&mut r.place);
-                r
-            }));
-        self.controllers.extend(controllers.into_iter().map(|mut c| {
-            shift(&mut c.place);
-            c
-        }));
-        if let Some((mut place, later)) = certificates {
-            shift(&mut place);
+        self.storage_classes.extend(storage_classes);
+        self.resource_requests.extend(resource_requests);
+        self.controllers.extend(controllers);
+        if let Some((place, later)) = certificates {
             self.certificates = Some(match self.certificates.take() {
                 Some((first, mine)) => (first, mine + later),
                 None => (place, later),
