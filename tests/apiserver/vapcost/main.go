@@ -9,7 +9,8 @@
 //     limited at run time), and with `object` untyped the estimator cannot bound a list or
 //     string size: `-size N` bounds every size it cannot derive by N (elements or bytes).
 //   - runtime: the cost kube-apiserver charges when it evaluates each variable, validation and
-//     (for a failing validation) messageExpression on an object, against the per-expression
+//     messageExpression on an object (1.33 evaluates every messageExpression on every request,
+//     failing or not, in a second pass that evaluates the variables again), against the per-expression
 //     limit (PerCallLimit, 1,000,000) and the per-policy budget (RuntimeCELCostBudget,
 //     10,000,000, shared by the variables, validations and messages of one evaluation;
 //     matchConditions have their own, RuntimeCELCostBudgetMatchConditions). The policy's
@@ -232,14 +233,15 @@ func evaluate(p *admv1.ValidatingAdmissionPolicy, pe *policyEnv, vars, vals, msg
 		}
 		if b, ok := v.Value().(bool); ok && !b {
 			ec.failed[c.name] = true
-			if msgs[i] != nil {
-				_, mc, err := run(msgs[i], act)
-				if err != nil {
-					return nil, fmt.Errorf("messageExpression %s: %v", c.name, err)
-				}
-				ec.perExpr["msg/"+c.name] = mc
-				ec.messages += mc
+		}
+		// kube-apiserver 1.33 evaluates every messageExpression on every request, the
+		// validation failing or not (validator.Validate), as a second pass.
+		if msgs[i] != nil {
+			_, mc, err := run(msgs[i], act)
+			if err != nil {
+				return nil, fmt.Errorf("messageExpression %s: %v", c.name, err)
 			}
+			ec.perExpr["msg/"+c.name] = mc
 		}
 	}
 	// kube-apiserver's own evaluator for the policy's total and for its match conditions.
@@ -254,6 +256,22 @@ func evaluate(p *admv1.ValidatingAdmissionPolicy, pe *policyEnv, vars, vals, msg
 		return nil, err
 	}
 	ec.total = celconfig.RuntimeCELCostBudget - remaining
+	// The messages' pass: a context of its own, so the variables they read are evaluated again,
+	// charged to what the validations left of the budget.
+	accessors = nil
+	for _, v := range p.Spec.Validations {
+		if v.MessageExpression != "" {
+			accessors = append(accessors, strExpr(v.MessageExpression))
+		}
+	}
+	if len(accessors) > 0 {
+		mcond := pe.compiler.CompileCondition(accessors, plugincel.OptionalVariableDeclarations{StrictCost: true}, environment.StoredExpressions)
+		_, left, err := mcond.ForInput(ctx, va, req, plugincel.OptionalVariableBindings{}, nil, remaining)
+		if err != nil {
+			return nil, err
+		}
+		ec.messages = uint64(remaining - left)
+	}
 	ec.matched = true
 	if len(p.Spec.MatchConditions) > 0 {
 		var ms []plugincel.ExpressionAccessor
@@ -405,6 +423,29 @@ func main() {
 		if err != nil {
 			fatal(fmt.Errorf("%s: %v", p.Name, err))
 		}
+		// The variables the validations and messages read, directly or through others: the API
+		// server evaluates a variable only when an expression reads it.
+		used := map[string]bool{}
+		var texts []string
+		for _, v := range p.Spec.Validations {
+			texts = append(texts, v.Expression, v.MessageExpression)
+		}
+		for changed := true; changed; {
+			changed = false
+			for _, v := range pe.vars {
+				if used[v.name] {
+					continue
+				}
+				for _, t := range texts {
+					if reads(t, v.name) {
+						used[v.name] = true
+						texts = append(texts, v.text)
+						changed = true
+						break
+					}
+				}
+			}
+		}
 		var vars, vals, msgs []*compiled
 		for _, v := range pe.vars {
 			c, err := pe.compile("var", v.name, v.text, *size)
@@ -457,11 +498,22 @@ func main() {
 				}
 			}
 		}
-		all := append(append([]*compiled{}, vars...), vals...)
+		var all []*compiled
+		for _, c := range vars {
+			if used[c.name] {
+				all = append(all, c)
+			}
+		}
+		all = append(all, vals...)
 		for _, c := range all {
 			add(c.static.Max)
 		}
-		fmt.Printf("\n%s: %d validations, %d variables, %d matchConditions\n", p.Name, len(vals), len(vars), len(matches))
+		for _, c := range msgs {
+			if c != nil {
+				add(c.static.Max)
+			}
+		}
+		fmt.Printf("\n%s: %d validations, %d variables (%d read), %d matchConditions\n", p.Name, len(vals), len(vars), len(used), len(matches))
 		fmt.Printf("  %-5s %-44s %14s %9s", "", "expression", "static max", "of 1M")
 		for i := range objects {
 			fmt.Printf(" %10s", fmt.Sprintf("[%d]", i+1))
@@ -476,7 +528,7 @@ func main() {
 				}
 				cost := ec.perExpr[key]
 				mark := ""
-				if c.kind == "val" && ec.failed[c.name] {
+				if c.kind != "var" && ec.failed[c.name] {
 					mark = "!"
 				}
 				fmt.Printf(" %10s", fmt.Sprintf("%d%s", cost, mark))
@@ -489,6 +541,9 @@ func main() {
 				continue
 			}
 			for key, cost := range ec.perExpr {
+				if strings.HasPrefix(key, "var/") && !used[strings.TrimPrefix(key, "var/")] {
+					continue
+				}
 				if float64(cost) > *maxPercent/100*float64(celconfig.PerCallLimit) {
 					over++
 					fmt.Fprintf(os.Stderr, "vap-cost: %s %s costs %d on %s, over %.3g%% of the per-expression limit\n", p.Name, key, cost, objects[i].label, *maxPercent)
@@ -521,8 +576,18 @@ func main() {
 		for _, c := range shown {
 			row(c, c.kind+"/"+c.name)
 		}
-		for _, c := range matches {
-			fmt.Printf("  %-5s %-44s %14s %9s", c.kind, trunc(c.name, 44), fmtCost(c.static.Max), pct(c.static.Max, celconfig.PerCallLimit))
+		if len(matches) > 0 {
+			var names []string
+			var est uint64
+			for _, c := range matches {
+				names = append(names, c.name)
+				if c.static.Max >= saturated || est+c.static.Max >= saturated {
+					est = math.MaxUint64
+				} else {
+					est += c.static.Max
+				}
+			}
+			fmt.Printf("  %-5s %-44s %14s %9s", "match", trunc(strings.Join(names, ", "), 44), fmtCost(est), pct(est, celconfig.RuntimeCELCostBudgetMatchConditions))
 			for _, ec := range costs {
 				if ec == nil {
 					fmt.Printf(" %10s", "-")
@@ -532,7 +597,7 @@ func main() {
 			}
 			fmt.Println()
 		}
-		fmt.Printf("  %-5s %-44s %14s %9s", "total", "variables + validations (of 10M budget)", fmtCost(staticSum), pct(staticSum, celconfig.RuntimeCELCostBudget))
+		fmt.Printf("  %-5s %-44s %14s %9s", "total", "both passes (of the 10M budget)", fmtCost(staticSum), pct(staticSum, celconfig.RuntimeCELCostBudget))
 		for _, ec := range costs {
 			if ec == nil {
 				fmt.Printf(" %10s", "-")
@@ -541,7 +606,7 @@ func main() {
 			t := ec.total + int64(ec.messages)
 			s := fmt.Sprintf("%d", t)
 			if !ec.matched {
-				s += "*"
+				s, t = "skipped", 0
 			}
 			fmt.Printf(" %10s", s)
 			if *maxPercent > 0 && float64(t) > *maxPercent/100*float64(celconfig.RuntimeCELCostBudget) {
@@ -551,7 +616,7 @@ func main() {
 		}
 		fmt.Println()
 	}
-	fmt.Println("\n(runtime: the cost charged on each object; ! a failing validation, whose messageExpression is charged too; * the matchConditions skip the policy, so nothing past them is charged in the API server)")
+	fmt.Println("\n(runtime: the cost charged on each object; ! a failing validation; every messageExpression is evaluated on every request, in a second pass that evaluates the variables it reads again, and the total includes both passes; skipped: the matchConditions skip the policy, so only they are charged; unread variables are not shown, nor evaluated by the API server)")
 	if over > 0 {
 		os.Exit(1)
 	}
@@ -567,4 +632,23 @@ func trunc(s string, n int) string {
 func fatal(err error) {
 	fmt.Fprintln(os.Stderr, "vap-cost:", err)
 	os.Exit(2)
+}
+
+// reads: does the CEL text read variables.<name>?
+func reads(text, name string) bool {
+	for i := 0; ; {
+		j := strings.Index(text[i:], "variables."+name)
+		if j < 0 {
+			return false
+		}
+		end := i + j + len("variables."+name)
+		if end == len(text) || !(isIdent(text[end])) {
+			return true
+		}
+		i = end
+	}
+}
+
+func isIdent(b byte) bool {
+	return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
 }
