@@ -108,6 +108,8 @@ pub enum Kind {
     Service,
     /// Core v1 PersistentVolumes.
     PersistentVolume,
+    /// Core v1 PersistentVolumeClaims.
+    PersistentVolumeClaim,
     /// `storage.k8s.io/v1` StorageClasses.
     StorageClass,
     /// Every resource at every version (the apiVersion checks, and ra2.pkg.001's Tiller, which
@@ -284,6 +286,40 @@ macro_rules! image_valid {
     ")(?::[A-Za-z0-9_][A-Za-z0-9_.-]{0,127})?(?:@(?:sha256:[0-9a-f]{64}|sha384:[0-9a-f]{96}|sha512:[0-9a-f]{128}))?$')",
     " && size(c.image.split('@')[0]) - size(c.image.split('@')[0].find(':[^:/]*$')) <= 255"
 )
+    };
+}
+/// ra2.stg.007/static-binding of the claim `$q` (`ClaimView::volume_name` or `selector`): it
+/// names a volume, or selects volumes by label.
+macro_rules! claim_pinned {
+    ($q:literal) => {
+        concat!(
+            "(", $q, ".?spec.?volumeName.orValue('') != '' || [", $q,
+            ".?spec.?selector.orValue({})].exists(s, size(s.?matchLabels.orValue({})) > 0 || size(s.?matchExpressions.orValue([])) > 0))"
+        )
+    };
+}
+/// ra2.stg.007/empty-class of the claim `$q`: not pinned, and its effective class
+/// (`ClaimView::class`: the annotation wins over `storageClassName`) is the empty string.
+macro_rules! claim_empty_class {
+    ($q:literal) => {
+        concat!(
+            "(!",
+            claim_pinned!($q),
+            " && ('volume.beta.kubernetes.io/storage-class' in ",
+            $q,
+            ".?metadata.?annotations.orValue({}) ? ",
+            $q,
+            ".metadata.annotations['volume.beta.kubernetes.io/storage-class'] == '' : ",
+            $q,
+            ".?spec.?storageClassName.orValue('-') == ''))"
+        )
+    };
+}
+/// The claims a workload makes besides its pod's (`storage::object_claims`): a StatefulSet's
+/// volumeClaimTemplates, as a CEL list.
+macro_rules! claim_templates {
+    () => {
+        "(object.kind == 'StatefulSet' && object.apiVersion.startsWith('apps/') ? object.?spec.?volumeClaimTemplates.orValue([]) : [])"
     };
 }
 /// ra2.k8s.009 judges a pod only when it is network-intensive by its own signals
@@ -1043,6 +1079,46 @@ pub static EXPORTED: &[Exported] = &[
         ),
         "gets an odd number of exclusive CPUs, which nodes with SMT and the full-pcpus-only option reject",
     ),
+    object(
+        "ra2.stg.007",
+        "static-binding",
+        Kind::PersistentVolumeClaim,
+        concat!("object.?spec.hasValue() && ", claim_pinned!("object")),
+        "spec.volumeName names a PersistentVolume, or spec.selector selects volumes by label, so the claim binds to a volume made by hand instead of one provisioned for it",
+    ),
+    object(
+        "ra2.stg.007",
+        "empty-class",
+        Kind::PersistentVolumeClaim,
+        concat!("object.?spec.hasValue() && ", claim_empty_class!("object")),
+        "the effective class (annotation volume.beta.kubernetes.io/storage-class, else spec.storageClassName) is \"\", which turns dynamic provisioning off",
+    ),
+    pod(
+        "ra2.stg.007",
+        "static-binding",
+        concat!(
+            claim_templates!(),
+            ".exists(q, q.?spec.hasValue() && ",
+            claim_pinned!("q"),
+            ") || variables.spec.?volumes.orValue([]).exists(v, v.?ephemeral.?volumeClaimTemplate.?spec.hasValue() && ",
+            claim_pinned!("v.ephemeral.volumeClaimTemplate"),
+            ")"
+        ),
+        "a volume claim template or generic ephemeral volume names a PersistentVolume (spec.volumeName) or selects volumes by label (spec.selector), so it binds to a volume made by hand instead of one provisioned for it",
+    ),
+    pod(
+        "ra2.stg.007",
+        "empty-class",
+        concat!(
+            claim_templates!(),
+            ".exists(q, q.?spec.hasValue() && ",
+            claim_empty_class!("q"),
+            ") || variables.spec.?volumes.orValue([]).exists(v, v.?ephemeral.?volumeClaimTemplate.?spec.hasValue() && ",
+            claim_empty_class!("v.ephemeral.volumeClaimTemplate"),
+            ")"
+        ),
+        "a volume claim template or generic ephemeral volume has the effective class \"\" (annotation volume.beta.kubernetes.io/storage-class, else spec.storageClassName), which turns dynamic provisioning off",
+    ),
     pod(
         "sec.sys.021",
         "host-users",
@@ -1152,7 +1228,10 @@ pub static NOT_EXPORTED: &[(&str, &str)] = &[
         "needs the cluster's CSIDriver objects (other objects), which a policy does not see",
     ),
     ("ra2.stg.006", OTHER_KINDS),
-    ("ra2.stg.007", OTHER_KINDS),
+    (
+        "ra2.stg.007/default-class",
+        "whether the cluster has a default StorageClass depends on the input's (other objects) StorageClasses, which a policy does not see",
+    ),
     ("ra2.stg.010", PLATFORM),
 ];
 
@@ -1430,6 +1509,7 @@ pub fn policy_name(kind: Kind, deny: bool) -> String {
         Kind::Resources => "resources",
         Kind::ConfigMap => "configmaps",
         Kind::PersistentVolume => "persistentvolumes",
+        Kind::PersistentVolumeClaim => "persistentvolumeclaims",
         Kind::StorageClass => "storageclasses",
         Kind::Service => "services",
         Kind::Api => "allresources",
@@ -1494,6 +1574,7 @@ fn resource_rules(kind: Kind, config: &Config) -> Value {
         }
         Kind::ConfigMap => json!([rule("", &["configmaps"])]),
         Kind::PersistentVolume => json!([rule("", &["persistentvolumes"])]),
+        Kind::PersistentVolumeClaim => json!([rule("", &["persistentvolumeclaims"])]),
         Kind::StorageClass => json!([rule("storage.k8s.io", &["storageclasses"])]),
         Kind::Service => json!([rule("", &["services"])]),
         // Every resource (not subresources) at every version, each as requested (`matchPolicy:
