@@ -209,7 +209,7 @@ fn the_chart_installs_policies_instead_of_or_beside_the_webhook() {
     assert!(out.success, "{}\n{}", out.stdout, out.stderr);
     assert_eq!(
         out.stdout.matches("validatingadmissionpolicy").count(),
-        20,
+        26,
         "{}",
         out.stdout
     );

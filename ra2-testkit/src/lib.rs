@@ -307,7 +307,11 @@ impl Cluster {
                 // No controller manager creates each namespace's `default` ServiceAccount.
                 "--disable-admission-plugins=ServiceAccount".to_owned(),
                 format!("--cert-dir={}", path("certs").display()),
-                "--profiling=false".to_owned(),
+                // RA2_APISERVER_PROFILING=1 serves /debug/pprof (a benchmark's CPU profile).
+                format!(
+                    "--profiling={}",
+                    std::env::var("RA2_APISERVER_PROFILING").as_deref() == Ok("1")
+                ),
                 "--v=1".to_owned(),
             ],
             &path("apiserver.log"),

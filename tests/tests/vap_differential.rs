@@ -41,11 +41,105 @@ fn is_judged(object: &Value) -> bool {
         (api_version, kind),
         (
             "v1",
-            "Pod" | "PodTemplate" | "ReplicationController" | "ConfigMap" | "Service" | "PersistentVolume"
+            "Pod"
+                | "PodTemplate"
+                | "ReplicationController"
+                | "ConfigMap"
+                | "Service"
+                | "PersistentVolume"
+                | "PersistentVolumeClaim"
         ) | ("apps/v1", "Deployment" | "StatefulSet" | "DaemonSet" | "ReplicaSet")
             | ("batch/v1", "Job" | "CronJob")
             | ("storage.k8s.io/v1", "StorageClass")
     )
+}
+
+/// Claims pinned to a volume or not, with an empty, named or no class by the annotation or the
+/// field, as PersistentVolumeClaims, StatefulSet volumeClaimTemplates and generic ephemeral
+/// volumes of a Pod and a Deployment (ra2.stg.007).
+fn claim_objects() -> Vec<(String, Value)> {
+    let annotation = "volume.beta.kubernetes.io/storage-class";
+    let cases = [
+        ("volumeName", json!({}), json!({"volumeName": "pv-1"})),
+        (
+            "empty volumeName",
+            json!({}),
+            json!({"volumeName": "", "storageClassName": "fast"}),
+        ),
+        (
+            "empty volumeName, empty class",
+            json!({}),
+            json!({"volumeName": "", "storageClassName": ""}),
+        ),
+        (
+            "volumeName and empty class",
+            json!({}),
+            json!({"volumeName": "pv-1", "storageClassName": ""}),
+        ),
+        (
+            "matchLabels",
+            json!({}),
+            json!({"selector": {"matchLabels": {"tier": "gold"}}}),
+        ),
+        (
+            "matchExpressions",
+            json!({}),
+            json!({"selector": {"matchExpressions": [{"key": "tier", "operator": "In", "values": ["gold"]}]}}),
+        ),
+        (
+            "empty selector, empty class",
+            json!({}),
+            json!({"selector": {}, "storageClassName": ""}),
+        ),
+        ("empty class", json!({}), json!({"storageClassName": ""})),
+        ("named class", json!({}), json!({"storageClassName": "fast"})),
+        ("no class", json!({}), json!({})),
+        (
+            "annotation empty, field named",
+            json!({annotation: ""}),
+            json!({"storageClassName": "fast"}),
+        ),
+        (
+            "annotation named, field empty",
+            json!({annotation: "fast"}),
+            json!({"storageClassName": ""}),
+        ),
+        ("annotation empty", json!({annotation: ""}), json!({})),
+    ];
+    let mut out = Vec::new();
+    for (i, (what, annotations, fields)) in cases.into_iter().enumerate() {
+        let mut spec = json!({"accessModes": ["ReadWriteOnce"], "resources": {"requests": {"storage": "1Gi"}}});
+        for (key, value) in fields.as_object().into_iter().flatten() {
+            spec[key] = value.clone();
+        }
+        let metadata = |name: String| json!({"name": name, "annotations": annotations.clone()});
+        out.push((
+            format!("PersistentVolumeClaim, {what}"),
+            json!({"apiVersion": "v1", "kind": "PersistentVolumeClaim", "metadata": metadata(format!("claim-{i}")), "spec": spec}),
+        ));
+        let labels = json!({"app": format!("claims-{i}")});
+        let container = json!([{"name": "c", "image": "registry.example.com/app:1.0"}]);
+        out.push((
+            format!("StatefulSet volumeClaimTemplate, {what}"),
+            json!({"apiVersion": "apps/v1", "kind": "StatefulSet", "metadata": {"name": format!("claims-{i}")},
+                "spec": {"selector": {"matchLabels": labels}, "serviceName": "s",
+                    "volumeClaimTemplates": [{"metadata": metadata("data".to_owned()), "spec": spec}],
+                    "template": {"metadata": {"labels": labels}, "spec": {"containers": container}}}}),
+        ));
+        let ephemeral = json!([{"name": "scratch", "ephemeral": {"volumeClaimTemplate": {"metadata": {"annotations": annotations}, "spec": spec}}}]);
+        out.push((
+            format!("Pod, ephemeral volume, {what}"),
+            json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": format!("ephemeral-{i}")},
+                "spec": {"containers": container, "volumes": ephemeral}}),
+        ));
+        out.push((
+            format!("Deployment, ephemeral volume, {what}"),
+            json!({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": format!("ephemeral-{i}")},
+                "spec": {"selector": {"matchLabels": labels}, "template": {"metadata": {"labels": labels},
+                    "spec": {"containers": container, "volumes": ephemeral}}}}),
+        ));
+    }
+    out
 }
 
 /// PersistentVolumes of each kind of source, StorageClasses of each kind of provisioner, and a
@@ -712,6 +806,7 @@ fn objects(documents: Vec<(String, Value)>, installed: &BTreeSet<(String, String
     });
     out.extend(api_objects());
     out.extend(storage_objects());
+    out.extend(claim_objects());
     out.extend(profile_pods());
     out.extend(cpu_pinning_pods());
     out.extend(huge_page_objects());

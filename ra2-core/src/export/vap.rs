@@ -98,12 +98,18 @@ enum Test {
 pub enum Kind {
     /// Pods and every workload kind whose pod template ra2 judges.
     Workload,
+    /// The same objects, for the checks that only fire on a pod with special resources (see
+    /// [`SPECIAL_RESOURCES`]): their policy's `matchConditions` skip a pod of cpu, memory and
+    /// ephemeral storage alone, so a typical Pod does not pay for them.
+    Resources,
     /// Core v1 ConfigMaps.
     ConfigMap,
     /// Core v1 Services.
     Service,
     /// Core v1 PersistentVolumes.
     PersistentVolume,
+    /// Core v1 PersistentVolumeClaims.
+    PersistentVolumeClaim,
     /// `storage.k8s.io/v1` StorageClasses.
     StorageClass,
     /// Every resource at every version (the apiVersion checks, and ra2.pkg.001's Tiller, which
@@ -125,10 +131,29 @@ impl Exported {
         match self.test {
             Test::Object { kind, .. } => kind,
             Test::Api { .. } => Kind::Api,
+            _ if SPECIAL_RESOURCES
+                .iter()
+                .any(|(rule, check)| *rule == self.rule && (check.is_empty() || *check == self.check)) =>
+            {
+                Kind::Resources
+            }
             _ => Kind::Workload,
         }
     }
 }
+
+/// The checks (rule, and check or every check of it) that fire only on a pod with special
+/// resources: a container or pod-level resource other than cpu, memory and ephemeral-storage
+/// (huge pages, devices, any extended or invalid name), an emptyDir of a HugePages medium, a
+/// profile selector or node affinity, or the CPU-pinning opt-in annotation
+/// ([`special_resources_cel`]). The API server plans every expression of a policy it
+/// evaluates on each request, and these are the largest; in a policy of their own, behind
+/// `matchConditions`, a typical Pod skips them.
+pub static SPECIAL_RESOURCES: &[(&str, &str)] = &[
+    ("ra2.k8s.009", ""),
+    ("ra2.ch.001", ""),
+    ("ra2.app.009", "extended-resource"),
+];
 
 const fn showing(
     rule: &'static str,
@@ -261,6 +286,40 @@ macro_rules! image_valid {
     ")(?::[A-Za-z0-9_][A-Za-z0-9_.-]{0,127})?(?:@(?:sha256:[0-9a-f]{64}|sha384:[0-9a-f]{96}|sha512:[0-9a-f]{128}))?$')",
     " && size(c.image.split('@')[0]) - size(c.image.split('@')[0].find(':[^:/]*$')) <= 255"
 )
+    };
+}
+/// ra2.stg.007/static-binding of the claim `$q` (`ClaimView::volume_name` or `selector`): it
+/// names a volume, or selects volumes by label.
+macro_rules! claim_pinned {
+    ($q:literal) => {
+        concat!(
+            "(", $q, ".?spec.?volumeName.orValue('') != '' || [", $q,
+            ".?spec.?selector.orValue({})].exists(s, size(s.?matchLabels.orValue({})) > 0 || size(s.?matchExpressions.orValue([])) > 0))"
+        )
+    };
+}
+/// ra2.stg.007/empty-class of the claim `$q`: not pinned, and its effective class
+/// (`ClaimView::class`: the annotation wins over `storageClassName`) is the empty string.
+macro_rules! claim_empty_class {
+    ($q:literal) => {
+        concat!(
+            "(!",
+            claim_pinned!($q),
+            " && ('volume.beta.kubernetes.io/storage-class' in ",
+            $q,
+            ".?metadata.?annotations.orValue({}) ? ",
+            $q,
+            ".metadata.annotations['volume.beta.kubernetes.io/storage-class'] == '' : ",
+            $q,
+            ".?spec.?storageClassName.orValue('-') == ''))"
+        )
+    };
+}
+/// The claims a workload makes besides its pod's (`storage::object_claims`): a StatefulSet's
+/// volumeClaimTemplates, as a CEL list.
+macro_rules! claim_templates {
+    () => {
+        "(object.kind == 'StatefulSet' && object.apiVersion.startsWith('apps/') ? object.?spec.?volumeClaimTemplates.orValue([]) : [])"
     };
 }
 /// ra2.k8s.009 judges a pod only when it is network-intensive by its own signals
@@ -735,12 +794,7 @@ pub static EXPORTED: &[Exported] = &[
         "ra2.app.034",
         "no-tag",
         Set::All,
-        concat!(
-            image_judged!(),
-            " && ",
-            image_valid!(),
-            " && !c.image.contains('@') && !c.image.matches(':[^/]*$')"
-        ),
+        "c.?image.orValue('') in variables.validImages && !c.image.contains('@') && !c.image.matches(':[^/]*$')",
         "image has no tag and no digest",
         SHOW_IMAGE,
     ),
@@ -748,12 +802,7 @@ pub static EXPORTED: &[Exported] = &[
         "ra2.app.034",
         "latest-tag",
         Set::All,
-        concat!(
-            image_judged!(),
-            " && ",
-            image_valid!(),
-            " && !c.image.contains('@') && c.image.endsWith(':latest')"
-        ),
+        "c.?image.orValue('') in variables.validImages && !c.image.contains('@') && c.image.endsWith(':latest')",
         "image uses the latest tag",
         SHOW_IMAGE,
     ),
@@ -761,12 +810,7 @@ pub static EXPORTED: &[Exported] = &[
         "ra2.app.034",
         "latest-with-digest",
         Set::All,
-        concat!(
-            image_judged!(),
-            " && ",
-            image_valid!(),
-            " && c.image.matches('^[^@]*:latest@')"
-        ),
+        "c.?image.orValue('') in variables.validImages && c.image.matches('^[^@]*:latest@')",
         "image pinned by digest also carries the latest tag",
         SHOW_IMAGE,
     ),
@@ -774,7 +818,7 @@ pub static EXPORTED: &[Exported] = &[
         "ra2.app.034",
         "invalid-reference",
         Set::All,
-        concat!(image_judged!(), " && !(", image_valid!(), ")"),
+        "c.?image.orValue('') in variables.invalidImages",
         "image is not a valid image reference",
         SHOW_IMAGE,
     ),
@@ -1035,6 +1079,46 @@ pub static EXPORTED: &[Exported] = &[
         ),
         "gets an odd number of exclusive CPUs, which nodes with SMT and the full-pcpus-only option reject",
     ),
+    object(
+        "ra2.stg.007",
+        "static-binding",
+        Kind::PersistentVolumeClaim,
+        concat!("object.?spec.hasValue() && ", claim_pinned!("object")),
+        "spec.volumeName names a PersistentVolume, or spec.selector selects volumes by label, so the claim binds to a volume made by hand instead of one provisioned for it",
+    ),
+    object(
+        "ra2.stg.007",
+        "empty-class",
+        Kind::PersistentVolumeClaim,
+        concat!("object.?spec.hasValue() && ", claim_empty_class!("object")),
+        "the effective class (annotation volume.beta.kubernetes.io/storage-class, else spec.storageClassName) is \"\", which turns dynamic provisioning off",
+    ),
+    pod(
+        "ra2.stg.007",
+        "static-binding",
+        concat!(
+            claim_templates!(),
+            ".exists(q, q.?spec.hasValue() && ",
+            claim_pinned!("q"),
+            ") || variables.spec.?volumes.orValue([]).exists(v, v.?ephemeral.?volumeClaimTemplate.?spec.hasValue() && ",
+            claim_pinned!("v.ephemeral.volumeClaimTemplate"),
+            ")"
+        ),
+        "a volume claim template or generic ephemeral volume names a PersistentVolume (spec.volumeName) or selects volumes by label (spec.selector), so it binds to a volume made by hand instead of one provisioned for it",
+    ),
+    pod(
+        "ra2.stg.007",
+        "empty-class",
+        concat!(
+            claim_templates!(),
+            ".exists(q, q.?spec.hasValue() && ",
+            claim_empty_class!("q"),
+            ") || variables.spec.?volumes.orValue([]).exists(v, v.?ephemeral.?volumeClaimTemplate.?spec.hasValue() && ",
+            claim_empty_class!("v.ephemeral.volumeClaimTemplate"),
+            ")"
+        ),
+        "a volume claim template or generic ephemeral volume has the effective class \"\" (annotation volume.beta.kubernetes.io/storage-class, else spec.storageClassName), which turns dynamic provisioning off",
+    ),
     pod(
         "sec.sys.021",
         "host-users",
@@ -1144,7 +1228,10 @@ pub static NOT_EXPORTED: &[(&str, &str)] = &[
         "needs the cluster's CSIDriver objects (other objects), which a policy does not see",
     ),
     ("ra2.stg.006", OTHER_KINDS),
-    ("ra2.stg.007", OTHER_KINDS),
+    (
+        "ra2.stg.007/default-class",
+        "whether the cluster has a default StorageClass depends on the input's (other objects) StorageClasses, which a policy does not see",
+    ),
     ("ra2.stg.010", PLATFORM),
 ];
 
@@ -1419,8 +1506,10 @@ pub fn generate(config: &Config) -> Result<(Vec<Value>, Summary), Vec<ExportErro
 pub fn policy_name(kind: Kind, deny: bool) -> String {
     let objects = match kind {
         Kind::Workload => "workloads",
+        Kind::Resources => "resources",
         Kind::ConfigMap => "configmaps",
         Kind::PersistentVolume => "persistentvolumes",
+        Kind::PersistentVolumeClaim => "persistentvolumeclaims",
         Kind::StorageClass => "storageclasses",
         Kind::Service => "services",
         Kind::Api => "allresources",
@@ -1453,7 +1542,7 @@ fn resource_rules(kind: Kind, config: &Config) -> Value {
         })
     };
     match kind {
-        Kind::Workload => {
+        Kind::Workload | Kind::Resources => {
             let mut rules = vec![
                 rule("", &["pods", "podtemplates", "replicationcontrollers"]),
                 rule("apps", &["deployments", "statefulsets", "daemonsets", "replicasets"]),
@@ -1485,6 +1574,7 @@ fn resource_rules(kind: Kind, config: &Config) -> Value {
         }
         Kind::ConfigMap => json!([rule("", &["configmaps"])]),
         Kind::PersistentVolume => json!([rule("", &["persistentvolumes"])]),
+        Kind::PersistentVolumeClaim => json!([rule("", &["persistentvolumeclaims"])]),
         Kind::StorageClass => json!([rule("storage.k8s.io", &["storageclasses"])]),
         Kind::Service => json!([rule("", &["services"])]),
         // Every resource (not subresources) at every version, each as requested (`matchPolicy:
@@ -1528,7 +1618,7 @@ fn variables(kind: Kind, config: &Config) -> Value {
     if kind == Kind::Api {
         return api_variables(config, &name);
     }
-    if kind != Kind::Workload {
+    if !matches!(kind, Kind::Workload | Kind::Resources) {
         return json!([var("annotations", "[object.metadata.?annotations.orValue({})]"), name]);
     }
     // A pod-level limit covers the containers from Kubernetes 1.34 (`Config::pod_level_resources`).
@@ -1594,6 +1684,27 @@ fn variables(kind: Kind, config: &Config) -> Value {
         var(
             "cpuPinned",
             &format!("variables.spec.?containers.orValue([]).exists(c, {})", pinned_cpus!())
+        ),
+        // ra2.app.034: the images of every container that ra2 judges (not empty, no template
+        // placeholder or URL), valid references or not, each parsed once per evaluation (the
+        // API server compiles a pattern each time it plans an expression, on every request).
+        var(
+            "validImages",
+            concat!(
+                "variables.containers.filter(c, ",
+                image_judged!(),
+                " && ",
+                image_valid!(),
+                ").map(c, c.image)"
+            )
+        ),
+        var(
+            "invalidImages",
+            concat!(
+                "variables.containers.filter(c, ",
+                image_judged!(),
+                " && !(c.image in variables.validImages)).map(c, c.image)"
+            )
         ),
         // The suppression annotations: the object's and its pod template's.
         var(
@@ -1815,12 +1926,51 @@ fn policy(
 /// The workload policy judges only objects with a pod spec where their kind keeps it, as ra2
 /// does (a Rollout that refers to a Deployment has none).
 fn match_conditions(kind: Kind, config: &Config) -> Option<Value> {
-    (kind == Kind::Workload).then(|| {
-        json!([{
+    let has_pod_spec = || {
+        json!({
             "name": "has-pod-spec",
             "expression": format!("({}).?spec.hasValue()", workload_template(config)),
-        }])
-    })
+        })
+    };
+    match kind {
+        Kind::Workload => Some(json!([has_pod_spec()])),
+        Kind::Resources => Some(json!([
+            has_pod_spec(),
+            {"name": "special-resources", "expression": special_resources_cel(config)},
+        ])),
+        _ => None,
+    }
+}
+
+/// CEL over `object` (matchConditions cannot read `variables`): the pod template has a
+/// signal one of the [`SPECIAL_RESOURCES`] checks needs before it can fire. A superset of
+/// each: any resource name but cpu, memory and ephemeral-storage in a container's or the pod's
+/// limits or requests (huge pages, network devices, extended and invalid names: ra2.ch.001's
+/// requests, ra2.app.009's names, ra2.k8s.009's resource signals), an emptyDir medium starting
+/// with HugePages (ra2.ch.001's media), a profile label key in the node selector or any node
+/// affinity (ra2.k8s.009's selector signals), the opt-in annotation (ra2.k8s.009's
+/// `opt_in_annotation`), on the template `variables.template` reads.
+fn special_resources_cel(config: &Config) -> String {
+    let opt_in = crate::rules::params::Params::new("ra2.k8s.009", config).string("opt_in_annotation");
+    let opt_in = if opt_in.is_empty() {
+        String::new()
+    } else {
+        format!("{} in t.?metadata.?annotations.orValue({{}}) || ", literal(&opt_in))
+    };
+    let special = "m.exists(k, !(k in ['cpu', 'memory', 'ephemeral-storage']))";
+    with_data(&format!(
+        concat!(
+            "[{template}].exists(t, {opt_in}[t.?spec.orValue({{}})].exists(s, ",
+            "(s.?initContainers.orValue([]) + s.?containers.orValue([])).exists(c, [c.?resources.?limits.orValue({{}}), c.?resources.?requests.orValue({{}})].exists(m, {special})) || ",
+            "[s.?resources.?limits.orValue({{}}), s.?resources.?requests.orValue({{}})].exists(m, {special}) || ",
+            "s.?volumes.orValue([]).exists(v, v.?emptyDir.?medium.orValue('').startsWith('HugePages')) || ",
+            "s.?nodeSelector.orValue({{}}).exists(k, k in @data:profile_label@) || ",
+            "s.?affinity.?nodeAffinity.hasValue()))"
+        ),
+        template = workload_template(config),
+        opt_in = opt_in,
+        special = special,
+    ))
 }
 
 fn match_constraints(kind: Kind, config: &Config) -> Value {
