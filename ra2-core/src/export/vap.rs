@@ -233,6 +233,26 @@ const HOST_IPC: &str = "variables.spec.?hostIPC.orValue(false) == true";
 const WRITABLE_ROOT: &str = "c.?securityContext.?readOnlyRootFilesystem.orValue(false) != true";
 const HOST_PATH_VOLUME: &str = "v.?hostPath.hasValue()";
 
+/// `hardcoded_ips::whole_address`: a string that is one IP address (surrounding white space
+/// allowed), not unspecified, loopback or an IPv4 netmask (255.x.x.x with contiguous ones).
+/// Kubernetes' `isIP` refuses IPv4-mapped IPv6 addresses, which ra2 reads as the IPv4 address:
+/// such an alias is not judged here.
+macro_rules! specific_address {
+    ($s:literal) => {
+        concat!(
+            "type(", $s, ") == string && isIP(", $s, ".trim()) && !ip(", $s, ".trim()).isUnspecified() && !ip(", $s,
+            ".trim()).isLoopback() && !(", $s, ".trim() in [",
+            "'255.0.0.0', '255.128.0.0', '255.192.0.0', '255.224.0.0', '255.240.0.0', '255.248.0.0', '255.252.0.0', '255.254.0.0', ",
+            "'255.255.0.0', '255.255.128.0', '255.255.192.0', '255.255.224.0', '255.255.240.0', '255.255.248.0', '255.255.252.0', '255.255.254.0', ",
+            "'255.255.255.0', '255.255.255.128', '255.255.255.192', '255.255.255.224', '255.255.255.240', '255.255.255.248', '255.255.255.252', '255.255.255.254', ",
+            "'255.255.255.255'])"
+        )
+    };
+}
+
+const MAPPED_ADDRESS_NOTE: &str =
+    "an IPv4-mapped IPv6 address (::ffff:10.0.0.1), which Kubernetes' isIP refuses, is not judged by the policy";
+
 /// `mounts::runtime_path` of a host path, which the API server keeps free of `..` elements: rooted,
 /// without empty or `.` elements.
 macro_rules! clean_path {
@@ -822,6 +842,26 @@ pub static EXPORTED: &[Exported] = &[
         "image is not a valid image reference",
         SHOW_IMAGE,
     ),
+    pod(
+        "ra2.app.035",
+        "host-alias",
+        concat!(
+            "variables.spec.?hostAliases.orValue([]).exists(a, [a.?ip.orValue('')].exists(s, ",
+            specific_address!("s"),
+            "))"
+        ),
+        "a host alias in spec.hostAliases maps names to a hardcoded IP address",
+    ),
+    pod(
+        "ra2.app.035",
+        "dns-nameserver",
+        concat!(
+            "variables.spec.?dnsConfig.?nameservers.orValue([]).exists(s, ",
+            specific_address!("s"),
+            ")"
+        ),
+        "spec.dnsConfig.nameservers names a hardcoded name server",
+    ),
     object(
         "ra2.app.036",
         "node-port-type",
@@ -1295,6 +1335,8 @@ pub struct Listed {
 
 /// What the policy of an exported check does not see, by `rule/check`.
 pub static NOTES: &[(&str, &str)] = &[
+    ("ra2.app.035/host-alias", MAPPED_ADDRESS_NOTE),
+    ("ra2.app.035/dns-nameserver", MAPPED_ADDRESS_NOTE),
     ("ra2.k8s.012/alpha-api", API_VERSION_NOTE),
     ("ra2.k8s.012/third-party-alpha", API_VERSION_NOTE),
     ("ra2.app.016/alpha-api", API_VERSION_NOTE),
