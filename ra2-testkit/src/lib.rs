@@ -514,18 +514,23 @@ impl Cluster {
         let body = serde_json::to_vec(object).unwrap_or_default();
         // kube-apiserver may close or reset connections under a request ("peer closed
         // connection without sending TLS close_notify", "connection reset by peer"), at times
-        // several in a row on a loaded machine: ureq retries only idempotent methods, so a dry
-        // run (which stores nothing) is sent again on a fresh connection, waiting longer each
-        // time (0.2 s, doubling: about 6 s in all). A real create is not retried: it may have
-        // been stored.
-        let attempts = if dry_run { 6 } else { 1 };
+        // several in a row on a loaded machine: ureq retries only idempotent methods, so the
+        // request is sent again on a fresh connection, waiting longer each time (0.2 s,
+        // doubling: about 6 s in all). A dry run stores nothing; a real create may have been
+        // stored before the connection dropped, so a retry's AlreadyExists is that create's
+        // success (the objects the tests create are their own and named).
+        let attempts: u32 = 6;
         let mut attempt = 0;
         let (status, warnings, text) = loop {
             attempt += 1;
             match self.post_once(&path, &body) {
+                Ok((409, _, text)) if attempt > 1 && !dry_run && text.contains("\"AlreadyExists\"") => {
+                    eprintln!("POST {path}: stored by the attempt whose connection dropped");
+                    break (201, Vec::new(), text);
+                }
                 Ok(answer) => break answer,
                 Err(e) if attempt < attempts => {
-                    eprintln!("POST {path}: {e}; sending the dry run again (attempt {attempt} of {attempts})");
+                    eprintln!("POST {path}: {e}; sending it again (attempt {attempt} of {attempts})");
                     std::thread::sleep(Duration::from_millis(100 << attempt));
                 }
                 Err(e) => panic!("POST {path}: {e} (after {attempt} attempts)"),
