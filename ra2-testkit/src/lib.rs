@@ -396,6 +396,31 @@ impl Cluster {
         self.dir.path().join("ca.crt")
     }
 
+    /// Why the API server exited, from its log: the Go runtime's `fatal error:` or `panic:` and
+    /// the lines after it (kube-apiserver 1.33 can die of a data race in its CEL type provider
+    /// when policies over typed objects are evaluated concurrently, kubernetes/kubernetes#135757),
+    /// else the log's last lines.
+    fn apiserver_exit(&self) -> String {
+        let log = self.apiserver_log();
+        let lines: Vec<&str> = log.lines().collect();
+        let start = lines
+            .iter()
+            .position(|l| l.starts_with("fatal error:") || l.starts_with("panic:"))
+            .unwrap_or(lines.len().saturating_sub(40));
+        let excerpt = lines
+            .iter()
+            .skip(start)
+            .take(40)
+            .copied()
+            .collect::<Vec<_>>()
+            .join("\n");
+        format!(
+            "; its log ({}) from line {}:\n{excerpt}",
+            self.apiserver.log.display(),
+            start + 1
+        )
+    }
+
     /// The logs of the API server so far (for failure messages).
     pub fn apiserver_log(&self) -> String {
         std::fs::read_to_string(&self.apiserver.log).unwrap_or_default()
@@ -529,6 +554,10 @@ impl Cluster {
                     break (201, Vec::new(), text);
                 }
                 Ok(answer) => break answer,
+                // A kube-apiserver that has exited will not answer again: say why it exited.
+                Err(e) if self.apiserver.exited() => {
+                    panic!("POST {path}: {e}: kube-apiserver has exited{}", self.apiserver_exit())
+                }
                 Err(e) if attempt < attempts => {
                     eprintln!("POST {path}: {e}; sending it again (attempt {attempt} of {attempts})");
                     std::thread::sleep(Duration::from_millis(100 << attempt));
