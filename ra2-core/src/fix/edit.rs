@@ -128,12 +128,33 @@ pub(crate) struct Prepared {
 
 /// Reads the documents of `findings` in `text` and makes the edits of their fixes (see [`plan`]).
 pub(crate) fn prepare(text: &str, findings: &[Finding], limits: Limits, merge: bool) -> Prepared {
+    prepare_with(text, findings, limits, merge, Vec::new())
+}
+
+/// [`prepare`], taking the documents of `text` that linting it parsed (`read`, by chunk) instead
+/// of reading them again: each where it was read as this reads it (the same `json` and limits).
+pub(crate) fn prepare_with<'t>(
+    text: &'t str,
+    findings: &[Finding],
+    limits: Limits,
+    merge: bool,
+    read: super::read::Docs<'t>,
+) -> Prepared {
     let (body, bom) = strip_bom(text);
     let json = body.trim_start().starts_with(['{', '[']);
     let parts = chunks(body, bom, 0);
     // The file's line break, found once (a search of the whole text).
     let nl = newline(text);
-    let mut docs: Vec<Option<Option<Doc<'_>>>> = parts.iter().map(|_| None).collect();
+    let mut docs: Vec<Option<Option<Doc<'t>>>> = parts.iter().map(|_| None).collect();
+    if read.len() == parts.len() {
+        for (slot, doc) in docs.iter_mut().zip(read) {
+            if let Some((doc, read_json, read_limits)) = doc {
+                if read_json == json && read_limits == limits {
+                    *slot = Some(Some(doc));
+                }
+            }
+        }
+    }
     let mut failed: Vec<NotApplied> = Vec::new();
     let mut requests: Vec<Request> = Vec::new();
     for finding in findings {

@@ -131,8 +131,7 @@ pub fn fix_text_for_run<'c>(
 }
 
 fn fix_with(text: &str, config: &Config, unsafe_fixes: bool, lints: &mut read::Lints<'_, '_>) -> Fixed {
-    let mut current = text.to_owned();
-    let (mut report, read) = lints.lint(&current, "");
+    let (mut report, read, docs) = lints.lint(text, "");
     lints.keep(read);
     let mut applied = Vec::new();
     let mut dropped: Vec<NotApplied> = Vec::new();
@@ -153,8 +152,10 @@ fn fix_with(text: &str, config: &Config, unsafe_fixes: bool, lints: &mut read::L
             .collect()
     };
     // What the last pass prepared for the next (see `edit::Prepared`): its candidates, and
-    // their edits on the text it made.
-    let mut ahead: Option<(Vec<Finding>, edit::Prepared)> = None;
+    // their edits on the text it made, planned on the documents linting it parsed.
+    let mut ahead: Option<(Vec<Finding>, edit::Prepared)> =
+        ahead_of(text, candidates_of(&report, &dropped), config.limits, docs);
+    let mut current = text.to_owned();
     for _ in 0..bound {
         let candidates = candidates_of(&report, &dropped);
         if candidates.is_empty() {
@@ -173,19 +174,14 @@ fn fix_with(text: &str, config: &Config, unsafe_fixes: bool, lints: &mut read::L
         }
         // All at once when that checks out; else one at a time, keeping those that do.
         let together = edit::apply(&current, planned.edits.iter().flat_map(|(_, e)| e.iter()));
-        let (after, read) = lints.lint(&together, &current);
+        let (after, read, docs) = lints.lint(&together, &current);
         let fixed: Vec<&Finding> = planned.edits.iter().flat_map(|(f, _)| f.iter()).collect();
         if verify(&report, &after, &fixed).is_ok() {
-            let next = if planned.together.is_empty() {
-                None
-            } else {
-                let candidates = candidates_of(&after, &dropped);
-                let prepared = edit::prepare(&together, &candidates, config.limits, true);
-                Some((candidates, prepared))
-            };
-            if next
-                .as_ref()
-                .is_none_or(|(_, next)| planned.same_order_as(&next.select(false)))
+            let next = ahead_of(&together, candidates_of(&after, &dropped), config.limits, docs);
+            if planned.together.is_empty()
+                || next
+                    .as_ref()
+                    .is_none_or(|(_, next)| planned.same_order_as(&next.select(false)))
             {
                 applied.extend(fixed.into_iter().cloned());
                 lints.keep(read);
@@ -199,11 +195,12 @@ fn fix_with(text: &str, config: &Config, unsafe_fixes: bool, lints: &mut read::L
         if !planned.together.is_empty() {
             let planned = prepared.select(false);
             let together = edit::apply(&current, planned.edits.iter().flat_map(|(_, e)| e.iter()));
-            let (after, read) = lints.lint(&together, &current);
+            let (after, read, docs) = lints.lint(&together, &current);
             let fixed: Vec<&Finding> = planned.edits.iter().flat_map(|(f, _)| f.iter()).collect();
             if verify(&report, &after, &fixed).is_ok() {
                 applied.extend(fixed.into_iter().cloned());
                 lints.keep(read);
+                ahead = ahead_of(&together, candidates_of(&after, &dropped), config.limits, docs);
                 current = together;
                 report = after;
                 continue;
@@ -215,12 +212,13 @@ fn fix_with(text: &str, config: &Config, unsafe_fixes: bool, lints: &mut read::L
         let planned = edit::plan(&current, &candidates, config.limits, false, false);
         for (findings, edits) in &planned.edits {
             let one = edit::apply(&current, edits.iter());
-            let (after, read) = lints.lint(&one, &current);
+            let (after, read, docs) = lints.lint(&one, &current);
             let fixed: Vec<&Finding> = findings.iter().collect();
             match verify(&report, &after, &fixed) {
                 Ok(()) => {
                     applied.extend(findings.iter().cloned());
                     lints.keep(read);
+                    ahead = ahead_of(&one, candidates_of(&after, &dropped), config.limits, docs);
                     current = one;
                     report = after;
                     break;
@@ -242,6 +240,20 @@ fn fix_with(text: &str, config: &Config, unsafe_fixes: bool, lints: &mut read::L
         dropped,
         report,
     }
+}
+
+/// The next pass's candidates and their edits on `text` (which a pass made, or the text to
+/// fix), planned on the documents linting `text` parsed (`docs`); `None` without candidates.
+fn ahead_of<'t>(
+    text: &'t str,
+    candidates: Vec<Finding>,
+    limits: crate::doc::Limits,
+    docs: read::Docs<'t>,
+) -> Option<(Vec<Finding>, edit::Prepared)> {
+    (!candidates.is_empty()).then(|| {
+        let prepared = edit::prepare_with(text, &candidates, limits, true, docs);
+        (candidates, prepared)
+    })
 }
 
 /// The edits of `finding`'s fix alone on `text`, the file it was found in (for SARIF's

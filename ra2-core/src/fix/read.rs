@@ -13,6 +13,7 @@ use std::rc::Rc;
 
 use crate::lint::{FileState, Seed};
 use crate::model::bundle::Shift;
+use crate::parse::doc::Doc;
 use crate::parse::source::{Chunk, chunks, strip_bom};
 use crate::{Config, Linter, Report};
 
@@ -58,6 +59,11 @@ pub(crate) struct Read<'c> {
     skipped: usize,
 }
 
+/// The documents reading a text parsed, by chunk, for planning fixes on them (see
+/// [`super::edit::prepare`]): those of the chunks read anew whose linter holds a fix, each with
+/// whether it was read as JSON and its limits.
+pub(crate) type Docs<'t> = Vec<Option<(Doc<'t>, bool, crate::parse::doc::Limits)>>;
+
 /// How texts are linted.
 pub(crate) enum Lints<'s, 'c> {
     /// Each anew, as [`crate::lint_str`] lints it.
@@ -76,10 +82,10 @@ pub(crate) enum Lints<'s, 'c> {
 impl<'c> Lints<'_, 'c> {
     /// Lints `text`, which a fix made of `kept` (the text kept last; ignored before the first):
     /// its report, as [`crate::lint_str`] gives it, and what reading it left, to
-    /// [`Lints::keep`] if the text is kept.
-    pub(crate) fn lint(&mut self, text: &str, kept_text: &str) -> (Report, Option<Read<'c>>) {
+    /// [`Lints::keep`] if the text is kept, and the documents it parsed.
+    pub(crate) fn lint<'t>(&mut self, text: &'t str, kept_text: &str) -> (Report, Option<Read<'c>>, Docs<'t>) {
         let done = match self {
-            Lints::Anew { file, config } => return (crate::lint_str(file, text, config), None),
+            Lints::Anew { file, config } => return (crate::lint_str(file, text, config), None, Vec::new()),
             Lints::Resume {
                 seed,
                 file,
@@ -96,22 +102,22 @@ impl<'c> Lints<'_, 'c> {
             // Skipping documents as not Kubernetes (which files found in a directory do,
             // and `lint_str` with this config does not) changed the report: linted anew
             // from now on, and the run reads the file again.
-            .filter(|read| *skip_non_k8s == config.skip_non_k8s || read.skipped == 0)
-            .and_then(|read| Some((join(seed, file, &read)?, read))),
+            .filter(|(read, _)| *skip_non_k8s == config.skip_non_k8s || read.skipped == 0)
+            .and_then(|(read, docs)| Some((join(seed, file, &read)?, read, docs))),
         };
         match done {
-            Some((linter, read)) => (linter.finish(), Some(read)),
+            Some((linter, read, docs)) => (linter.finish(), Some(read), docs),
             None => self.anew(text),
         }
     }
 
     /// From now on, each text anew (what was kept is dropped).
-    fn anew(&mut self, text: &str) -> (Report, Option<Read<'c>>) {
+    fn anew<'t>(&mut self, text: &str) -> (Report, Option<Read<'c>>, Docs<'t>) {
         let (file, config) = match self {
             Lints::Anew { file, config } | Lints::Resume { file, config, .. } => (*file, *config),
         };
         *self = Lints::Anew { file, config };
-        (crate::lint_str(file, text, config), None)
+        (crate::lint_str(file, text, config), None, Vec::new())
     }
 
     /// The text `read` read is the one kept now.
@@ -158,8 +164,14 @@ fn pair(parts: &[Chunk<'_>], kept: &Read<'_>, kept_text: &str) -> Vec<Option<usi
 }
 
 /// Reads `text` as the file `name`, chunk by chunk, taking each chunk that `kept` (what reading
-/// the text `kept_text` left) read with the same text from there.
-fn read<'c>(seed: &Seed<'c>, name: &str, skip_non_k8s: bool, text: &str, kept: Option<(&Read<'c>, &str)>) -> Read<'c> {
+/// the text `kept_text` left) read with the same text from there; with the documents it parsed.
+fn read<'c, 't>(
+    seed: &Seed<'c>,
+    name: &str,
+    skip_non_k8s: bool,
+    text: &'t str,
+    kept: Option<(&Read<'c>, &str)>,
+) -> (Read<'c>, Docs<'t>) {
     let (body, bom) = strip_bom(text);
     let parts = chunks(body, bom, 0);
     let mut file = FileState::new(name, skip_non_k8s);
@@ -168,6 +180,7 @@ fn read<'c>(seed: &Seed<'c>, name: &str, skip_non_k8s: bool, text: &str, kept: O
     let kept = kept.filter(|(kept, _)| kept.json == json);
     let pairs = kept.map(|(kept, kept_text)| pair(&parts, kept, kept_text));
     let mut segments = Vec::with_capacity(parts.len());
+    let mut docs: Docs<'t> = Vec::with_capacity(parts.len());
     let mut skipped = 0;
     for (i, chunk) in parts.iter().enumerate() {
         let at = At {
@@ -185,10 +198,13 @@ fn read<'c>(seed: &Seed<'c>, name: &str, skip_non_k8s: bool, text: &str, kept: O
             .filter(|segment| segment.at.line == at.line || segment.linter.read_errors() == 0);
         let segment = if let Some(segment) = earlier {
             file.set_next_document(at.document + segment.documents);
+            docs.push(None);
             Rc::clone(segment)
         } else {
             let mut linter = seed.linter();
-            linter.add_chunk(&mut file, *chunk);
+            let doc = linter.add_chunk_keeping(&mut file, *chunk);
+            // Only a chunk with a fix to plan keeps its document (the memory a file's take).
+            docs.push(doc.filter(|_| linter.holds_fix()));
             Rc::new(Segment {
                 linter,
                 at,
@@ -198,12 +214,13 @@ fn read<'c>(seed: &Seed<'c>, name: &str, skip_non_k8s: bool, text: &str, kept: O
         skipped += segment.linter.skipped();
         segments.push((segment, at));
     }
-    Read {
+    let read = Read {
         chunks: parts.iter().map(|c| (c.offset, c.offset + c.text.len())).collect(),
         segments,
         json,
         skipped,
-    }
+    };
+    (read, docs)
 }
 
 /// [`join`], taking each chunk's linter where nothing else holds it (the text kept last, once
@@ -382,9 +399,9 @@ mod moving {
             skip_non_k8s,
             kept: None,
         };
-        let (_, read) = lints.lint(before, "");
+        let (_, read, _) = lints.lint(before, "");
         lints.keep(read);
-        let (report, read) = lints.lint(after, before);
+        let (report, read, _) = lints.lint(after, before);
         prop_assert_eq!(&report, &crate::lint_str("f.yaml", after, &config));
         lints.keep(read);
         if let Some(linter) = lints.into_linter() {
@@ -435,6 +452,36 @@ mod moving {
             }
             let edition = if latest { Edition::Latest } else { Edition::Base };
             check(&text(&pool, &docs, crlf, bom), &text(&pool, &changed, crlf, bom), skip_non_k8s, edition)?;
+        }
+    }
+
+    /// Planning fixes on the documents linting parsed plans what reading them again plans, and
+    /// linting hands over the documents of the chunks with fixes.
+    #[test]
+    fn fixes_planned_on_the_documents_read_are_planned_as_on_documents_read_again() {
+        let pool = pool();
+        let docs: Vec<usize> = (0..pool.len()).collect();
+        for (edition, crlf, bom) in [(Edition::Latest, false, false), (Edition::Base, true, true)] {
+            let config = Config {
+                edition,
+                ..Config::default()
+            };
+            let seed = Linter::new(&config).seed();
+            let text = text(&pool, &docs, crlf, bom);
+            let mut lints = Lints::Resume {
+                seed: &seed,
+                file: "f.yaml",
+                config: &config,
+                skip_non_k8s: false,
+                kept: None,
+            };
+            let (report, _, read) = lints.lint(&text, "");
+            let fixable: Vec<_> = report.findings.iter().filter(|f| f.fix.is_some()).cloned().collect();
+            assert!(!fixable.is_empty());
+            assert!(read.iter().any(Option::is_some), "documents kept");
+            let again = crate::fix::edit::prepare(&text, &fixable, config.limits, true);
+            let kept = crate::fix::edit::prepare_with(&text, &fixable, config.limits, true, read);
+            assert_eq!(format!("{kept:?}"), format!("{again:?}"));
         }
     }
 

@@ -185,6 +185,19 @@ impl Linter<'_> {
 
     /// Lints one chunk of a file: one `---` section.
     pub(crate) fn add_chunk(&mut self, file: &mut FileState, chunk: Chunk<'_>) {
+        let _ = self.add_chunk_keeping(file, chunk);
+    }
+
+    /// [`Linter::add_chunk`], handing back the document it read when it read one with
+    /// [`read_chunk`] (not a List item by item, not through libyaml only) without an error: the
+    /// first of the chunk's documents, as `read_chunk(chunk, json, limits)` gives it, with the
+    /// `json` and `limits` it was read with (see [`crate::fix`], which plans fixes on it instead
+    /// of reading the chunk again).
+    pub(crate) fn add_chunk_keeping<'t>(
+        &mut self,
+        file: &mut FileState,
+        chunk: Chunk<'t>,
+    ) -> Option<(Doc<'t>, bool, crate::parse::doc::Limits)> {
         let json = Self::file_is_json(file, chunk.text);
         // JSON Lists are read item by item; YAML ones when they are over the size limit (an
         // alias may use an anchor of another item, which reading item by item cannot follow).
@@ -194,7 +207,7 @@ impl Linter<'_> {
             .flatten()
         {
             self.add_list_chunk(file, chunk, &cuts);
-            return;
+            return None;
         }
         let result = if self.json_reader {
             read_chunk(chunk, json, self.limits)
@@ -211,11 +224,24 @@ impl Linter<'_> {
             self.report.summary.documents += 1;
             if file.skip_non_k8s && self.renders_to_non_k8s(&file.name, chunk, json) {
                 self.record_skipped(crate::model::manifest::TEMPLATED_NOT_K8S);
-                return;
+                return None;
             }
             let pos = crate::parse::source::LineIndex::new(&chunk).position(chunk.text, error.span.start);
             self.read_error(&file.name, index, chunk.text, pos, error);
+            return None;
         }
+        if !self.json_reader {
+            return None;
+        }
+        result.docs.into_iter().next().map(|doc| (doc, json, self.limits))
+    }
+
+    /// Does anything this linter read carry a fix (a finding in its report, or one waiting
+    /// for [`Linter::finish`])? Cross-document findings are not made before `finish`.
+    pub(crate) fn holds_fix(&self) -> bool {
+        self.report.findings.iter().any(|f| f.fix.is_some())
+            || self.pending.iter().any(|(f, _)| f.fix.is_some())
+            || self.deferred.iter().any(|(f, _)| f.fix.is_some())
     }
 
     /// Whether a section that could not be read is a template of a file that is not Kubernetes:
