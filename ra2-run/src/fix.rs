@@ -135,11 +135,7 @@ impl HelmRun {
         if !crate::helm_fix::is_helm_output(text) {
             return false;
         }
-        let names: std::collections::BTreeSet<&str> = text
-            .lines()
-            .filter_map(|l| l.strip_prefix("# Source: ")?.split_once('/'))
-            .map(|(name, _)| name)
-            .collect();
+        let names = source_charts(text);
         names.into_iter().any(|name| self.charts.has_chart(name))
     }
 
@@ -182,6 +178,22 @@ impl HelmRun {
             .extend(crate::helm_fix::suggestion_notes(&self.suggestions, options.verbose));
         changed
     }
+}
+
+/// The charts the `# Source: <chart>/<template>` lines of `text` name (lines as
+/// [`str::lines`] splits them). Found with a vectorised substring search rather than line by
+/// line: this runs over every input file before fixing.
+fn source_charts(text: &str) -> std::collections::BTreeSet<&str> {
+    const SOURCE: &str = "# Source: ";
+    memchr::memmem::find_iter(text.as_bytes(), SOURCE)
+        // At the start of a line.
+        .filter(|&at| at == 0 || text.as_bytes().get(at - 1) == Some(&b'\n'))
+        .filter_map(|at| {
+            let rest = text.get(at + SOURCE.len()..)?;
+            let line = rest.split_once('\n').map_or(rest, |(line, _)| line);
+            line.split_once('/').map(|(name, _)| name)
+        })
+        .collect()
 }
 
 /// Reads and fixes `files` (path, report name, whether the run skips documents that are not
@@ -432,5 +444,34 @@ fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
     match (a.canonicalize(), b.canonicalize()) {
         (Ok(a), Ok(b)) => a == b,
         _ => a == b,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// The charts named by `# Source:` lines, found by a substring search, are those a walk over
+    /// the lines finds: at the start, after LF and CRLF, without a template, not at a line start.
+    #[test]
+    fn source_charts_are_those_of_the_source_lines() {
+        let by_lines = |text: &str| -> std::collections::BTreeSet<String> {
+            text.lines()
+                .filter_map(|l| l.strip_prefix("# Source: ")?.split_once('/'))
+                .map(|(name, _)| name.to_owned())
+                .collect()
+        };
+        let texts = [
+            "",
+            "# Source: a/templates/x.yaml\nkind: Pod\n",
+            "---\n# Source: b/templates/x.yaml\r\n---\r\n# Source: c/t.yaml\r\n",
+            "x: 1 # Source: d/t.yaml\n  # Source: e/t.yaml\n# Source: f\n# Source: /g\n# Source: h/",
+            "# Source: i/t.yaml\n# Source: i/u.yaml\n# Source: j\r/t\n#Source: k/t\n# Source: l/t",
+            "# Source: ",
+            "\n# Source: m/n/o\n\n",
+        ];
+        for text in texts {
+            let found: std::collections::BTreeSet<String> =
+                super::source_charts(text).into_iter().map(str::to_owned).collect();
+            assert_eq!(found, by_lines(text), "{text:?}");
+        }
     }
 }

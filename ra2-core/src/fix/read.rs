@@ -228,6 +228,7 @@ fn read<'c, 't>(
 fn join_owned<'c>(seed: &Seed<'c>, name: &str, read: Read<'c>) -> Option<Linter<'c>> {
     let mut linter = seed.linter();
     linter.begin_file(name);
+    linter.reserve_for(&read.segments.iter().map(|(segment, _)| &segment.linter));
     for (segment, at) in read.segments {
         let (mut taken, from) = match Rc::try_unwrap(segment) {
             Ok(segment) => (segment.linter, segment.at),
@@ -244,6 +245,7 @@ fn join_owned<'c>(seed: &Seed<'c>, name: &str, read: Read<'c>) -> Option<Linter<
 fn join<'c>(seed: &Seed<'c>, name: &str, read: &Read<'c>) -> Option<Linter<'c>> {
     let mut linter = seed.linter();
     linter.begin_file(name);
+    linter.reserve_for(&read.segments.iter().map(|(segment, _)| &segment.linter));
     for (segment, at) in &read.segments {
         let mut copy = segment.linter.try_clone()?;
         copy.move_by(segment.at.to(*at));

@@ -178,6 +178,22 @@ impl<'c> Linter<'c> {
 }
 
 impl Linter<'_> {
+    /// Makes room for what absorbing each of `later` adds, so that joining many linters
+    /// ([`crate::fix`] joins one per `---` section for each fix it checks) grows nothing again.
+    pub(crate) fn reserve_for<'l, 'c: 'l, I>(&mut self, later: &I)
+    where
+        I: Iterator<Item = &'l Linter<'c>> + Clone,
+    {
+        let total = |count: fn(&Linter<'_>) -> usize| later.clone().map(count).sum::<usize>();
+        self.pending.reserve(total(|l| l.pending.len()));
+        self.deferred.reserve(total(|l| l.deferred.len()));
+        self.suppressions.reserve(total(|l| l.suppressions.len()));
+        self.templates.reserve(total(|l| l.templates.len()));
+        self.report.objects.reserve(total(|l| l.report.objects.len()));
+        self.report.errors.reserve(total(|l| l.report.errors.len()));
+        self.report.findings.reserve(total(|l| l.report.findings.len()));
+    }
+
     /// Moves everything read to where its documents are now in their file, `by` documents,
     /// lines and bytes (what a fix made of the text before them: see [`crate::fix`]); object
     /// indices are [`Linter::absorb`]'s business (`by.objects` is ignored).
