@@ -397,8 +397,9 @@ impl Cluster {
     }
 
     /// Why the API server exited, from its log: the Go runtime's `fatal error:` or `panic:` and
-    /// the lines after it (kube-apiserver 1.33 can die of a data race in its CEL type provider
-    /// when policies over typed objects are evaluated concurrently, kubernetes/kubernetes#135757),
+    /// the lines after it (kube-apiserver before 1.36 can die of a data race in its CEL type
+    /// provider when it compiles a policy's variables while evaluating another request,
+    /// kubernetes/kubernetes#135757),
     /// else the log's last lines.
     fn apiserver_exit(&self) -> String {
         let log = self.apiserver_log();

@@ -83,3 +83,15 @@ pub(crate) fn scratch(name: &str) -> std::path::PathBuf {
     std::fs::create_dir_all(&dir).expect("scratch dir");
     dir
 }
+
+/// Checks one SARIF log when the multitool is installed: no errors or warnings, the
+/// specification's or GitHub's (`name` names the scratch directory it is written to).
+#[allow(dead_code)] // Not every test binary that includes this module checks a single log.
+pub(crate) fn assert_valid(name: &str, sarif: &[u8]) {
+    let Some(tool) = multitool() else { return };
+    let dir = scratch(name);
+    std::fs::write(dir.join(format!("{name}.sarif")), sarif).expect("write");
+    let problems = problems(&tool, &dir);
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

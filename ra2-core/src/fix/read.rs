@@ -11,9 +11,8 @@
 
 use std::rc::Rc;
 
-use crate::lint::{FileState, Seed};
+use crate::lint::{FileState, KeptDoc, Seed};
 use crate::model::bundle::Shift;
-use crate::parse::doc::Doc;
 use crate::parse::source::{Chunk, chunks, strip_bom};
 use crate::{Config, Linter, Report};
 
@@ -62,7 +61,7 @@ pub(crate) struct Read<'c> {
 /// The documents reading a text parsed, by chunk, for planning fixes on them (see
 /// [`super::edit::prepare`]): those of the chunks read anew whose linter holds a fix, each with
 /// whether it was read as JSON and its limits.
-pub(crate) type Docs<'t> = Vec<Option<(Doc<'t>, bool, crate::parse::doc::Limits)>>;
+pub(crate) type Docs<'t> = Vec<Option<KeptDoc<'t>>>;
 
 /// How texts are linted.
 pub(crate) enum Lints<'s, 'c> {

@@ -53,6 +53,10 @@ impl FileState {
     }
 }
 
+/// A document a chunk's reading parsed, with whether it was read as JSON and the limits it was
+/// read with ([`Linter::add_chunk_keeping`]; [`crate::fix`] plans fixes on it).
+pub(crate) type KeptDoc<'t> = (Doc<'t>, bool, crate::parse::doc::Limits);
+
 impl Linter<'_> {
     /// Lints a whole file.
     pub fn add_file(&mut self, name: &str, text: &str) {
@@ -193,11 +197,7 @@ impl Linter<'_> {
     /// first of the chunk's documents, as `read_chunk(chunk, json, limits)` gives it, with the
     /// `json` and `limits` it was read with (see [`crate::fix`], which plans fixes on it instead
     /// of reading the chunk again).
-    pub(crate) fn add_chunk_keeping<'t>(
-        &mut self,
-        file: &mut FileState,
-        chunk: Chunk<'t>,
-    ) -> Option<(Doc<'t>, bool, crate::parse::doc::Limits)> {
+    pub(crate) fn add_chunk_keeping<'t>(&mut self, file: &mut FileState, chunk: Chunk<'t>) -> Option<KeptDoc<'t>> {
         let json = Self::file_is_json(file, chunk.text);
         // JSON Lists are read item by item; YAML ones when they are over the size limit (an
         // alias may use an anchor of another item, which reading item by item cannot follow).

@@ -34,7 +34,7 @@ use crate::report::{Finding, ObjectRef, ObjectSummary, Report};
 use crate::rules::Pending;
 
 pub use feed::{Feed, FeedWatch};
-pub(crate) use file::FileState;
+pub(crate) use file::{FileState, KeptDoc};
 pub use finish::{Finished, Settled};
 pub use fork::Seed;
 use rule_set::RuleSet;
