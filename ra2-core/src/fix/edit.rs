@@ -31,16 +31,22 @@ impl Edit {
         self.start == self.end
     }
 
-    /// Are the two edits insertions of different keys after the same last entry of a mapping
-    /// (at the same place, with the same separator and indentation: a nested block mapping may
-    /// end where its parent does)? Then both can go in at once, in the order of their text: the
-    /// order passes one after the other write them in, each after the entry the one before
-    /// wrote.
+    /// Are the two edits insertions of keys after the last entry of a mapping at the same
+    /// place: different keys of one mapping (the same separator and indentation), or keys of a
+    /// nested block mapping and of a parent that ends where it does (line breaks alike, the
+    /// indentations not)? Then both can go in at once, in the order of their text: the order
+    /// passes one after the other write them in, each after the entry the one before wrote (the
+    /// more deeply indented text is the smaller, and the parent's last entry ends after what
+    /// went into the nested mapping).
     fn beside(&self, other: &Edit) -> bool {
         self.start == other.start
             && self.is_insertion()
             && other.is_insertion()
-            && matches!((self.inserted_key(), other.inserted_key()), (Some((lead, a)), Some((other_lead, b))) if lead == other_lead && a != b)
+            && match (self.inserted_key(), other.inserted_key()) {
+                (Some((lead, a)), Some((other_lead, b))) if lead == other_lead => a != b,
+                (Some((lead, _)), Some((other_lead, _))) => nested_block_leads(lead, other_lead),
+                _ => false,
+            }
     }
 
     /// What an insertion after a mapping's last entry writes before the key (the separator, a
@@ -61,6 +67,21 @@ impl Edit {
     }
 }
 
+/// Are `a` and `b` the leads of insertions into block mappings at different indentations: a
+/// line break (the same one) and spaces only?
+fn nested_block_leads(one: &str, other: &str) -> bool {
+    fn split(lead: &str) -> Option<(&str, usize)> {
+        let indent = lead.trim_start_matches(['\r', '\n']);
+        let line_break = lead.get(..lead.len() - indent.len())?;
+        let single = line_break == "\n" || line_break == "\r\n";
+        (single && indent.bytes().all(|b| b == b' ')).then_some((line_break, indent.len()))
+    }
+    matches!(
+        (split(one), split(other)),
+        (Some((line_break, indent)), Some((other_break, other_indent))) if line_break == other_break && indent != other_indent
+    )
+}
+
 /// The edits of one pass: groups of findings that one set of edits fixes (two rules may
 /// report the same remedy), none overlapping another; and the fixes that cannot be edited.
 #[derive(Debug, Default)]
@@ -68,26 +89,30 @@ pub(crate) struct Planned {
     pub(crate) edits: Vec<(Vec<Finding>, Vec<Edit>)>,
     pub(crate) failed: Vec<NotApplied>,
     /// Where insertions went in [`Edit::beside`] each other (planned `together`): the
-    /// offset, and the largest text inserted there.
+    /// offset, and the largest text inserted there into one mapping (one entry for each
+    /// mapping, when nested mappings end there).
     pub(crate) together: Vec<(usize, String)>,
 }
 
 impl Planned {
     /// Would passes one edit at a time have written the insertions planned together in the
-    /// same order? Each pass writes the smallest text first, so not when, after them, `next`
-    /// (the next pass's plan on the text they made) inserts a smaller text after them: fixing
-    /// one of them brought a fix the one-at-a-time passes would have put between them.
+    /// same order? Each pass writes the smallest text first, so not when, after those of one
+    /// mapping, `next` (the next pass's plan on the text they made) inserts a smaller text:
+    /// fixing one of them brought a fix the one-at-a-time passes would have put between them.
+    /// (Texts written into a nested mapping are smaller than those into its parent, and go
+    /// before them.)
     pub(crate) fn same_order_as(&self, next: &Planned) -> bool {
         if self.together.is_empty() {
             return true;
         }
         let all: Vec<&Edit> = self.edits.iter().flat_map(|(_, e)| e.iter()).collect();
         self.together.iter().all(|(at, largest)| {
-            // Where the last of them ends in the text they made.
+            // Where the last of them (and of those into nested mappings) ends in the text they
+            // made.
             let end = all.iter().fold(*at, |end, e| match e.start.cmp(at) {
                 std::cmp::Ordering::Less => (end + e.text.len()).saturating_sub(e.end - e.start),
-                std::cmp::Ordering::Equal => end + e.text.len(),
-                std::cmp::Ordering::Greater => end,
+                std::cmp::Ordering::Equal if e.text <= *largest => end + e.text.len(),
+                std::cmp::Ordering::Equal | std::cmp::Ordering::Greater => end,
             });
             !next
                 .edits
@@ -241,13 +266,19 @@ impl Prepared {
         for (i, (edit, alone)) in taken.iter().enumerate() {
             let first = !taken.iter().take(i).any(|(t, _)| t.start == edit.start);
             if *alone && first && taken.iter().skip(i + 1).any(|(t, _)| t.beside(edit)) {
-                let largest = taken
-                    .iter()
-                    .filter(|(t, _)| t.start == edit.start)
-                    .map(|(t, _)| t.text.clone())
-                    .max()
-                    .unwrap_or_default();
-                planned.together.push((edit.start, largest));
+                // The largest text of each mapping written into there (each lead).
+                let here: Vec<&Edit> = taken.iter().map(|(t, _)| t).filter(|t| t.start == edit.start).collect();
+                let lead = |e: &Edit| e.inserted_key().map(|(lead, _)| lead.to_owned());
+                let mut largest: Vec<(Option<String>, &str)> = Vec::new();
+                for e in &here {
+                    match largest.iter_mut().find(|(l, _)| *l == lead(e)) {
+                        Some((_, text)) => *text = (*text).max(e.text.as_str()),
+                        None => largest.push((lead(e), e.text.as_str())),
+                    }
+                }
+                planned
+                    .together
+                    .extend(largest.into_iter().map(|(_, text)| (edit.start, text.to_owned())));
             }
         }
         planned
@@ -751,16 +782,40 @@ mod tests {
         let (together, n) = one_pass(POD, [user(), group()], true);
         assert_eq!(n, 2);
         assert_eq!(together, second);
-        // The same key twice, or keys of a nested mapping and its parent that end at the same
-        // place, wait for the next pass.
+        // The same key twice waits for the next pass.
         let (_, n) = one_pass(
             POD,
             [group(), add("/spec/containers/0/securityContext/runAsGroup", 1.into())],
             true,
         );
         assert_eq!(n, 1);
-        let (_, n) = one_pass(POD, [group(), add("/spec/hostPID", false.into())], true);
-        assert_eq!(n, 1);
+    }
+
+    /// Keys of a nested mapping and of its parent that end at the same place (the container's
+    /// `securityContext`, the pod spec) go in at once, as two passes write them: the nested
+    /// one first, whichever is planned first; in LF and CRLF texts.
+    #[test]
+    fn keys_of_a_nested_mapping_and_its_parent_go_in_together_as_passes_write_them() {
+        let group = || add("/spec/containers/0/securityContext/runAsGroup", 10001.into());
+        let host_pid = || add("/spec/hostPID", false.into());
+        for pod in [POD.to_owned(), POD.replace('\n', "\r\n")] {
+            for patches in [[group(), host_pid()], [host_pid(), group()]] {
+                let (first, n) = one_pass(&pod, patches.clone(), false);
+                assert_eq!(n, 1);
+                let (second, _) = one_pass(&first, patches.clone(), false);
+                let (together, n) = one_pass(&pod, patches, true);
+                assert_eq!(n, 2);
+                assert_eq!(together, second);
+                assert!(together.contains("runAsGroup: 10001"), "{together}");
+                assert!(together.contains("hostPID: false"), "{together}");
+            }
+        }
+        // Not when the line breaks differ, nor in flow style (a flow mapping ends with its
+        // brace, before its parent's next entry).
+        assert!(!nested_block_leads("\n    ", "\r\n  "));
+        assert!(!nested_block_leads(", ", "\n  "));
+        assert!(!nested_block_leads("\n  ", "\n  "));
+        assert!(nested_block_leads("\n      ", "\n  "));
     }
 
     fn add(path: &str, value: serde_json::Value) -> Vec<Operation> {
