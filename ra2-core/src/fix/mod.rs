@@ -152,18 +152,23 @@ fn fix_with(text: &str, config: &Config, unsafe_fixes: bool, lints: &mut read::L
             .collect()
     };
     // What the last pass prepared for the next (see `edit::Prepared`): its candidates, and
-    // their edits on the text it made, planned on the documents linting it parsed.
+    // their edits on the text it made, planned on the documents linting it parsed; with how
+    // many fixes were given up then (the candidates are the same while no more are).
     let mut ahead: Option<(Vec<Finding>, edit::Prepared)> =
         ahead_of(text, candidates_of(&report, &dropped), config.limits, docs);
+    let mut ahead_dropped = dropped.len();
     let mut current = text.to_owned();
     for _ in 0..bound {
-        let candidates = candidates_of(&report, &dropped);
-        if candidates.is_empty() {
-            break;
-        }
-        let prepared = match ahead.take() {
-            Some((ready, prepared)) if ready == candidates => prepared,
-            _ => edit::prepare(&current, &candidates, config.limits, true),
+        let (candidates, prepared) = match ahead.take() {
+            Some(ready) if ahead_dropped == dropped.len() => ready,
+            _ => {
+                let candidates = candidates_of(&report, &dropped);
+                if candidates.is_empty() {
+                    break;
+                }
+                let prepared = edit::prepare(&current, &candidates, config.limits, true);
+                (candidates, prepared)
+            }
         };
         // Insertions of different keys after the same entry go in together: one pass where
         // passes one at a time took one each (see `edit::Planned::same_order_as`).
@@ -188,6 +193,7 @@ fn fix_with(text: &str, config: &Config, unsafe_fixes: bool, lints: &mut read::L
                 current = together;
                 report = after;
                 ahead = next;
+                ahead_dropped = dropped.len();
                 continue;
             }
         }
@@ -201,6 +207,7 @@ fn fix_with(text: &str, config: &Config, unsafe_fixes: bool, lints: &mut read::L
                 applied.extend(fixed.into_iter().cloned());
                 lints.keep(read);
                 ahead = ahead_of(&together, candidates_of(&after, &dropped), config.limits, docs);
+                ahead_dropped = dropped.len();
                 current = together;
                 report = after;
                 continue;
@@ -219,6 +226,7 @@ fn fix_with(text: &str, config: &Config, unsafe_fixes: bool, lints: &mut read::L
                     applied.extend(findings.iter().cloned());
                     lints.keep(read);
                     ahead = ahead_of(&one, candidates_of(&after, &dropped), config.limits, docs);
+                    ahead_dropped = dropped.len();
                     current = one;
                     report = after;
                     break;
