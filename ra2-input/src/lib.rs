@@ -121,7 +121,7 @@ pub struct Skipped {
 }
 
 /// How paths are expanded into inputs ([`discover`]).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Discovery {
     /// Judge files named explicitly as a walk judges the files it finds: skip those whose
     /// name or documents say they are not Kubernetes manifests (`--skip-non-k8s`).

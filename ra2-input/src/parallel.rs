@@ -27,13 +27,24 @@ pub struct Outcome {
 
 /// Files a run need not read: a linter for the run (see [`Linter::fork`]) that read each, and
 /// the text it read, by path (`ra2 lint --fix` read and fixed them already). Each is taken in
-/// ([`Linter::absorb`]) in its turn instead of reading the file.
+/// ([`Linter::absorb`]) in its turn instead of reading the file. With them, what the walk of the
+/// run's paths found, when fixing walked them already ([`Prelinted::found`]).
 #[derive(Default)]
-pub struct Prelinted<'c>(Mutex<std::collections::HashMap<std::path::PathBuf, (Box<Linter<'c>>, String)>>);
+pub struct Prelinted<'c> {
+    files: Mutex<std::collections::HashMap<std::path::PathBuf, (Box<Linter<'c>>, String)>>,
+    found: Mutex<Option<Discovered>>,
+}
+
+/// What [`input::discover`] found on `paths` walked as `how` says.
+struct Discovered {
+    paths: Vec<std::path::PathBuf>,
+    how: input::Discovery,
+    found: (Vec<Input>, Vec<ReadProblem>, Vec<input::Skipped>),
+}
 
 impl std::fmt::Debug for Prelinted<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let files = self.0.lock().map_or(0, |files| files.len());
+        let files = self.files.lock().map_or(0, |files| files.len());
         f.debug_struct("Prelinted").field("files", &files).finish()
     }
 }
@@ -41,7 +52,7 @@ impl std::fmt::Debug for Prelinted<'_> {
 impl<'c> Prelinted<'c> {
     /// `linter` read `text` as the file `path`. A path given twice is read by the run.
     pub fn insert(&mut self, path: std::path::PathBuf, linter: Linter<'c>, text: String) {
-        let Ok(files) = self.0.get_mut() else { return };
+        let Ok(files) = self.files.get_mut() else { return };
         match files.entry(path) {
             std::collections::hash_map::Entry::Occupied(seen) => {
                 seen.remove();
@@ -54,15 +65,47 @@ impl<'c> Prelinted<'c> {
 
     /// Forgets the files `changed` says were changed since they were read.
     pub fn forget(&mut self, mut changed: impl FnMut(&std::path::Path) -> bool) {
-        if let Ok(files) = self.0.get_mut() {
+        if let Ok(files) = self.files.get_mut() {
             files.retain(|path, _| !changed(path));
+        }
+    }
+
+    /// What [`input::discover`] found on `paths` walked as `how` says (fixing walked them, and
+    /// changed no name): a run of the same paths, walked the same way, takes it instead of
+    /// walking them again.
+    pub fn found(
+        &mut self,
+        paths: &[std::path::PathBuf],
+        how: input::Discovery,
+        found: (Vec<Input>, Vec<ReadProblem>, Vec<input::Skipped>),
+    ) {
+        if let Ok(slot) = self.found.get_mut() {
+            *slot = Some(Discovered {
+                paths: paths.to_vec(),
+                how,
+                found,
+            });
+        }
+    }
+
+    /// What [`Prelinted::found`] kept, once, for a walk of `paths` as `how` says.
+    fn take_found(
+        &self,
+        paths: &[std::path::PathBuf],
+        how: input::Discovery,
+    ) -> Option<(Vec<Input>, Vec<ReadProblem>, Vec<input::Skipped>)> {
+        let mut slot = self.found.lock().ok()?;
+        if slot.as_ref().is_some_and(|d| d.paths == paths && d.how == how) {
+            slot.take().map(|d| d.found)
+        } else {
+            None
         }
     }
 
     /// The linter that read `item`, if one did, with the outcome of reading it.
     fn take(&self, item: &Input, keep_text: bool) -> Option<(Box<Linter<'c>>, Outcome)> {
         let Input::File { path, .. } = item else { return None };
-        let (linter, text) = self.0.lock().ok()?.remove(path)?;
+        let (linter, text) = self.files.lock().ok()?.remove(path)?;
         Some((
             linter,
             Outcome {
@@ -171,6 +214,15 @@ pub fn lint_paths_prelinted<'c>(
     progress: Option<Progress<'_>>,
     prelinted: Option<&Prelinted<'c>>,
 ) -> Found {
+    // Walked already (fixing did): read as a list.
+    if let Some((inputs, problems, skipped)) = prelinted.and_then(|p| p.take_found(paths, how)) {
+        lint_inputs_prelinted(&inputs, linter, jobs, keep_text, on, progress, prelinted);
+        return Found {
+            inputs: inputs.len(),
+            problems,
+            skipped,
+        };
+    }
     // Files named one by one need no walk beside the linting: read them as a list, which lints
     // a single file on this thread (no pool to start for it).
     let walks = paths.iter().any(|path| path.is_dir());

@@ -35,15 +35,16 @@ pub(crate) fn fix_files<'c>(options: &Options, config: &'c Config) -> Outcome<'c
         skip_non_k8s: config.skip_non_k8s,
         respect_ignore_files: !options.no_ignore,
     };
-    let (inputs, _, _) = ra2_input::discover(&options.paths, how);
-    let files: Vec<(std::path::PathBuf, String, bool)> = inputs
-        .into_iter()
+    let found = ra2_input::discover(&options.paths, how);
+    let files: Vec<(std::path::PathBuf, String, bool)> = found
+        .0
+        .iter()
         .filter_map(|input| match input {
             Input::File {
                 path,
                 name,
                 skip_non_k8s,
-            } => Some((path, name, skip_non_k8s)),
+            } => Some((path.clone(), name.clone(), *skip_non_k8s)),
             Input::Stdin => None,
         })
         .collect();
@@ -55,6 +56,8 @@ pub(crate) fn fix_files<'c>(options: &Options, config: &'c Config) -> Outcome<'c
         .partition(|(path, _, _)| std::fs::read_to_string(path).is_ok_and(|t| chart.has_chart(&t)));
     let results = fix_all(&files, config, options.unsafe_fixes, crate::run::jobs(options));
     let mut outcome = Outcome::default();
+    // Fixing changes no file's name: the run takes this walk instead of walking again.
+    outcome.prelinted.found(&options.paths, how, found);
     let mut diffs = String::new();
     for (path, name, _) in &helm {
         let Ok(text) = std::fs::read_to_string(path) else {
