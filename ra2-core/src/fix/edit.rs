@@ -153,7 +153,7 @@ pub(crate) struct Prepared {
 
 /// Reads the documents of `findings` in `text` and makes the edits of their fixes (see [`plan`]).
 pub(crate) fn prepare(text: &str, findings: &[Finding], limits: Limits, merge: bool) -> Prepared {
-    prepare_with(text, findings, limits, merge, Vec::new())
+    prepare_with(text, findings, limits, merge, &[])
 }
 
 /// [`prepare`], taking the documents of `text` that linting it parsed (`read`, by chunk) instead
@@ -163,23 +163,25 @@ pub(crate) fn prepare_with<'t>(
     findings: &[Finding],
     limits: Limits,
     merge: bool,
-    read: super::read::Docs<'t>,
+    read: &[Option<crate::lint::KeptDoc<'t>>],
 ) -> Prepared {
     let (body, bom) = strip_bom(text);
     let json = body.trim_start().starts_with(['{', '[']);
     let parts = chunks(body, bom, 0);
     // The file's line break, found once (a search of the whole text).
     let nl = newline(text);
-    let mut docs: Vec<Option<Option<Doc<'t>>>> = parts.iter().map(|_| None).collect();
+    // Each chunk's document: one linting read, else read here when a fix needs it.
+    let mut kept: Vec<Option<&Doc<'t>>> = parts.iter().map(|_| None).collect();
     if read.len() == parts.len() {
-        for (slot, doc) in docs.iter_mut().zip(read) {
+        for (slot, doc) in kept.iter_mut().zip(read) {
             if let Some((doc, read_json, read_limits)) = doc {
-                if read_json == json && read_limits == limits {
-                    *slot = Some(Some(doc));
+                if *read_json == json && *read_limits == limits {
+                    *slot = Some(doc);
                 }
             }
         }
     }
+    let mut docs: Vec<Option<Option<Doc<'t>>>> = parts.iter().map(|_| None).collect();
     let mut failed: Vec<NotApplied> = Vec::new();
     let mut requests: Vec<Request> = Vec::new();
     for finding in findings {
@@ -210,8 +212,11 @@ pub(crate) fn prepare_with<'t>(
         let (Some(chunk), Some(slot)) = (parts.get(request.chunk), docs.get_mut(request.chunk)) else {
             continue;
         };
-        let doc = slot.get_or_insert_with(|| parse(*chunk, json, limits));
-        let Some(doc) = doc.as_ref() else {
+        let doc = match kept.get(request.chunk).copied().flatten() {
+            Some(doc) => Some(doc),
+            None => slot.get_or_insert_with(|| parse(*chunk, json, limits)).as_ref(),
+        };
+        let Some(doc) = doc else {
             failed.extend(request.findings.into_iter().map(|finding| NotApplied {
                 finding,
                 reason: "its document could not be read again".to_owned(),

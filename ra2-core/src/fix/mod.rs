@@ -154,12 +154,20 @@ fn fix_with(text: &str, config: &Config, unsafe_fixes: bool, lints: &mut read::L
     // What the last pass prepared for the next (see `edit::Prepared`): its candidates, and
     // their edits on the text it made, planned on the documents linting it parsed; with how
     // many fixes were given up then (the candidates are the same while no more are).
-    let mut ahead: Option<(Vec<Finding>, edit::Prepared)> =
-        ahead_of(text, candidates_of(&report, &dropped), config.limits, docs);
+    let mut ahead = ahead_of(text, candidates_of(&report, &dropped), config.limits, &docs, false);
     let mut ahead_dropped = dropped.len();
+    // The candidates of the last pass when it went one fix at a time: the plan together failed
+    // for a fix not given up yet, and while no new candidate comes it fails again (what a
+    // fix that checks out alone made does not change that), so the next pass goes one at a
+    // time straight away.
+    let mut alone: Option<Vec<Finding>> = None;
     let mut current = text.to_owned();
     for _ in 0..bound {
-        let (candidates, prepared) = match ahead.take() {
+        let Ahead {
+            candidates,
+            prepared,
+            one_by_one,
+        } = match ahead.take() {
             Some(ready) if ahead_dropped == dropped.len() => ready,
             _ => {
                 let candidates = candidates_of(&report, &dropped);
@@ -167,7 +175,11 @@ fn fix_with(text: &str, config: &Config, unsafe_fixes: bool, lints: &mut read::L
                     break;
                 }
                 let prepared = edit::prepare(&current, &candidates, config.limits, true);
-                (candidates, prepared)
+                Ahead {
+                    candidates,
+                    prepared,
+                    one_by_one: None,
+                }
             }
         };
         // Insertions of different keys after the same entry go in together: one pass where
@@ -177,46 +189,54 @@ fn fix_with(text: &str, config: &Config, unsafe_fixes: bool, lints: &mut read::L
         if planned.edits.is_empty() {
             break;
         }
+        let go_alone = alone
+            .take()
+            .is_some_and(|before| candidates.iter().all(|c| before.iter().any(|b| place(b) == place(c))));
         // All at once when that checks out; else one at a time, keeping those that do.
-        let together = edit::apply(&current, planned.edits.iter().flat_map(|(_, e)| e.iter()));
-        let (after, read, docs) = lints.lint(&together, &current);
-        let fixed: Vec<&Finding> = planned.edits.iter().flat_map(|(f, _)| f.iter()).collect();
-        if verify(&report, &after, &fixed).is_ok() {
-            let next = ahead_of(&together, candidates_of(&after, &dropped), config.limits, docs);
-            if planned.together.is_empty()
-                || next
-                    .as_ref()
-                    .is_none_or(|(_, next)| planned.same_order_as(&next.select(false)))
-            {
-                applied.extend(fixed.into_iter().cloned());
-                lints.keep(read);
-                current = together;
-                report = after;
-                ahead = next;
-                ahead_dropped = dropped.len();
-                continue;
-            }
-        }
-        // The plan without insertions together, as passes one at a time made it.
-        if !planned.together.is_empty() {
-            let planned = prepared.select(false);
+        if !go_alone {
             let together = edit::apply(&current, planned.edits.iter().flat_map(|(_, e)| e.iter()));
             let (after, read, docs) = lints.lint(&together, &current);
             let fixed: Vec<&Finding> = planned.edits.iter().flat_map(|(f, _)| f.iter()).collect();
             if verify(&report, &after, &fixed).is_ok() {
-                applied.extend(fixed.into_iter().cloned());
-                lints.keep(read);
-                ahead = ahead_of(&together, candidates_of(&after, &dropped), config.limits, docs);
-                ahead_dropped = dropped.len();
-                current = together;
-                report = after;
-                continue;
+                let next = ahead_of(&together, candidates_of(&after, &dropped), config.limits, &docs, false);
+                if planned.together.is_empty()
+                    || next
+                        .as_ref()
+                        .is_none_or(|next| planned.same_order_as(&next.prepared.select(false)))
+                {
+                    applied.extend(fixed.into_iter().cloned());
+                    lints.keep(read);
+                    current = together;
+                    report = after;
+                    ahead = next;
+                    ahead_dropped = dropped.len();
+                    continue;
+                }
+            }
+            // The plan without insertions together, as passes one at a time made it.
+            if !planned.together.is_empty() {
+                let planned = prepared.select(false);
+                let together = edit::apply(&current, planned.edits.iter().flat_map(|(_, e)| e.iter()));
+                let (after, read, docs) = lints.lint(&together, &current);
+                let fixed: Vec<&Finding> = planned.edits.iter().flat_map(|(f, _)| f.iter()).collect();
+                if verify(&report, &after, &fixed).is_ok() {
+                    applied.extend(fixed.into_iter().cloned());
+                    lints.keep(read);
+                    ahead = ahead_of(&together, candidates_of(&after, &dropped), config.limits, &docs, false);
+                    ahead_dropped = dropped.len();
+                    current = together;
+                    report = after;
+                    continue;
+                }
             }
         }
         // Each fix alone: the first that checks out is kept (the others were planned on the
         // old text, so the next pass plans them again); those that fail are given up.
         // (Its failures are the merged plan's, already given up.)
-        let planned = edit::plan(&current, &candidates, config.limits, false, false);
+        let planned = match one_by_one.filter(|_| go_alone) {
+            Some(prepared) => prepared.select(false),
+            None => edit::plan(&current, &candidates, config.limits, false, false),
+        };
         for (findings, edits) in &planned.edits {
             let one = edit::apply(&current, edits.iter());
             let (after, read, docs) = lints.lint(&one, &current);
@@ -225,10 +245,11 @@ fn fix_with(text: &str, config: &Config, unsafe_fixes: bool, lints: &mut read::L
                 Ok(()) => {
                     applied.extend(findings.iter().cloned());
                     lints.keep(read);
-                    ahead = ahead_of(&one, candidates_of(&after, &dropped), config.limits, docs);
+                    ahead = ahead_of(&one, candidates_of(&after, &dropped), config.limits, &docs, true);
                     ahead_dropped = dropped.len();
                     current = one;
                     report = after;
+                    alone = Some(candidates);
                     break;
                 }
                 Err(reason) => dropped.extend(findings.iter().map(|f| NotApplied {
@@ -250,17 +271,33 @@ fn fix_with(text: &str, config: &Config, unsafe_fixes: bool, lints: &mut read::L
     }
 }
 
+/// What a pass prepares for the next (see [`edit::Prepared`]): the candidates on the text it
+/// made, their edits planned on the documents linting it parsed, and, after a pass that went
+/// one fix at a time, their edits one by one (without merging) for a next pass that does too.
+struct Ahead {
+    candidates: Vec<Finding>,
+    prepared: edit::Prepared,
+    one_by_one: Option<edit::Prepared>,
+}
+
 /// The next pass's candidates and their edits on `text` (which a pass made, or the text to
-/// fix), planned on the documents linting `text` parsed (`docs`); `None` without candidates.
+/// fix), planned on the documents linting `text` parsed (`docs`), also one by one when
+/// `alone`; `None` without candidates.
 fn ahead_of<'t>(
     text: &'t str,
     candidates: Vec<Finding>,
     limits: crate::doc::Limits,
-    docs: read::Docs<'t>,
-) -> Option<(Vec<Finding>, edit::Prepared)> {
+    docs: &read::Docs<'t>,
+    alone: bool,
+) -> Option<Ahead> {
     (!candidates.is_empty()).then(|| {
         let prepared = edit::prepare_with(text, &candidates, limits, true, docs);
-        (candidates, prepared)
+        let one_by_one = alone.then(|| edit::prepare_with(text, &candidates, limits, false, docs));
+        Ahead {
+            candidates,
+            prepared,
+            one_by_one,
+        }
     })
 }
 
@@ -308,4 +345,61 @@ pub fn verify(before: &Report, after: &Report, fixed: &[&Finding]) -> Result<(),
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{fix_text, fix_text_for_run};
+    use crate::{Config, Linter};
+
+    /// A DaemonSet whose middle container is privileged for a Bidirectional mount: taking
+    /// `privileged` away would make the API server refuse the mount, so that fix is given up
+    /// (the plan together fails for it, and the passes after go one fix at a time until it
+    /// comes first); every other fix, in the containers before and after it, is applied.
+    #[test]
+    fn a_fix_that_would_add_a_finding_is_given_up_and_the_others_applied() {
+        let container = |name: &str| {
+            format!("      - name: {name}\n        image: r/{name}:1\n        ports:\n        - containerPort: 8080\n")
+        };
+        let text = format!(
+            "apiVersion: apps/v1\nkind: DaemonSet\nmetadata:\n  name: d\n  namespace: n\nspec:\n  selector:\n    matchLabels: {{app: d}}\n  template:\n    metadata:\n      labels: {{app: d}}\n    spec:\n      containers:\n{}      - name: csi\n        image: r/csi:1\n        volumeMounts:\n        - mountPath: /var/lib/kubelet/pods\n          mountPropagation: Bidirectional\n          name: pods\n        securityContext:\n          privileged: true\n{}      volumes:\n      - name: pods\n        hostPath: {{path: /var/lib/kubelet/pods, type: Directory}}\n",
+            container("first"),
+            container("last")
+        );
+        let config = Config::default();
+        let fixed = fix_text("d.yaml", &text, &config, true);
+        let reasons: Vec<_> = fixed
+            .dropped
+            .iter()
+            .map(|d| (d.finding.check.as_str(), d.reason.as_str()))
+            .collect();
+        assert_eq!(reasons.len(), 1, "{reasons:?}");
+        assert_eq!(reasons[0].0, "privileged");
+        assert!(reasons[0].1.contains("Bidirectional"), "{reasons:?}");
+        let left: Vec<_> = fixed
+            .report
+            .findings
+            .iter()
+            .filter(|f| f.fix.is_some())
+            .map(|f| f.check.as_str())
+            .collect();
+        assert_eq!(left, ["privileged"], "{}", fixed.text);
+        for name in ["first", "last"] {
+            assert!(
+                fixed
+                    .applied
+                    .iter()
+                    .any(|f| f.pointer.contains("/containers/0") == (name == "first")
+                        && f.pointer.contains("/containers/2") == (name == "last")),
+                "{name}: {:?}",
+                fixed.applied.iter().map(|f| &f.pointer).collect::<Vec<_>>()
+            );
+        }
+        // Chunk by chunk, as a run fixes, the same; and fixing again changes nothing.
+        let seed = Linter::new(&config).seed();
+        let (run, _) = fix_text_for_run(&seed, "d.yaml", &text, &config, false, true);
+        assert_eq!(run.text, fixed.text);
+        assert_eq!(run.applied, fixed.applied);
+        assert_eq!(fix_text("d.yaml", &fixed.text, &config, true).text, fixed.text);
+    }
 }

@@ -481,7 +481,7 @@ mod moving {
             assert!(!fixable.is_empty());
             assert!(read.iter().any(Option::is_some), "documents kept");
             let again = crate::fix::edit::prepare(&text, &fixable, config.limits, true);
-            let kept = crate::fix::edit::prepare_with(&text, &fixable, config.limits, true, read);
+            let kept = crate::fix::edit::prepare_with(&text, &fixable, config.limits, true, &read);
             assert_eq!(format!("{kept:?}"), format!("{again:?}"));
         }
     }
