@@ -208,7 +208,7 @@ fn fix_all<'c>(
     config: &'c Config,
     unsafe_fixes: bool,
     jobs: usize,
-) -> Vec<Option<(String, ra2_core::fix::Fixed, Option<ra2_core::Linter<'c>>)>> {
+) -> Vec<Option<(String, ra2_core::fix::FixedForRun, Option<ra2_core::Linter<'c>>)>> {
     // The run's linter has object hooks (strict mode) only with `config.strict`; such a run
     // reads the fixed files itself.
     let seed = (!config.strict).then(|| ra2_core::Linter::new(config).seed());
@@ -227,14 +227,14 @@ fn fix_all<'c>(
                     (text, fixed, linter)
                 } else {
                     let fixed = ra2_core::fix::fix_text(name, &text, config, unsafe_fixes);
-                    (text, fixed, None)
+                    (text, fixed.into(), None)
                 }
             });
             done.push((i, result));
         }
         done
     };
-    let mut results: Vec<Option<(String, ra2_core::fix::Fixed, Option<ra2_core::Linter<'c>>)>> =
+    let mut results: Vec<Option<(String, ra2_core::fix::FixedForRun, Option<ra2_core::Linter<'c>>)>> =
         files.iter().map(|_| None).collect();
     std::thread::scope(|scope| {
         let helpers: Vec<_> = (1..jobs.min(files.len()).max(1)).map(|_| scope.spawn(work)).collect();

@@ -103,14 +103,53 @@ const MAX_PASSES: usize = 8;
 /// lints the result, until nothing more applies. Every fix kept leaves the text parsing,
 /// removes its finding and adds none.
 pub fn fix_text(file: &str, text: &str, config: &Config, unsafe_fixes: bool) -> Fixed {
-    fix_with(text, config, unsafe_fixes, &mut read::Lints::Anew { file, config })
+    let done = fix_with(text, config, unsafe_fixes, &mut read::Lints::Anew { file, config });
+    Fixed {
+        // Texts linted anew always have their report.
+        report: done.report.unwrap_or_else(|| crate::lint_str(file, &done.text, config)),
+        text: done.text,
+        applied: done.applied,
+        dropped: done.dropped,
+    }
+}
+
+/// What [`fix_text_for_run`] gives besides the run's linter: [`Fixed`] without the report,
+/// which the run makes.
+#[derive(Clone, Debug)]
+pub struct FixedForRun {
+    /// The fixed text (the input when nothing applied).
+    pub text: String,
+    /// The findings whose fixes were applied.
+    pub applied: Vec<Finding>,
+    /// Fixes that were dropped, with the reason.
+    pub dropped: Vec<NotApplied>,
+}
+
+impl From<Fixed> for FixedForRun {
+    fn from(fixed: Fixed) -> Self {
+        FixedForRun {
+            text: fixed.text,
+            applied: fixed.applied,
+            dropped: fixed.dropped,
+        }
+    }
+}
+
+/// What fixing a text did: [`Fixed`], with the fixed text's report when linting made it
+/// (not when the text to fix may carry no fix: see [`read::Lints::lint_first`]).
+struct Done {
+    text: String,
+    applied: Vec<Finding>,
+    dropped: Vec<NotApplied>,
+    report: Option<Report>,
 }
 
 /// [`fix_text`] for a run that reads the file next (`seed` is its linter's, `skip_non_k8s` how
-/// it reads the file): the fixes are the same, and so is the report; with them, a linter that
-/// read the fixed text as the run would (for [`crate::Linter::absorb`]), `None` when the run
+/// it reads the file): the fixes are the same; with them, a linter that read the fixed text as
+/// the run would (for [`crate::Linter::absorb`]: the run makes the report), `None` when the run
 /// must read it itself (its linter has object hooks, or it skips documents `lint_str` reports).
-/// Only the documents from the first one a fix changes are read again after each fix.
+/// Only the chunks a fix changes are read again after each fix, and a text no chunk of which
+/// may carry a fix is not reported on.
 pub fn fix_text_for_run<'c>(
     seed: &Seed<'c>,
     file: &str,
@@ -118,7 +157,7 @@ pub fn fix_text_for_run<'c>(
     config: &'c Config,
     skip_non_k8s: bool,
     unsafe_fixes: bool,
-) -> (Fixed, Option<Linter<'c>>) {
+) -> (FixedForRun, Option<Linter<'c>>) {
     let mut lints = read::Lints::Resume {
         seed,
         file,
@@ -126,13 +165,25 @@ pub fn fix_text_for_run<'c>(
         skip_non_k8s,
         kept: None,
     };
-    let fixed = fix_with(text, config, unsafe_fixes, &mut lints);
+    let done = fix_with(text, config, unsafe_fixes, &mut lints);
+    let fixed = FixedForRun {
+        text: done.text,
+        applied: done.applied,
+        dropped: done.dropped,
+    };
     (fixed, lints.into_linter())
 }
 
-fn fix_with(text: &str, config: &Config, unsafe_fixes: bool, lints: &mut read::Lints<'_, '_>) -> Fixed {
-    let (mut report, read, docs) = lints.lint(text, "");
-    lints.keep(read);
+fn fix_with(text: &str, config: &Config, unsafe_fixes: bool, lints: &mut read::Lints<'_, '_>) -> Done {
+    let (report, docs) = lints.lint_first(text);
+    let Some(mut report) = report else {
+        return Done {
+            text: text.to_owned(),
+            applied: Vec::new(),
+            dropped: Vec::new(),
+            report: None,
+        };
+    };
     let mut applied = Vec::new();
     let mut dropped: Vec<NotApplied> = Vec::new();
     let wanted = |f: &Finding| {
@@ -263,11 +314,11 @@ fn fix_with(text: &str, config: &Config, unsafe_fixes: bool, lints: &mut read::L
     // its settings through an alias is fixed when its anchor is): report only those whose
     // finding remains.
     dropped.retain(|d| report.findings.iter().any(|f| place(f) == place(&d.finding)));
-    Fixed {
+    Done {
         text: current,
         applied,
         dropped,
-        report,
+        report: Some(report),
     }
 }
 

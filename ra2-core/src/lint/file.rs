@@ -236,12 +236,14 @@ impl Linter<'_> {
         result.docs.into_iter().next().map(|doc| (doc, json, self.limits))
     }
 
-    /// Does anything this linter read carry a fix (a finding in its report, or one waiting
-    /// for [`Linter::finish`])? Cross-document findings are not made before `finish`.
+    /// May anything this linter read carry a fix: a finding in its report, or one waiting for
+    /// [`Linter::finish`], or a fact a cross-document finding with a fix may be made of (those
+    /// are not made before `finish`: see [`crate::model::bundle::Fact::CARRIES_FIX`])?
     pub(crate) fn holds_fix(&self) -> bool {
         self.report.findings.iter().any(|f| f.fix.is_some())
             || self.pending.iter().any(|(f, _)| f.fix.is_some())
             || self.deferred.iter().any(|(f, _)| f.fix.is_some())
+            || self.bundle.holds_fix()
     }
 
     /// Whether a section that could not be read is a template of a file that is not Kubernetes:

@@ -71,6 +71,7 @@ impl Linter<'_> {
         };
         let mut bundle_findings: Vec<BundleFinding> = Vec::new();
         let mut texts = crate::model::bundle::Strings::default();
+        let fix_facts = self.bundle.holds_fix();
         for ((rule, params), doc) in self.rules.rules.iter().zip(&self.rules.params).zip(&self.rules.docs) {
             if let Some(check) = rule.checks.bundle {
                 let mut cx = BundleContext {
@@ -84,6 +85,10 @@ impl Linter<'_> {
                 check(&self.bundle, &mut cx);
             }
         }
+        debug_assert!(
+            fix_facts || bundle_findings.iter().all(|f| f.fix.is_none()),
+            "a cross-document fix made of facts whose type does not say it carries one (Fact::CARRIES_FIX)"
+        );
         // The facts are not needed any more: freed before the findings they lead to are built.
         drop(std::mem::take(&mut self.bundle));
         drop(texts);

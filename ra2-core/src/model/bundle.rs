@@ -155,6 +155,11 @@ impl Place {
 /// What a cross-document rule records about one object (see [`crate::rules::Gather`]) and reads
 /// back once every document is read (see [`crate::rules::BundleContext::facts`]).
 pub trait Fact: Clone + Send + 'static {
+    /// Whether a cross-document finding made of such a fact may carry a fix (the fact holds
+    /// its patch): fixing reads a text for fixes only where a fact or finding may carry one
+    /// (see [`Bundle::holds_fix`]).
+    const CARRIES_FIX: bool = false;
+
     /// Shifts the object indices and places it holds (see [`Shift`]).
     fn shift(&mut self, by: Shift);
 }
@@ -229,6 +234,8 @@ pub(crate) trait FactStore: Send {
     fn count(&self) -> usize;
     /// A copy (see [`Bundle`]'s `Clone`).
     fn clone_box(&self) -> Box<dyn FactStore>;
+    /// Whether it holds a fact that may carry a fix ([`Fact::CARRIES_FIX`]).
+    fn holds_fix(&self) -> bool;
 }
 
 impl<T: Fact> FactStore for Vec<T> {
@@ -258,6 +265,10 @@ impl<T: Fact> FactStore for Vec<T> {
 
     fn count(&self) -> usize {
         self.len()
+    }
+
+    fn holds_fix(&self) -> bool {
+        T::CARRIES_FIX && !self.is_empty()
     }
 
     fn clone_box(&self) -> Box<dyn FactStore> {
@@ -545,6 +556,14 @@ impl Clone for Bundle {
 }
 
 impl Bundle {
+    /// Whether a cross-document finding made of these facts may carry a fix: a rule's facts
+    /// (see [`Fact::CARRIES_FIX`]), or a pod's profile facts with the node selector it should
+    /// require (ra2.k8s.011's fix).
+    pub(crate) fn holds_fix(&self) -> bool {
+        self.workloads.iter().any(|w| w.requirement.is_some())
+            || self.rule_facts.values().any(|facts| facts.holds_fix())
+    }
+
     /// Moves every fact's object index and place (see [`Shift`]).
     pub fn shift(&mut self, by: Shift) {
         // Destructured, so that a new kind of fact cannot be forgotten here.

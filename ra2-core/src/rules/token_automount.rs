@@ -62,6 +62,8 @@ struct TokenPod {
 }
 
 impl Fact for TokenPod {
+    const CARRIES_FIX: bool = true;
+
     fn shift(&mut self, by: crate::model::bundle::Shift) {
         self.place.shift(by);
     }
