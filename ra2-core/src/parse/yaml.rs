@@ -9,7 +9,8 @@
 //! What it reads: one document per chunk (an optional `---` line first), block mappings and
 //! sequences (indentless ones too), single-line plain, single- and double-quoted scalars (all of
 //! libyaml's escapes), literal and folded block scalars (chomping and indentation indicators),
-//! comments, and flow collections written on one line. Anything else (anchors, aliases, tags,
+//! comments, and flow collections (on one line, or continued over indented lines between their
+//! entries, without comments inside). Anything else (anchors, aliases, tags,
 //! directives, `?` keys, multi-line plain or quoted scalars, tabs outside scalars and comments,
 //! `...`, carriage returns, characters libyaml refuses or reads as line breaks, keys near
 //! libyaml's 1024-character limit, nesting past the depth limit) makes it give up, and the
@@ -178,6 +179,21 @@ impl<'s, F: FnMut(Event<'s>)> Reader<'s, F> {
             at += 1;
         }
         at
+    }
+
+    /// Spaces, and the line breaks a flow collection may continue over: each next line
+    /// indented (so no document marker) and going on with the collection, not blank and not a
+    /// tab or a comment before it (those give up). Where the next token is.
+    fn skip_flow_spaces(&self, at: usize) -> Option<usize> {
+        let mut at = self.skip_spaces(at);
+        while self.byte(at) == Some(b'\n') {
+            let next = self.skip_spaces(at + 1);
+            if next == at + 1 || matches!(self.byte(next), None | Some(b'\n' | b'\t' | b'#')) {
+                return None;
+            }
+            at = next;
+        }
+        Some(at)
     }
 
     /// `---` or `...` at `at`, followed by a blank or the end.
@@ -813,7 +829,9 @@ impl<'s, F: FnMut(Event<'s>)> Reader<'s, F> {
         Some((char::from_u32(value)?, 2 + digits))
     }
 
-    /// A flow collection written on one line whose opening bracket is at `p`; where it ends.
+    /// A flow collection whose opening bracket is at `p`, on one line or continued over indented
+    /// lines between its entries (a trailing comma allowed, as libyaml allows it); where it
+    /// ends. A key and its value stay on one line.
     fn flow(&mut self, p: usize) -> Option<usize> {
         self.depth += 1;
         if self.depth > self.max_depth {
@@ -842,7 +860,7 @@ impl<'s, F: FnMut(Event<'s>)> Reader<'s, F> {
             )
         };
         self.push(open, p, p + 1);
-        let mut i = self.skip_spaces(p + 1);
+        let mut i = self.skip_flow_spaces(p + 1)?;
         if self.byte(i) != Some(close) {
             loop {
                 if map {
@@ -855,12 +873,12 @@ impl<'s, F: FnMut(Event<'s>)> Reader<'s, F> {
                     i = self.skip_spaces(colon + 1);
                 }
                 let after = self.flow_item(i)?;
-                i = self.skip_spaces(after);
+                i = self.skip_flow_spaces(after)?;
                 match self.byte(i) {
                     Some(b',') => {
-                        i = self.skip_spaces(i + 1);
+                        i = self.skip_flow_spaces(i + 1)?;
                         if self.byte(i) == Some(close) {
-                            return None;
+                            break;
                         }
                     }
                     Some(c) if c == close => break,
@@ -1016,6 +1034,13 @@ mod tests {
             "- b\n  c - d\n- 'x\n\n   y  z '\n- \"p\\\n  q \\\n\n  r\\t\n  s\"\n",
             "a: 'it''s\n  long'\nb:\n  c\n  d\n",
             "plain\nroot\n",
+            // Flow collections continued over lines, trailing commas.
+            "a: [1,\n 2]\n",
+            "a: [1, 2, ]\nb: {c: d, }\n",
+            "args: [\n    \"-x\", \"/a\",\n    \"-y\",\n  ]\nnext: 1\n",
+            "a:\n  b: [1,\n 2]\n  c: 3\n",
+            "- [a,\n   b]\n- {c: d,\n   e: [f,\n     g]}\n",
+            "[1,\n 2]\n",
         ];
         for text in read {
             assert!(same_as_libyaml(text), "{text:?} was not read");
@@ -1030,7 +1055,12 @@ mod tests {
             "? a\n: b\n",
             "a:\tb\n",
             "a: 1\r\nb: 2\r\n",
-            "a: [1,\n 2]\n",
+            "a: [1,\n2]\n",
+            "a: [1, # one\n 2]\n",
+            "a: [1,\n\n 2]\n",
+            "a: [1,\n\t2]\n",
+            "a: [x\n y]\n",
+            "a: {b:\n 1}\n",
             "a: 1\n...\n",
             &"- ".repeat(600),
         ];
