@@ -232,7 +232,7 @@ impl Cluster {
     /// not built (a failure instead when `RA2_REQUIRE_APISERVER=1`).
     pub fn start_or_skip(test: &str) -> Option<Cluster> {
         match Tools::find() {
-            Ok(tools) => Some(Cluster::start(tools)),
+            Ok(tools) => Some(Cluster::start(&tools)),
             Err(why) => {
                 assert!(
                     std::env::var("RA2_REQUIRE_APISERVER").as_deref() != Ok("1"),
@@ -245,8 +245,26 @@ impl Cluster {
     }
 
     /// Starts etcd and kube-apiserver with `tools` and waits until the API server is ready.
-    /// Panics (with the processes' logs) when it cannot.
-    pub fn start(tools: Tools) -> Cluster {
+    /// Panics (with the processes' logs) when it cannot. A port taken between [`free_port`]
+    /// finding it and a server binding it (another test's server, or a connection's ephemeral
+    /// port) starts both again on new ports, a few times.
+    pub fn start(tools: &Tools) -> Cluster {
+        const ATTEMPTS: usize = 4;
+        let mut attempt = 1;
+        loop {
+            match Cluster::launch(tools) {
+                Ok(cluster) => return cluster,
+                Err(why) if attempt < ATTEMPTS && why.contains("address already in use") => {
+                    eprintln!("cluster: a port was taken before its server bound it; starting again on new ports");
+                    attempt += 1;
+                }
+                Err(why) => panic!("cluster: {why}"),
+            }
+        }
+    }
+
+    /// [`Cluster::start`]'s one attempt: `Err` with why and the processes' logs.
+    fn launch(tools: &Tools) -> Result<Cluster, String> {
         let begun = Instant::now();
         let dir = TempDir::new("ra2-cluster");
         let path = |name: &str| dir.path().join(name);
@@ -323,7 +341,7 @@ impl Cluster {
             url,
             authority,
             startup: Duration::ZERO,
-            tools,
+            tools: tools.clone(),
             dir,
             agent,
             resources: Mutex::new(None),
@@ -331,31 +349,31 @@ impl Cluster {
             etcd,
         };
         cluster.write_kubeconfig();
-        let startup = cluster.wait_ready(begun);
-        Cluster { startup, ..cluster }
+        let startup = cluster.wait_ready(begun)?;
+        Ok(Cluster { startup, ..cluster })
     }
 
-    fn wait_ready(&self, begun: Instant) -> Duration {
+    fn wait_ready(&self, begun: Instant) -> Result<Duration, String> {
         let mut last = String::new();
         while begun.elapsed() < READY_TIMEOUT {
             for owned in [&self.etcd, &self.apiserver] {
                 // A process that exited will never get ready.
                 if owned.exited() {
-                    self.fail(&format!("{} exited", owned.name));
+                    return Err(self.failure(&format!("{} exited", owned.name)));
                 }
             }
             match self.get("/readyz") {
-                Ok((200, _)) => return begun.elapsed(),
+                Ok((200, _)) => return Ok(begun.elapsed()),
                 Ok((status, body)) => last = format!("/readyz {status}: {body}"),
                 Err(e) => last = e,
             }
             std::thread::sleep(Duration::from_millis(100));
         }
-        self.fail(&format!("not ready after {READY_TIMEOUT:?}: {last}"))
+        Err(self.failure(&format!("not ready after {READY_TIMEOUT:?}: {last}")))
     }
 
-    /// Panics with `why` and the tails of both processes' logs.
-    fn fail(&self, why: &str) -> ! {
+    /// `why`, with the tails of both processes' logs.
+    fn failure(&self, why: &str) -> String {
         let mut logs = String::new();
         for owned in [&self.etcd, &self.apiserver] {
             let text = std::fs::read_to_string(&owned.log).unwrap_or_default();
@@ -366,7 +384,7 @@ impl Cluster {
                 logs.push('\n');
             }
         }
-        panic!("cluster: {why}{logs}")
+        format!("{why}{logs}")
     }
 
     fn write_kubeconfig(&self) {
