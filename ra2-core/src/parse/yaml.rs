@@ -7,14 +7,15 @@
 //! ([`crate::parse::json`]) does for JSON.
 //!
 //! What it reads: one document per chunk (an optional `---` line first), block mappings and
-//! sequences (indentless ones too), single-line plain, single- and double-quoted scalars (all of
-//! libyaml's escapes), literal and folded block scalars (chomping and indentation indicators),
-//! comments, and flow collections (on one line, or continued over indented lines between their
-//! entries, without comments inside). Anything else (anchors, aliases, tags,
-//! directives, `?` keys, multi-line plain or quoted scalars, tabs outside scalars and comments,
-//! `...`, carriage returns, characters libyaml refuses or reads as line breaks, keys near
-//! libyaml's 1024-character limit, nesting past the depth limit) makes it give up, and the
-//! caller reads the whole chunk with libyaml as before.
+//! sequences (indentless ones too), plain, single- and double-quoted scalars (all of libyaml's
+//! escapes; a value in block context may go on over lines, a quoted one's continuation lines at
+//! any indentation, as libyaml reads them), literal and folded block scalars (chomping and
+//! indentation indicators), comments, and flow collections (on one line, or continued over
+//! indented lines between their entries, without comments inside). Anything else (anchors,
+//! aliases, tags, directives, `?` keys, keys or flow entries over several lines, tabs outside
+//! scalars and comments, `...`, carriage returns, characters libyaml refuses or reads as line
+//! breaks, keys near libyaml's 1024-character limit, nesting past the depth limit) makes it give
+//! up, and the caller reads the whole chunk with libyaml as before.
 
 use std::borrow::Cow;
 
@@ -310,7 +311,7 @@ impl<'s, F: FnMut(Event<'s>)> Reader<'s, F> {
             }
             b'|' | b'>' => self.block_scalar(p, parent),
             b'\'' | b'"' => {
-                let (value, style, end, lines) = self.quoted(p, Some(parent))?;
+                let (value, style, end, lines) = self.quoted(p, true)?;
                 let colon = self.skip_spaces(end);
                 if self.byte(colon) == Some(b':') && self.blankz(colon + 1) {
                     if place == Place::AfterKey || colon - p > MAX_KEY || lines {
@@ -454,7 +455,7 @@ impl<'s, F: FnMut(Event<'s>)> Reader<'s, F> {
         let p = tok.pos;
         let (value, style, end, colon) = match self.byte(p)? {
             b'\'' | b'"' => {
-                let (value, style, end, _) = self.quoted(p, None)?;
+                let (value, style, end, _) = self.quoted(p, false)?;
                 (value, style, end, self.skip_spaces(end))
             }
             _ if self.plain_start(p) => {
@@ -685,10 +686,11 @@ impl<'s, F: FnMut(Event<'s>)> Reader<'s, F> {
     }
 
     /// A quoted scalar whose opening quote is at `p`: its value, style, end (after the closing
-    /// quote) and whether it spans lines. It may span lines only in block context (`parent`,
-    /// the column of the enclosing block collection), with every continuation line more
-    /// indented than `parent`.
-    fn quoted(&self, p: usize, parent: Option<isize>) -> Option<(Cow<'s, str>, ScalarStyle, usize, bool)> {
+    /// quote) and whether it spans lines. It may span lines only where `spans_lines` (a value
+    /// in block context); its continuation lines may be indented less than its key, even not at
+    /// all, as libyaml reads them (a NetworkAttachmentDefinition's config written as quoted
+    /// JSON ends with `}'` at the start of a line), but not start with a document marker.
+    fn quoted(&self, p: usize, spans_lines: bool) -> Option<(Cow<'s, str>, ScalarStyle, usize, bool)> {
         let single = self.byte(p) == Some(b'\'');
         let mut j = p + 1;
         let mut owned: Option<String> = None;
@@ -708,7 +710,7 @@ impl<'s, F: FnMut(Event<'s>)> Reader<'s, F> {
                     // Trailing blanks go, and the line break folds.
                     let s = owned.get_or_insert_with(String::new);
                     s.push_str(self.text.get(segment..blanks)?);
-                    let breaks = self.quoted_breaks(&mut j, parent?)?;
+                    let breaks = spans_lines.then(|| self.quoted_breaks(&mut j)).flatten()?;
                     if breaks == 1 {
                         s.push(' ');
                     } else {
@@ -735,7 +737,7 @@ impl<'s, F: FnMut(Event<'s>)> Reader<'s, F> {
                     let s = owned.get_or_insert_with(String::new);
                     s.push_str(self.text.get(segment..j)?);
                     j += 1;
-                    let breaks = self.quoted_breaks(&mut j, parent?)?;
+                    let breaks = spans_lines.then(|| self.quoted_breaks(&mut j)).flatten()?;
                     for _ in 1..breaks {
                         s.push('\n');
                     }
@@ -769,9 +771,8 @@ impl<'s, F: FnMut(Event<'s>)> Reader<'s, F> {
     }
 
     /// From the line break at `*j`, the line breaks and leading spaces up to the next content
-    /// of a quoted scalar, which must be more indented than `parent` (and no document marker):
-    /// how many line breaks there were.
-    fn quoted_breaks(&self, j: &mut usize, parent: isize) -> Option<usize> {
+    /// of a quoted scalar (no document marker): how many line breaks there were.
+    fn quoted_breaks(&self, j: &mut usize) -> Option<usize> {
         let mut breaks = 0;
         loop {
             *j += 1;
@@ -782,7 +783,7 @@ impl<'s, F: FnMut(Event<'s>)> Reader<'s, F> {
                 Some(b'\n') => {}
                 None | Some(b'\t') => return None,
                 Some(_) => {
-                    if col(*j, line) <= parent || (*j == line && self.marker(*j).is_some()) {
+                    if *j == line && self.marker(*j).is_some() {
                         return None;
                     }
                     return Some(breaks);
@@ -905,7 +906,7 @@ impl<'s, F: FnMut(Event<'s>)> Reader<'s, F> {
     /// A quoted or plain scalar inside a flow collection; a plain key ends before `: `.
     fn flow_scalar(&self, i: usize, key: bool) -> Option<(Cow<'s, str>, ScalarStyle, usize)> {
         match self.byte(i)? {
-            b'\'' | b'"' => return self.quoted(i, None).map(|(value, style, end, _)| (value, style, end)),
+            b'\'' | b'"' => return self.quoted(i, false).map(|(value, style, end, _)| (value, style, end)),
             b'-' if matches!(self.byte(i + 1), Some(b'0'..=b'9' | b'a'..=b'z' | b'A'..=b'Z' | b'.')) => {}
             b'-' => return None,
             _ if !self.plain_start(i) => return None,
@@ -1041,6 +1042,13 @@ mod tests {
             "a:\n  b: [1,\n 2]\n  c: 3\n",
             "- [a,\n   b]\n- {c: d,\n   e: [f,\n     g]}\n",
             "[1,\n 2]\n",
+            // Quoted scalars continued at or left of their parent's indentation.
+            "spec:\n  config: '{\n  \"type\": \"sriov\",\n  \"name\": \"n\"\n}'\n",
+            "a: 'x\ny'\nb: 1\n",
+            "- \"a\nb\"\n- c\n",
+            "a:\n  b: 'x\n  y'\n  c: d\n",
+            "a: 'b\nc'\n",
+            "a:\n- 'x\ny'\n- \"p\n  \\\n q\"\nb: 'm\n\n n'\n",
         ];
         for text in read {
             assert!(same_as_libyaml(text), "{text:?} was not read");
@@ -1049,8 +1057,9 @@ mod tests {
             "a: &x 1\nb: *x\n",
             "a: !!str 1\n",
             "%YAML 1.1\n---\na: 1\n",
-            "a: 'b\nc'\n",
             "'a\n  b': c\n",
+            "a: [x, 'y\n z']\n",
+            "a: 'x\n---\ny'\n",
             "a: b\n  c: d\n",
             "? a\n: b\n",
             "a:\tb\n",
