@@ -67,7 +67,7 @@ impl Edit {
     }
 }
 
-/// Are `a` and `b` the leads of insertions into block mappings at different indentations: a
+/// Are `one` and `other` the leads of insertions into block mappings at different indentations: a
 /// line break (the same one) and spaces only?
 fn nested_block_leads(one: &str, other: &str) -> bool {
     fn split(lead: &str) -> Option<(&str, usize)> {
@@ -272,13 +272,12 @@ impl Prepared {
             let first = !taken.iter().take(i).any(|(t, _)| t.start == edit.start);
             if *alone && first && taken.iter().skip(i + 1).any(|(t, _)| t.beside(edit)) {
                 // The largest text of each mapping written into there (each lead).
-                let here: Vec<&Edit> = taken.iter().map(|(t, _)| t).filter(|t| t.start == edit.start).collect();
-                let lead = |e: &Edit| e.inserted_key().map(|(lead, _)| lead.to_owned());
-                let mut largest: Vec<(Option<String>, &str)> = Vec::new();
-                for e in &here {
-                    match largest.iter_mut().find(|(l, _)| *l == lead(e)) {
+                let mut largest: Vec<(Option<&str>, &str)> = Vec::new();
+                for e in taken.iter().map(|(t, _)| t).filter(|t| t.start == edit.start) {
+                    let lead = e.inserted_key().map(|(lead, _)| lead);
+                    match largest.iter_mut().find(|(l, _)| *l == lead) {
                         Some((_, text)) => *text = (*text).max(e.text.as_str()),
-                        None => largest.push((lead(e), e.text.as_str())),
+                        None => largest.push((lead, e.text.as_str())),
                     }
                 }
                 planned

@@ -103,13 +103,13 @@ const MAX_PASSES: usize = 8;
 /// lints the result, until nothing more applies. Every fix kept leaves the text parsing,
 /// removes its finding and adds none.
 pub fn fix_text(file: &str, text: &str, config: &Config, unsafe_fixes: bool) -> Fixed {
-    let done = fix_with(text, config, unsafe_fixes, &mut read::Lints::Anew { file, config });
+    let Done { fixed, report } = fix_with(text, config, unsafe_fixes, &mut read::Lints::Anew { file, config });
     Fixed {
         // Texts linted anew always have their report.
-        report: done.report.unwrap_or_else(|| crate::lint_str(file, &done.text, config)),
-        text: done.text,
-        applied: done.applied,
-        dropped: done.dropped,
+        report: report.unwrap_or_else(|| crate::lint_str(file, &fixed.text, config)),
+        text: fixed.text,
+        applied: fixed.applied,
+        dropped: fixed.dropped,
     }
 }
 
@@ -138,9 +138,7 @@ impl From<Fixed> for FixedForRun {
 /// What fixing a text did: [`Fixed`], with the fixed text's report when linting made it
 /// (not when the text to fix may carry no fix: see [`read::Lints::lint_first`]).
 struct Done {
-    text: String,
-    applied: Vec<Finding>,
-    dropped: Vec<NotApplied>,
+    fixed: FixedForRun,
     report: Option<Report>,
 }
 
@@ -165,24 +163,19 @@ pub fn fix_text_for_run<'c>(
         skip_non_k8s,
         kept: None,
     };
-    let done = fix_with(text, config, unsafe_fixes, &mut lints);
-    let fixed = FixedForRun {
-        text: done.text,
-        applied: done.applied,
-        dropped: done.dropped,
-    };
+    let fixed = fix_with(text, config, unsafe_fixes, &mut lints).fixed;
     (fixed, lints.into_linter())
 }
 
 fn fix_with(text: &str, config: &Config, unsafe_fixes: bool, lints: &mut read::Lints<'_, '_>) -> Done {
     let (report, docs) = lints.lint_first(text);
     let Some(mut report) = report else {
-        return Done {
+        let fixed = FixedForRun {
             text: text.to_owned(),
             applied: Vec::new(),
             dropped: Vec::new(),
-            report: None,
         };
+        return Done { fixed, report: None };
     };
     let mut applied = Vec::new();
     let mut dropped: Vec<NotApplied> = Vec::new();
@@ -203,10 +196,9 @@ fn fix_with(text: &str, config: &Config, unsafe_fixes: bool, lints: &mut read::L
             .collect()
     };
     // What the last pass prepared for the next (see `edit::Prepared`): its candidates, and
-    // their edits on the text it made, planned on the documents linting it parsed; with how
-    // many fixes were given up then (the candidates are the same while no more are).
+    // their edits on the text it made, planned on the documents linting it parsed. Each pass
+    // sets it last, after any fix it gives up: the candidates are this pass's.
     let mut ahead = ahead_of(text, candidates_of(&report, &dropped), config.limits, &docs, false);
-    let mut ahead_dropped = dropped.len();
     // The candidates of the last pass when it went one fix at a time: the plan together failed
     // for a fix not given up yet, and while no new candidate comes it would almost always fail
     // again for that fix (only a fix that checked out alone went in since), so the next pass
@@ -220,19 +212,18 @@ fn fix_with(text: &str, config: &Config, unsafe_fixes: bool, lints: &mut read::L
             candidates,
             prepared,
             one_by_one,
-        } = match ahead.take() {
-            Some(ready) if ahead_dropped == dropped.len() => ready,
-            _ => {
-                let candidates = candidates_of(&report, &dropped);
-                if candidates.is_empty() {
-                    break;
-                }
-                let prepared = edit::prepare(&current, &candidates, config.limits, true);
-                Ahead {
-                    candidates,
-                    prepared,
-                    one_by_one: None,
-                }
+        } = if let Some(ready) = ahead.take() {
+            ready
+        } else {
+            let candidates = candidates_of(&report, &dropped);
+            if candidates.is_empty() {
+                break;
+            }
+            let prepared = edit::prepare(&current, &candidates, config.limits, true);
+            Ahead {
+                candidates,
+                prepared,
+                one_by_one: None,
             }
         };
         // Insertions of different keys after the same entry go in together: one pass where
@@ -262,7 +253,6 @@ fn fix_with(text: &str, config: &Config, unsafe_fixes: bool, lints: &mut read::L
                     current = together;
                     report = after;
                     ahead = next;
-                    ahead_dropped = dropped.len();
                     continue;
                 }
             }
@@ -276,7 +266,6 @@ fn fix_with(text: &str, config: &Config, unsafe_fixes: bool, lints: &mut read::L
                     applied.extend(fixed.into_iter().cloned());
                     lints.keep(read);
                     ahead = ahead_of(&together, candidates_of(&after, &dropped), config.limits, &docs, false);
-                    ahead_dropped = dropped.len();
                     current = together;
                     report = after;
                     continue;
@@ -286,7 +275,7 @@ fn fix_with(text: &str, config: &Config, unsafe_fixes: bool, lints: &mut read::L
         // Each fix alone: the first that checks out is kept (the others were planned on the
         // old text, so the next pass plans them again); those that fail are given up.
         // (Its failures are the merged plan's, already given up.)
-        let planned = match one_by_one.filter(|_| go_alone) {
+        let planned = match one_by_one {
             Some(prepared) => prepared.select(false),
             None => edit::plan(&current, &candidates, config.limits, false, false),
         };
@@ -299,7 +288,6 @@ fn fix_with(text: &str, config: &Config, unsafe_fixes: bool, lints: &mut read::L
                     applied.extend(findings.iter().cloned());
                     lints.keep(read);
                     ahead = ahead_of(&one, candidates_of(&after, &dropped), config.limits, &docs, true);
-                    ahead_dropped = dropped.len();
                     current = one;
                     report = after;
                     alone = Some(candidates);
@@ -317,9 +305,11 @@ fn fix_with(text: &str, config: &Config, unsafe_fixes: bool, lints: &mut read::L
     // finding remains.
     dropped.retain(|d| report.findings.iter().any(|f| place(f) == place(&d.finding)));
     Done {
-        text: current,
-        applied,
-        dropped,
+        fixed: FixedForRun {
+            text: current,
+            applied,
+            dropped,
+        },
         report: Some(report),
     }
 }

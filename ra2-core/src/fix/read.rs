@@ -83,27 +83,9 @@ impl<'c> Lints<'_, 'c> {
     /// its report, as [`crate::lint_str`] gives it, and what reading it left, to
     /// [`Lints::keep`] if the text is kept, and the documents it parsed.
     pub(crate) fn lint<'t>(&mut self, text: &'t str, kept_text: &str) -> (Report, Option<Read<'c>>, Docs<'t>) {
-        let done = match self {
-            Lints::Anew { file, config } => return (crate::lint_str(file, text, config), None, Vec::new()),
-            Lints::Resume {
-                seed,
-                file,
-                config,
-                skip_non_k8s,
-                kept,
-            } => Some(read(
-                seed,
-                file,
-                *skip_non_k8s,
-                text,
-                kept.as_deref().map(|k| (k, kept_text)),
-            ))
-            // Skipping documents as not Kubernetes (which files found in a directory do,
-            // and `lint_str` with this config does not) changed the report: linted anew
-            // from now on, and the run reads the file again.
-            .filter(|(read, _)| *skip_non_k8s == config.skip_non_k8s || read.skipped == 0)
-            .and_then(|(read, docs)| Some((join(seed, file, &read)?, read, docs))),
-        };
+        let done = self
+            .resumed(text, kept_text)
+            .and_then(|(read, docs)| Some((self.join(&read)?, read, docs)));
         match done {
             Some((linter, read, docs)) => (linter.finish(), Some(read), docs),
             None => self.anew(text),
@@ -115,30 +97,48 @@ impl<'c> Lints<'_, 'c> {
     /// chunk read may carry a fix ([`Linter::holds_fix`]): then nothing is to be fixed, and
     /// the report is left for the run to make.
     pub(crate) fn lint_first<'t>(&mut self, text: &'t str) -> (Option<Report>, Docs<'t>) {
-        if let Lints::Resume {
+        if let Some((read, docs)) = self.resumed(text, "") {
+            let report = if read.segments.iter().any(|(segment, _)| segment.linter.holds_fix()) {
+                self.join(&read).map(|linter| Some(linter.finish()))
+            } else {
+                Some(None)
+            };
+            if let Some(report) = report {
+                self.keep(Some(read));
+                return (report, docs);
+            }
+        }
+        let (report, read, docs) = self.anew(text);
+        self.keep(read);
+        (Some(report), docs)
+    }
+
+    /// `text` read chunk by chunk, taking from what reading the kept text (`kept_text`) left;
+    /// `None` when texts are linted anew, or when skipping documents as not Kubernetes (which
+    /// files found in a directory do, and `lint_str` with this config does not) changed the
+    /// report: then the text is linted anew, and the run reads the file again.
+    fn resumed<'t>(&self, text: &'t str, kept_text: &str) -> Option<(Read<'c>, Docs<'t>)> {
+        let Lints::Resume {
             seed,
             file,
             config,
             skip_non_k8s,
             kept,
         } = self
-        {
-            let (read, docs) = read(seed, file, *skip_non_k8s, text, None);
-            // Skipping documents as not Kubernetes changed the report: as in `lint`.
-            if *skip_non_k8s == config.skip_non_k8s || read.skipped == 0 {
-                if !read.segments.iter().any(|(segment, _)| segment.linter.holds_fix()) {
-                    *kept = Some(Box::new(read));
-                    return (None, docs);
-                }
-                if let Some(linter) = join(seed, file, &read) {
-                    *kept = Some(Box::new(read));
-                    return (Some(linter.finish()), docs);
-                }
-            }
+        else {
+            return None;
+        };
+        let (read, docs) = read(seed, file, *skip_non_k8s, text, kept.as_deref().map(|k| (k, kept_text)));
+        (*skip_non_k8s == config.skip_non_k8s || read.skipped == 0).then_some((read, docs))
+    }
+
+    /// The linter of the file whose chunks `read` read (see [`join`]); `None` when texts are
+    /// linted anew or a linter could not be copied.
+    fn join(&self, read: &Read<'c>) -> Option<Linter<'c>> {
+        match self {
+            Lints::Resume { seed, file, .. } => join(seed, file, read),
+            Lints::Anew { .. } => None,
         }
-        let (report, read, docs) = self.anew(text);
-        self.keep(read);
-        (Some(report), docs)
     }
 
     /// From now on, each text anew (what was kept is dropped).
